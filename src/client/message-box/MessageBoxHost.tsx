@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { MESSAGE_BOX } from '../../shared/constants.js';
+import { useMessageBoxes, type Box } from './message-box.js';
+
+function Countdown({ box }: { box: Box }) {
+  const total = Math.ceil(MESSAGE_BOX.autoCloseMs / 1000);
+  const [left, setLeft] = useState(total);
+  const close = useMessageBoxes((s) => s.close);
+  useEffect(() => {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const remaining = MESSAGE_BOX.autoCloseMs - (Date.now() - started);
+      if (remaining <= 0) {
+        clearInterval(timer);
+        close(box.id, box.cancelValue === 'reject' ? 'confirm' : box.cancelValue);
+      } else setLeft(Math.ceil(remaining / 1000));
+    }, 200);
+    return () => clearInterval(timer);
+  }, [box.id, box.cancelValue, close]);
+  return <span className="mb-countdown">{left} 秒后自动关闭</span>;
+}
+
+function MessageBoxView({ box, top }: { box: Box; top: boolean }) {
+  const close = useMessageBoxes((s) => s.close);
+  useEffect(() => {
+    if (!top || box.closing) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && box.closable) {
+        event.preventDefault();
+        close(box.id, box.cancelValue);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [top, box, close]);
+  const titleId = `mb-title-${box.id}`;
+  return (
+    <div className={`mb-overlay${box.closing ? ' mb-closing' : ''}`}>
+      <div
+        className={`mb-box mb-${box.tone}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        style={{ width: MESSAGE_BOX.width, marginTop: MESSAGE_BOX.top }}
+      >
+        <div className="mb-header">
+          <span id={titleId} className="mb-title">
+            {box.title}
+          </span>
+          {box.closable && (
+            <button type="button" className="mb-x" aria-label="关闭" onClick={() => close(box.id, box.cancelValue)}>
+              ×
+            </button>
+          )}
+        </div>
+        {box.message && <div className="mb-message">{box.message}</div>}
+        {box.items && (
+          <ul className="mb-list">
+            {box.items.map((item, index) => (
+              <li key={index}>{item}</li>
+            ))}
+          </ul>
+        )}
+        <div className="mb-footer">
+          {box.autoClose && !box.closing ? <Countdown box={box} /> : <span />}
+          <div className="mb-buttons">
+            {box.buttons.map((button, index) => (
+              <button
+                key={button.value + String(index)}
+                type="button"
+                className={button.primary ? 'btn btn-primary' : 'btn'}
+                autoFocus={top && button.primary}
+                onClick={() => close(box.id, button.value)}
+              >
+                {button.label}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Renders every open message box; mounted once at the root. */
+export function MessageBoxHost() {
+  const boxes = useMessageBoxes((s) => s.boxes);
+  return (
+    <>
+      {boxes.map((box, index) => (
+        <MessageBoxView key={box.id} box={box} top={index === boxes.length - 1} />
+      ))}
+    </>
+  );
+}
