@@ -1,0 +1,131 @@
+/**
+ * The menus of the shell and the buttons each page knows, seeded into the menu table. Hrefs are
+ * the client's absolute paths. Roles (user levels) are granted pages and buttons from this list.
+ */
+export interface MenuSeed {
+  href: string;
+  titleName: string;
+  icon?: string;
+  buttons?: readonly string[];
+  adminOnly?: boolean;
+  children?: readonly MenuSeed[];
+}
+
+const ALL_VOUCHER = ['add', 'edit', 'delete', 'review', 'book', 'print', 'export'];
+
+export const MENU_CATALOGUE: readonly MenuSeed[] = [
+  {
+    href: '/accounting-management',
+    titleName: '账务处理',
+    icon: 'ledger',
+    children: [
+      { href: '/accounting-management/voucher-management/voucherAdd', titleName: '凭证录入', buttons: ['add', 'edit', 'delete'] },
+      { href: '/accounting-management/voucher-management/voucherList', titleName: '凭证管理', buttons: ALL_VOUCHER },
+      { href: '/accounting-management/initialization/subject', titleName: '会计科目', buttons: ['added', 'edit', 'delete', 'export'] },
+      { href: '/accounting-management/initialization/subjectstart', titleName: '科目期初', buttons: ['edit', 'export'] },
+      { href: '/accounting-management/initialization/auxiliary', titleName: '辅助核算', buttons: ['added', 'edit', 'delete'] },
+      { href: '/accounting-management/books/detailaccount', titleName: '明细账', buttons: ['print', 'export'] },
+      { href: '/accounting-management/books/generalledger', titleName: '总账', buttons: ['print', 'export'] },
+      { href: '/accounting-management/reports/trial-balance', titleName: '科目余额表', buttons: ['print', 'export'] },
+      { href: '/accounting-management/reports/balance-sheet', titleName: '资产负债表', buttons: ['print', 'export'] },
+      { href: '/accounting-management/reports/income-expense', titleName: '收入支出表', buttons: ['print', 'export'] },
+      { href: '/accounting-management/monthly/close', titleName: '期末结账', buttons: ['close', 'unclose'] },
+    ],
+  },
+  {
+    href: '/fixed-assets',
+    titleName: '固定资产',
+    icon: 'asset',
+    children: [
+      { href: '/fixed-assets/fixed-assets/assets-init', titleName: '资产初始化', buttons: ['edit'] },
+      { href: '/fixed-assets/fixed-assets/cards', titleName: '资产卡片', buttons: ['add', 'edit', 'delete', 'modify'] },
+      { href: '/fixed-assets/fixed-assets/depreciation', titleName: '折旧摊销', buttons: ['add'] },
+    ],
+  },
+  {
+    href: '/funds-management',
+    titleName: '经费核算',
+    icon: 'funds',
+    children: [
+      { href: '/funds-management/funds-accounting', titleName: '上下级经费核算', buttons: ['add', 'edit', 'delete'] },
+      { href: '/funds-management/funds-entry', titleName: '经费录入', buttons: ['add', 'edit'] },
+    ],
+  },
+  {
+    href: '/budget-management',
+    titleName: '预算管理',
+    icon: 'budget',
+    children: [{ href: '/budget-management/project-budget', titleName: '项目预算', buttons: ['add', 'edit', 'delete'] }],
+  },
+  {
+    href: '/wages-management',
+    titleName: '工资管理',
+    icon: 'wages',
+    children: [{ href: '/wages-management/payroll', titleName: '工资发放', buttons: ['add', 'edit'] }],
+  },
+  {
+    href: '/finalAccount-management',
+    titleName: '决算管理',
+    icon: 'final',
+    children: [{ href: '/finalAccount-management/final-accounts', titleName: '年度决算', buttons: ['export'] }],
+  },
+  {
+    href: '/accounting-management/transition',
+    titleName: '新旧衔接',
+    icon: 'transition',
+    children: [{ href: '/accounting-management/transition/subject-transition', titleName: '科目衔接底稿', buttons: ['reconciliation', 'reconciliationvoucher'] }],
+  },
+  {
+    href: '/user-center',
+    titleName: '用户中心',
+    icon: 'admin',
+    adminOnly: true,
+    children: [
+      { href: '/user-center/zt-management', titleName: '账套管理', adminOnly: true, buttons: ['add', 'edit', 'delete'] },
+      { href: '/user-center/ordinary-user-management', titleName: '用户管理', adminOnly: true, buttons: ['add', 'edit', 'delete'] },
+      { href: '/user-center/role-management', titleName: '角色管理', adminOnly: true, buttons: ['add', 'edit', 'delete'] },
+      { href: '/user-center/menu-management', titleName: '菜单管理', adminOnly: true, buttons: ['add', 'edit', 'delete'] },
+      { href: '/user-center/backup', titleName: '数据备份', adminOnly: true, buttons: ['add'] },
+      { href: '/user-center/log-center', titleName: '日志中心', adminOnly: true },
+    ],
+  },
+];
+
+/** Role grants: page href to the buttons granted there. A page's parent menu is implied. */
+export interface LevelSeed {
+  code: string;
+  name: string;
+  grants: Readonly<Record<string, readonly string[]>>;
+}
+
+function leaves(prefixes: readonly string[], buttons?: (page: MenuSeed) => readonly string[]): Record<string, readonly string[]> {
+  const out: Record<string, readonly string[]> = {};
+  for (const top of MENU_CATALOGUE) {
+    for (const page of top.children ?? []) {
+      if (!page.adminOnly && prefixes.some((p) => page.href.startsWith(p))) out[page.href] = buttons ? buttons(page) : (page.buttons ?? []);
+    }
+  }
+  return out;
+}
+
+export const LEVEL_CATALOGUE: readonly LevelSeed[] = [
+  { code: 'accountant', name: '会计', grants: leaves(['/']) },
+  {
+    code: 'reviewer',
+    name: '审核',
+    grants: {
+      ...leaves(['/accounting-management/books', '/accounting-management/reports']),
+      '/accounting-management/voucher-management/voucherList': ['review', 'book', 'print', 'export'],
+      '/accounting-management/monthly/close': ['close'],
+    },
+  },
+  {
+    code: 'cashier',
+    name: '出纳',
+    grants: {
+      '/accounting-management/voucher-management/voucherList': ['cashierSign', 'print'],
+      '/accounting-management/books/detailaccount': ['print', 'export'],
+      '/accounting-management/books/generalledger': ['print', 'export'],
+    },
+  },
+];

@@ -1,0 +1,62 @@
+/**
+ * Builds the Fastify application: envelope and error handling, the guard, every module's routes
+ * under the spec's module bases, and the built client with its history-API fallback.
+ */
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { REQUEST_ID_HEADER } from '../shared/api/paths.js';
+import type { ServerConfig } from './config.js';
+import type { Db } from './db/database.js';
+import { installEnvelope } from './http/envelope-plugin.js';
+import { installGuard } from './auth/guard.js';
+import { authRoutes } from './auth/routes.js';
+import { ztRoutes } from './zt/routes.js';
+import { menuRoutes } from './admin/routes.js';
+import { systemRoutes } from './system/routes.js';
+import { subjectRoutes } from './subjects/routes.js';
+
+export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.authencryptkey'],
+    },
+    genReqId: (req) => {
+      const incoming = req.headers[REQUEST_ID_HEADER];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: process.env.TRUST_PROXY === 'on',
+    bodyLimit: 10 * 1024 * 1024,
+    return503OnClosing: true,
+  });
+
+  installEnvelope(app, config.clientDir);
+  installGuard(app, db, config);
+
+  authRoutes(app, db, config);
+  menuRoutes(app, db);
+  systemRoutes(app, db, config);
+  await app.register(
+    (account, _opts, done) => {
+      subjectRoutes(account, db);
+      done();
+    },
+    { prefix: '/account' },
+  );
+  for (const prefix of ['/userCenter', '/usercenter']) {
+    await app.register(
+      (userCenter, _opts, done) => {
+        ztRoutes(userCenter, db);
+        done();
+      },
+      { prefix },
+    );
+  }
+
+  if (fs.existsSync(config.clientDir)) {
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+  }
+  return app;
+}

@@ -1,0 +1,168 @@
+/**
+ * The gate in front of every API route. A route declares its access in config.access:
+ *   public   no session (captcha, logOn, config)
+ *   password a signed session, even one that must change its password first
+ *   session  a signed session with a valid password (the default)
+ *   zt       a session that has chosen a ledger set and year, still enabled, unexpired and granted
+ *   admin    a session of an administrator
+ * On zt routes any ztId the client sends must be the session's: the server always works on
+ * the session's ledger set, and naming another one is refused (4005), whatever the client sends.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SIGNATURE_MAX_SKEW_MS, sign, signaturesEqual } from '../../shared/signature.js';
+import type { AccountingSystem } from '../../shared/api/auth.js';
+import type { Db } from '../db/database.js';
+import type { AppUser, Session } from '../db/schema.js';
+import type { ServerConfig } from '../config.js';
+import { refuse } from '../http/app-error.js';
+import { NonceCache } from './nonce-cache.js';
+import { passwordExpired } from './password-expiry.js';
+import { findSession, touchSession } from './sessions.js';
+
+export type Access = 'public' | 'password' | 'session' | 'zt' | 'admin';
+
+export interface SessionZt {
+  id: number;
+  year: number;
+  name: string;
+  accountingSystem: AccountingSystem;
+  /** The user's level in this ledger set; null for an administrator without an explicit grant. */
+  levelId: number | null;
+}
+
+export interface AuthContext {
+  session: Session;
+  user: AppUser;
+  zt: SessionZt | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The authenticated context of a request that passed the guard. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error('route reached without the guard');
+  return request.auth;
+}
+
+export function ztOf(request: FastifyRequest): SessionZt {
+  const zt = authOf(request).zt;
+  if (!zt) throw new Error('zt route reached without a ledger set');
+  return zt;
+}
+
+function header(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+export function tokenOf(request: FastifyRequest): string {
+  const token = header(request, 'token');
+  if (token) return token;
+  const authorization = header(request, 'authorization');
+  return authorization.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : '';
+}
+
+function signedParams(request: FastifyRequest): Record<string, unknown> {
+  const source = request.method === 'GET' || request.method === 'DELETE' || request.method === 'HEAD' ? request.query : request.body;
+  return source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>) : {};
+}
+
+const ZT_PARAM_KEYS = ['ztId', 'ztid', 'zt_id'];
+
+function namedZtIds(request: FastifyRequest): unknown[] {
+  const out: unknown[] = [];
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const key of ZT_PARAM_KEYS) {
+      const value = (source as Record<string, unknown>)[key];
+      if (value !== undefined && value !== null && value !== '') out.push(value);
+    }
+  }
+  return out;
+}
+
+export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig): void {
+  const nonces = new NonceCache(2 * SIGNATURE_MAX_SKEW_MS);
+  app.decorateRequest('auth', null);
+
+  app.addHook('preHandler', async (request) => {
+    if (request.is404) return;
+    const access: Access = request.routeOptions.config.access ?? 'session';
+    if (access === 'public') return;
+
+    const now = Date.now();
+    const token = tokenOf(request);
+    if (!token) refuse('TokenInvalid', '未登录或登录已失效，请重新登录');
+    const session = await findSession(db, token);
+    if (!session) refuse('TokenInvalid');
+    if (session.revoked_at !== null) {
+      if (session.revoke_reason === 'replaced') refuse('SessionReplaced');
+      if (session.revoke_reason === 'disabled') refuse('AccountDisabled');
+      refuse('TokenInvalid');
+    }
+    if (now - session.last_seen_at > config.session.idleMs || now - session.created_at > config.session.absoluteMs) {
+      refuse('TokenInvalid', '登录已超时，请重新登录');
+    }
+
+    const timestamp = header(request, 'timestamp');
+    const nonce = header(request, 'nonce');
+    const signature = header(request, 'authencryptkey').toLowerCase();
+    if (!timestamp || !nonce || !signature) refuse('SignatureInvalid', '请求缺少签名');
+    if (!/^\d{1,16}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > SIGNATURE_MAX_SKEW_MS) {
+      refuse('ReplayRefused', '请求时间与服务器时间相差超过5分钟，请校准时间后重试');
+    }
+    if (nonce.length < 8 || nonce.length > 64) refuse('SignatureInvalid', '请求随机数无效');
+    if (!signaturesEqual(signature, sign(session.sign_key, signedParams(request), timestamp, nonce))) {
+      refuse('SignatureInvalid');
+    }
+    if (!nonces.remember(`${session.token_hash}:${nonce}`, now)) refuse('ReplayRefused', '重复的请求已被拒绝');
+
+    const user = await db.kysely.selectFrom('app_user').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+    if (!user) refuse('TokenInvalid');
+    if (!user.enable) refuse('AccountDisabled');
+    if (access !== 'password' && passwordExpired(user, config.passwordExpiryDays, now)) refuse('PasswordChangeRequired');
+    if (access === 'admin' && !user.is_admin) refuse('Forbidden');
+
+    let zt: SessionZt | null = null;
+    if (session.zt_id !== null && session.year !== null) {
+      const row = await db.kysely
+        .selectFrom('zt_info')
+        .leftJoin('user_zt_level', (join) => join.onRef('user_zt_level.zt_id', '=', 'zt_info.id').on('user_zt_level.user_id', '=', user.id))
+        .select(['zt_info.id', 'zt_info.name', 'zt_info.enable', 'zt_info.expire_time', 'zt_info.accounting_system', 'user_zt_level.user_level_id'])
+        .where('zt_info.id', '=', session.zt_id)
+        .executeTakeFirst();
+      if (row && (row.user_level_id !== null || user.is_admin)) {
+        zt = {
+          id: row.id,
+          year: session.year,
+          name: row.name,
+          accountingSystem: row.accounting_system as AccountingSystem,
+          levelId: row.user_level_id,
+        };
+        if (access === 'zt' && (!row.enable || isExpired(row.expire_time, now))) refuse('LedgerSetExpired');
+      }
+    }
+    if (access === 'zt') {
+      if (!zt) refuse('Forbidden', '请先选择账套和年度');
+      for (const named of namedZtIds(request)) {
+        if (String(named) !== String(zt.id)) refuse('Forbidden', '无权访问该账套的数据');
+      }
+    }
+
+    request.auth = { session, user, zt };
+    await touchSession(db, session, now);
+  });
+}
+
+export function isExpired(expireTime: string | null, now = Date.now()): boolean {
+  if (!expireTime) return false;
+  // An expiry date is the last day the set may be used, to its end in local time.
+  return now > new Date(`${expireTime}T23:59:59.999`).getTime();
+}

@@ -1,0 +1,26 @@
+/**
+ * Nonces seen in the signature window. A nonce is only accepted with a timestamp within five
+ * minutes, so remembering each for ten minutes refuses every replay. Kept in memory: a
+ * multi-process deployment pins a session to one process (see README) or moves this to Redis.
+ */
+export class NonceCache {
+  private readonly seen = new Map<string, number>();
+  private lastSweep = 0;
+
+  constructor(private readonly ttlMs: number) {}
+
+  /** Records the nonce; false when it was already seen and is still remembered. */
+  remember(key: string, now = Date.now()): boolean {
+    this.sweep(now);
+    const until = this.seen.get(key);
+    if (until !== undefined && until > now) return false;
+    this.seen.set(key, now + this.ttlMs);
+    return true;
+  }
+
+  private sweep(now: number): void {
+    if (now - this.lastSweep < 30_000) return;
+    this.lastSweep = now;
+    for (const [key, until] of this.seen) if (until <= now) this.seen.delete(key);
+  }
+}

@@ -1,0 +1,136 @@
+/** Sign-in, session and password calls (spec doc 1 section 7, auth at root level). */
+import type { FastifyInstance } from 'fastify';
+import type { LogOnRequest, LogOnResponse, SetUserZtLevelRequest, UpdatePasswordRequest } from '../../shared/api/auth.js';
+import { CAPTCHA_KEY_HEADER, Paths } from '../../shared/api/paths.js';
+import { okEnvelope } from '../../shared/envelope.js';
+import { passwordProblem } from '../../shared/password-policy.js';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { refuse } from '../http/app-error.js';
+import { buildAuthInfo } from './auth-info.js';
+import { consumeCaptcha, issueCaptcha } from './captcha.js';
+import { authOf, isExpired } from './guard.js';
+import { clearFailures, lockedFor, lockMessage, recordFailure } from './login-throttle.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
+import { passwordExpired } from './password-expiry.js';
+import { createSession, pruneSessions, revokeSession, setSessionZt } from './sessions.js';
+import { userMayOpen } from '../zt/access.js';
+
+const text = { type: 'string', maxLength: 128 } as const;
+
+export function authRoutes(app: FastifyInstance, db: Db, config: ServerConfig): void {
+  app.get(Paths.getValidateCode, { config: { access: 'public' } }, async (_request, reply) => {
+    const { key, svg } = await issueCaptcha(db);
+    return reply
+      .header(CAPTCHA_KEY_HEADER, key)
+      .header('access-control-expose-headers', CAPTCHA_KEY_HEADER)
+      .header('cache-control', 'no-store')
+      .type('image/svg+xml')
+      .send(svg);
+  });
+
+  app.post<{ Body: LogOnRequest }>(
+    Paths.logOn,
+    {
+      config: { access: 'public' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['loginName', 'password'],
+          properties: { loginName: text, password: text, captcha: { type: 'string', maxLength: 16 }, captchaKey: { type: 'string', maxLength: 64 } },
+        },
+      },
+    },
+    async (request) => {
+      const { loginName, password } = request.body;
+      const address = request.ip;
+      if (!loginName.trim() || !password) refuse('ValidationFailed', '请输入用户名和密码', ['请输入用户名和密码']);
+      if (config.captcha) {
+        if (!request.body.captcha?.trim()) refuse('CaptchaInvalid', '请输入验证码');
+        if (!(await consumeCaptcha(db, request.body.captchaKey ?? '', request.body.captcha))) refuse('CaptchaInvalid');
+      }
+      const wait = await lockedFor(db, config.login, loginName, address);
+      if (wait > 0) refuse('LoginLocked', lockMessage(wait));
+
+      const user = await db.kysely.selectFrom('app_user').selectAll().where('login_name', '=', loginName.trim()).executeTakeFirst();
+      const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !valid) {
+        await recordFailure(db, loginName, address);
+        const waitNow = await lockedFor(db, config.login, loginName, address);
+        refuse(waitNow > 0 ? 'LoginLocked' : 'LoginFailed', waitNow > 0 ? lockMessage(waitNow) : undefined);
+      }
+      if (!user.enable) refuse('AccountDisabled');
+      await clearFailures(db, user.login_name, config.login.windowMs);
+      const { token, signKey } = await createSession(db, user.id, address, config.session.single);
+      await pruneSessions(db, config.session.absoluteMs);
+      request.log.info({ userId: user.id }, 'login');
+      const data: LogOnResponse = {
+        token,
+        signKey,
+        loginName: user.login_name,
+        name: user.name,
+        isAdmin: !!user.is_admin,
+        passwordExpired: passwordExpired(user, config.passwordExpiryDays),
+      };
+      return okEnvelope(data, '登录成功');
+    },
+  );
+
+  app.post(Paths.logOut, { config: { access: 'password' } }, async (request) => {
+    await revokeSession(db, authOf(request).session.token_hash, 'logout');
+    return okEnvelope(null, '已退出登录');
+  });
+
+  app.get(Paths.determineThePasswordHasExpired, { config: { access: 'password' } }, (request) =>
+    Promise.resolve(okEnvelope(passwordExpired(authOf(request).user, config.passwordExpiryDays))),
+  );
+
+  app.get(Paths.getInfo, { config: { access: 'password' } }, async (request) => okEnvelope(await buildAuthInfo(db, authOf(request))));
+
+  app.post<{ Body: UpdatePasswordRequest }>(
+    Paths.updatePassword,
+    {
+      config: { access: 'password' },
+      schema: { body: { type: 'object', required: ['oldPassword', 'newPassword'], properties: { oldPassword: text, newPassword: text } } },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const { oldPassword, newPassword } = request.body;
+      if (!(await verifyPassword(oldPassword, user.password_hash))) refuse('ValidationFailed', '原密码不正确', ['原密码不正确']);
+      const problem = passwordProblem(newPassword, user.login_name);
+      if (problem) refuse('ValidationFailed', problem, [problem]);
+      if (newPassword === oldPassword) refuse('ValidationFailed', '新密码不能与原密码相同', ['新密码不能与原密码相同']);
+      const hash = await hashPassword(newPassword, config.scryptLogN);
+      await db.kysely
+        .updateTable('app_user')
+        .set({ password_hash: hash, must_change_password: 0, password_changed_at: Date.now() })
+        .where('id', '=', user.id)
+        .execute();
+      return okEnvelope(null, '密码修改成功');
+    },
+  );
+
+  app.post<{ Body: SetUserZtLevelRequest }>(
+    Paths.setUserZtLevel,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['ztId', 'year'],
+          properties: { ztId: { type: 'integer', minimum: 1 }, year: { type: 'integer', minimum: 2000, maximum: 2100 } },
+        },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { ztId, year } = request.body;
+      const zt = await db.kysely.selectFrom('zt_info').selectAll().where('id', '=', ztId).executeTakeFirst();
+      if (!zt || !(await userMayOpen(db, auth.user, ztId))) refuse('Forbidden', '无权访问该账套');
+      if (!zt.enable || isExpired(zt.expire_time)) refuse('LedgerSetExpired');
+      const open = await db.kysely.selectFrom('zt_year').select('year').where('zt_id', '=', ztId).where('year', '=', year).executeTakeFirst();
+      if (!open) refuse('BusinessRule', `该账套尚未建立${year}年度`);
+      await setSessionZt(db, auth.session.token_hash, ztId, year);
+      return okEnvelope({ ztId, ztName: zt.name, year }, '账套选择成功');
+    },
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The dialect factory: embedded SQLite by default, PostgreSQL when a URL is given. SQLite is
+ * opened for durability (WAL with synchronous=FULL: a committed voucher survives power loss),
+ * with foreign keys on and a busy timeout. PostgreSQL BIGINT arrives as a string and is parsed
+ * here, in exactly one place, refusing anything beyond the safe-integer range.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  /** The SQLite handle (null on PostgreSQL), for pragmas and online backups. */
+  sqlite: SqliteDatabase.Database | null;
+  close(): Promise<void>;
+}
+
+export const SQLITE_FILE = 'ledger.sqlite';
+
+export function parseBigint(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`整数超出安全范围: ${text}`);
+  return n;
+}
+
+pg.types.setTypeParser(pg.types.builtins.INT8, parseBigint);
+
+export function openSqlite(file: string): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
+}
+
+export function openPostgres(connectionString: string): Db {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
+}
+
+export function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Db {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(path.join(options.dataDir, SQLITE_FILE));
+}

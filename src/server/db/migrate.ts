@@ -1,0 +1,20 @@
+/**
+ * Forward-only migrations, one list for SQLite and PostgreSQL. Kysely's Migrator records what
+ * ran in kysely_migration and takes a lock, so two processes starting together migrate once.
+ */
+import { Migrator, type Migration } from 'kysely';
+import type { Db } from './database.js';
+import * as m0001 from './migrations/0001-foundation.js';
+
+export async function migrate(db: Db): Promise<string[]> {
+  const list: Record<string, (d: Db) => Migration> = {
+    '0001-foundation': (d) => ({ up: (k) => m0001.up(k, d.dialect) }),
+  };
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: () => Promise.resolve(Object.fromEntries(Object.entries(list).map(([k, f]) => [k, f(db)]))) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,131 @@
+/**
+ * Kysely table types. Flags are integers 0/1 and times are epoch milliseconds on both SQLite and
+ * PostgreSQL, so one schema and one set of migrations serve both. Money columns are integer fen
+ * (SQLite INTEGER, PostgreSQL BIGINT). Every ledger table leads with zt_id (the ledger-set id),
+ * the distribution column of a sharded PostgreSQL deployment.
+ */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface AppUserTable {
+  id: Generated<number>;
+  login_name: string;
+  name: string;
+  password_hash: string;
+  is_admin: number;
+  enable: number;
+  must_change_password: number;
+  password_changed_at: number;
+  created_at: number;
+}
+
+export interface UserLevelTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  /** JSON: [{ href, resourceList }] granted to this level. */
+  resources: string;
+  sort: number;
+  enable: number;
+}
+
+export interface ZtInfoTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  expire_time: string | null;
+  level: number;
+  enable: number;
+  is_improve_unit: number;
+  is_asset_check: number;
+  upper_id: number | null;
+  accounting_system: string;
+  created_at: number;
+}
+
+export interface ZtYearTable {
+  zt_id: number;
+  year: number;
+  account_month: number;
+  subjects_initialised: number;
+}
+
+export interface UserZtLevelTable {
+  user_id: number;
+  zt_id: number;
+  user_level_id: number;
+}
+
+export interface SessionTable {
+  token_hash: string;
+  user_id: number;
+  sign_key: string;
+  created_at: number;
+  last_seen_at: number;
+  zt_id: number | null;
+  year: number | null;
+  revoked_at: number | null;
+  revoke_reason: string | null;
+  address: string;
+}
+
+export interface CaptchaTable {
+  captcha_key: string;
+  answer: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  login_name: string;
+  address: string;
+  at: number;
+}
+
+export interface MenuTable {
+  id: number;
+  parent_id: number | null;
+  href: string;
+  title_name: string;
+  icon: string | null;
+  sort: number;
+  enable: number;
+  /** JSON list of the page's button permissions. */
+  buttons: string;
+  admin_only: number;
+}
+
+export interface SubjectTable {
+  zt_id: number;
+  year: number;
+  code: string;
+  name: string;
+  parent_code: string | null;
+  level: number;
+  type: number;
+  balance_direction: number;
+  is_budget: number;
+  last_level: number;
+  is_standard: number;
+  /** Opening balance in fen, in the subject's balance direction. */
+  init_amount: number;
+}
+
+export interface Database {
+  app_user: AppUserTable;
+  user_level: UserLevelTable;
+  zt_info: ZtInfoTable;
+  zt_year: ZtYearTable;
+  user_zt_level: UserZtLevelTable;
+  session: SessionTable;
+  captcha: CaptchaTable;
+  login_failure: LoginFailureTable;
+  menu: MenuTable;
+  subject: SubjectTable;
+}
+
+export type AppUser = Selectable<AppUserTable>;
+export type Session = Selectable<SessionTable>;
+export type ZtInfoRow = Selectable<ZtInfoTable>;
+export type SubjectRow = Selectable<SubjectTable>;
+export type NewSubject = Insertable<SubjectTable>;

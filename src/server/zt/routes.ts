@@ -1,0 +1,82 @@
+/** Ledger-set calls of the user center (registered under /userCenter and /usercenter). */
+import type { FastifyInstance } from 'fastify';
+import type { AccountingSystem, ZtElectItem, ZtInfo } from '../../shared/api/auth.js';
+import { okEnvelope } from '../../shared/envelope.js';
+import type { Db } from '../db/database.js';
+import type { ZtInfoRow } from '../db/schema.js';
+import { refuse } from '../http/app-error.js';
+import { authOf, isExpired } from '../auth/guard.js';
+import { userMayOpen } from './access.js';
+
+export function toZtInfo(row: ZtInfoRow): ZtInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    expireTime: row.expire_time,
+    level: row.level,
+    enable: !!row.enable,
+    isImproveUnit: !!row.is_improve_unit,
+    isAssetCheck: !!row.is_asset_check,
+    upperId: row.upper_id,
+    accountingSystem: row.accounting_system as AccountingSystem,
+  };
+}
+
+export function buildTree(list: ZtInfo[]): ZtInfo[] {
+  const byId = new Map(list.map((z) => [z.id, { ...z, children: [] as ZtInfo[] }]));
+  const roots: ZtInfo[] = [];
+  for (const node of byId.values()) {
+    const parent = node.upperId !== null ? byId.get(node.upperId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+async function visibleSets(db: Db, userId: number, isAdmin: boolean): Promise<ZtInfoRow[]> {
+  let query = db.kysely.selectFrom('zt_info').selectAll('zt_info').orderBy('zt_info.code');
+  if (!isAdmin) query = query.innerJoin('user_zt_level', 'user_zt_level.zt_id', 'zt_info.id').where('user_zt_level.user_id', '=', userId);
+  return query.execute();
+}
+
+export function ztRoutes(app: FastifyInstance, db: Db): void {
+  /** The ledger sets the user may open now (enabled, unexpired), with the years each has. */
+  app.get('/api/ztInfo/elect', async (request) => {
+    const { user } = authOf(request);
+    const rows = (await visibleSets(db, user.id, !!user.is_admin)).filter((z) => z.enable && !isExpired(z.expire_time));
+    const years = rows.length
+      ? await db.kysely
+          .selectFrom('zt_year')
+          .select(['zt_id', 'year'])
+          .where('zt_id', 'in', rows.map((r) => r.id))
+          .orderBy('year', 'desc')
+          .execute()
+      : [];
+    const data: ZtElectItem[] = rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      code: r.code,
+      upperId: r.upper_id,
+      level: r.level,
+      accountingSystem: r.accounting_system as AccountingSystem,
+      years: years.filter((y) => y.zt_id === r.id).map((y) => y.year),
+    }));
+    return okEnvelope(data);
+  });
+
+  app.get('/api/ztInfo/getZtInfoTree', async (request) => {
+    const { user } = authOf(request);
+    return okEnvelope(buildTree((await visibleSets(db, user.id, !!user.is_admin)).map(toZtInfo)));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/ztInfo/:id', async (request) => {
+    const id = Number(request.params.id);
+    if (!Number.isSafeInteger(id) || id < 1) refuse('BadRequest', '账套编号无效');
+    const { user } = authOf(request);
+    if (!(await userMayOpen(db, user, id))) refuse('Forbidden', '无权访问该账套的数据');
+    const row = await db.kysely.selectFrom('zt_info').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) refuse('NotFound', '账套不存在');
+    return okEnvelope(toZtInfo(row));
+  });
+}
