@@ -1,0 +1,95 @@
+/** A small signed HTTP client for API tests and benchmarks, speaking the same contract as the browser. */
+import { randomBytes } from 'node:crypto';
+import { CAPTCHA_KEY_HEADER, Paths } from '../../shared/api/paths.js';
+import type { LogOnResponse } from '../../shared/api/auth.js';
+import type { Envelope } from '../../shared/envelope.js';
+import { queryParams, sign } from '../../shared/signature.js';
+import type { Db } from '../db/database.js';
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+  headers: Headers;
+}
+
+export interface SignOptions {
+  timestamp?: string;
+  nonce?: string;
+  signature?: string;
+  omit?: ('token' | 'timestamp' | 'nonce' | 'authEncryptKey')[];
+}
+
+export class ApiClient {
+  token = '';
+  signKey = '';
+
+  constructor(readonly baseUrl: string) {}
+
+  private headers(params: Record<string, unknown>, options: SignOptions): Record<string, string> {
+    const timestamp = options.timestamp ?? String(Date.now());
+    const nonce = options.nonce ?? randomBytes(16).toString('hex');
+    const all: Record<string, string> = {
+      token: this.token,
+      authorization: `Bearer ${this.token}`,
+      timestamp,
+      nonce,
+      authEncryptKey: options.signature ?? sign(this.signKey, params, timestamp, nonce),
+    };
+    for (const key of options.omit ?? []) {
+      delete all[key];
+      if (key === 'token') delete all.authorization;
+    }
+    return this.token ? all : {};
+  }
+
+  async get<T = unknown>(path: string, params: Record<string, unknown> = {}, options: SignOptions = {}): Promise<Answer<T>> {
+    const query = queryParams(params);
+    const url = new URL(path, this.baseUrl);
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+    const response = await fetch(url, { headers: this.headers(query, options) });
+    return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+  }
+
+  async post<T = unknown>(path: string, body: Record<string, unknown> = {}, options: SignOptions = {}): Promise<Answer<T>> {
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...this.headers(body, options) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+  }
+
+  /** Fetches a captcha and reads its answer from the real database, as a person reads the image. */
+  async captcha(db: Db): Promise<{ key: string; answer: string }> {
+    const response = await fetch(new URL(Paths.getValidateCode, this.baseUrl));
+    await response.text();
+    const key = response.headers.get(CAPTCHA_KEY_HEADER) ?? '';
+    const row = await db.kysely.selectFrom('captcha').select('answer').where('captcha_key', '=', key).executeTakeFirstOrThrow();
+    return { key, answer: row.answer };
+  }
+
+  async logOn(db: Db | null, loginName: string, password: string): Promise<Answer<LogOnResponse>> {
+    const captcha = db ? await this.captcha(db) : { key: '', answer: '' };
+    const saved = this.token;
+    this.token = '';
+    const answer = await this.post<LogOnResponse>(Paths.logOn, { loginName, password, captcha: captcha.answer, captchaKey: captcha.key });
+    this.token = saved;
+    if (answer.body.success) {
+      this.token = answer.body.data.token;
+      this.signKey = answer.body.data.signKey;
+    }
+    return answer;
+  }
+
+  /** Logs in and opens the named ledger set (by name) for the year. */
+  async openSet(db: Db, loginName: string, password: string, setName: string, year = 2026): Promise<number> {
+    const login = await this.logOn(db, loginName, password);
+    if (!login.body.success) throw new Error(`login failed: ${login.body.errorMsg}`);
+    const elect = await this.get<{ id: number; name: string }[]>(Paths.ztElect);
+    const set = elect.body.data.find((z) => z.name === setName);
+    if (!set) throw new Error(`${loginName} cannot open ${setName}`);
+    const chosen = await this.post(Paths.setUserZtLevel, { ztId: set.id, year });
+    if (!chosen.body.success) throw new Error(`setUserZtLevel failed: ${chosen.body.errorMsg}`);
+    return set.id;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Starts the real server for API tests: a fresh SQLite file in a temporary folder, or a fresh
+ * PostgreSQL database (created from TEST_DATABASE_URL and dropped afterwards). Nothing is mocked.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type ServerConfig } from '../config.js';
+import { openPostgres, openSqlite, SQLITE_FILE, type Db, type DialectName } from '../db/database.js';
+import { prepare } from '../start.js';
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+/** The dialects the database tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const TEST_DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `ufc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`); // name is generated above from hex digits only
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(dialect: DialectName, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ufc-api-'));
+  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SCRYPT_LOG_N: '12', CLIENT_DIR: path.join(dataDir, 'no-client') });
+  const config: ServerConfig = { ...base, port: 0, host: '127.0.0.1', ...overrides };
+  let dropPg: (() => Promise<void>) | null = null;
+  let db: Db;
+  if (dialect === 'postgres') {
+    const created = await createPgDatabase();
+    dropPg = created.drop;
+    db = openPostgres(created.url);
+  } else {
+    db = openSqlite(path.join(dataDir, SQLITE_FILE));
+  }
+  const { app } = await prepare(config, db);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      if (dropPg) await dropPg();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
