@@ -21,7 +21,16 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 function startServer(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', SINGLE_SESSION: 'off', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES: '1000000' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CAPTCHA: 'off',
+      SINGLE_SESSION: 'off',
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES: '1000000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const ready = (async () => {
@@ -84,13 +93,24 @@ try {
     duration: DURATION_S,
   });
 
-  const session = (await (await fetch(`${BASE}${Paths.logOn}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody }).then((r) => r.json())) as {
-    data: { token: string; signKey: string };
-  }).data;
+  const session = (
+    (await await fetch(`${BASE}${Paths.logOn}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: loginBody,
+    }).then((r) => r.json())) as {
+      data: { token: string; signKey: string };
+    }
+  ).data;
   const probeTs = String(Date.now());
   const probeNonce = randomBytes(16).toString('hex');
   const probe = (await fetch(`${BASE}${Paths.getInfo}`, {
-    headers: { token: session.token, timestamp: probeTs, nonce: probeNonce, authEncryptKey: sign(session.signKey, {}, probeTs, probeNonce) },
+    headers: {
+      token: session.token,
+      timestamp: probeTs,
+      nonce: probeNonce,
+      authEncryptKey: sign(session.signKey, {}, probeTs, probeNonce),
+    },
   }).then((r) => r.json())) as { success: boolean };
   if (!probe.success) throw new Error('a signed getInfo was refused: the benchmark would measure refusals');
   const getInfo = await autocannon({
@@ -104,7 +124,13 @@ try {
         setupRequest: (request) => {
           const timestamp = String(Date.now());
           const nonce = randomBytes(16).toString('hex');
-          request.headers = { ...request.headers, token: session.token, timestamp, nonce, authEncryptKey: sign(session.signKey, {}, timestamp, nonce) };
+          request.headers = {
+            ...request.headers,
+            token: session.token,
+            timestamp,
+            nonce,
+            authEncryptKey: sign(session.signKey, {}, timestamp, nonce),
+          };
           return request;
         },
       },

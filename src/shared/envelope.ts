@@ -28,5 +28,5 @@ export function failEnvelope<T = null>(errorCode: number, errorMsg: string, data
 }
 
 export function isEnvelope(value: unknown): value is Envelope {
-  return typeof value === 'object' && value !== null && 'success' in value && typeof (value as { success: unknown }).success === 'boolean';
+  return typeof value === 'object' && value !== null && 'success' in value && typeof value.success === 'boolean';
 }

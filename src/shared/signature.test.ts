@@ -5,7 +5,11 @@ import { canonicalString, queryParams, sign, signaturesEqual } from './signature
 
 describe('authEncryptKey signature', () => {
   it('builds the documented canonical string (the README example)', () => {
-    const s = canonicalString({ year: 2026, ztId: 7, name: '工会', list: [1, 2], skip: undefined, timestamp: 'ignored' }, '1767225600000', 'n0nce');
+    const s = canonicalString(
+      { year: 2026, ztId: 7, name: '工会', list: [1, 2], skip: undefined, timestamp: 'ignored' },
+      '1767225600000',
+      'n0nce',
+    );
     expect(s).toBe('list=[1,2]&name=工会&nonce=n0nce&timestamp=1767225600000&year=2026&ztId=7');
   });
 
@@ -27,13 +31,17 @@ describe('authEncryptKey signature', () => {
 
   it('changes when any parameter, the timestamp or the nonce changes', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string()), fc.string({ minLength: 1 }), (params, extra) => {
-        const base = sign('k', params, '1', 'n');
-        const key = `x${Object.keys(params).join('')}`;
-        expect(sign('k', { ...params, [key]: extra }, '1', 'n')).not.toBe(base);
-        expect(sign('k', params, '2', 'n')).not.toBe(base);
-        expect(sign('k', params, '1', 'm')).not.toBe(base);
-      }),
+      fc.property(
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string()),
+        fc.string({ minLength: 1 }),
+        (params, extra) => {
+          const base = sign('k', params, '1', 'n');
+          const key = `x${Object.keys(params).join('')}`;
+          expect(sign('k', { ...params, [key]: extra }, '1', 'n')).not.toBe(base);
+          expect(sign('k', params, '2', 'n')).not.toBe(base);
+          expect(sign('k', params, '1', 'm')).not.toBe(base);
+        },
+      ),
     );
   });
 

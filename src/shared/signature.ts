@@ -53,7 +53,7 @@ export function queryParams(params: SignableParams | null | undefined): Record<s
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value === undefined || value === null) continue;
-    out[key] = Array.isArray(value) ? value.map(String).join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    out[key] = Array.isArray(value) ? value.map((v) => canonicalValue(v)).join(',') : canonicalValue(value);
   }
   return out;
 }

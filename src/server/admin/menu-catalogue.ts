@@ -21,7 +21,11 @@ export const MENU_CATALOGUE: readonly MenuSeed[] = [
     children: [
       { href: '/accounting-management/voucher-management/voucherAdd', titleName: '凭证录入', buttons: ['add', 'edit', 'delete'] },
       { href: '/accounting-management/voucher-management/voucherList', titleName: '凭证管理', buttons: ALL_VOUCHER },
-      { href: '/accounting-management/initialization/subject', titleName: '会计科目', buttons: ['added', 'edit', 'delete', 'export'] },
+      {
+        href: '/accounting-management/initialization/subject',
+        titleName: '会计科目',
+        buttons: ['added', 'edit', 'delete', 'export'],
+      },
       { href: '/accounting-management/initialization/subjectstart', titleName: '科目期初', buttons: ['edit', 'export'] },
       { href: '/accounting-management/initialization/auxiliary', titleName: '辅助核算', buttons: ['added', 'edit', 'delete'] },
       { href: '/accounting-management/books/detailaccount', titleName: '明细账', buttons: ['print', 'export'] },
@@ -73,7 +77,13 @@ export const MENU_CATALOGUE: readonly MenuSeed[] = [
     href: '/accounting-management/transition',
     titleName: '新旧衔接',
     icon: 'transition',
-    children: [{ href: '/accounting-management/transition/subject-transition', titleName: '科目衔接底稿', buttons: ['reconciliation', 'reconciliationvoucher'] }],
+    children: [
+      {
+        href: '/accounting-management/transition/subject-transition',
+        titleName: '科目衔接底稿',
+        buttons: ['reconciliation', 'reconciliationvoucher'],
+      },
+    ],
   },
   {
     href: '/user-center',
@@ -82,7 +92,12 @@ export const MENU_CATALOGUE: readonly MenuSeed[] = [
     adminOnly: true,
     children: [
       { href: '/user-center/zt-management', titleName: '账套管理', adminOnly: true, buttons: ['add', 'edit', 'delete'] },
-      { href: '/user-center/ordinary-user-management', titleName: '用户管理', adminOnly: true, buttons: ['add', 'edit', 'delete'] },
+      {
+        href: '/user-center/ordinary-user-management',
+        titleName: '用户管理',
+        adminOnly: true,
+        buttons: ['add', 'edit', 'delete'],
+      },
       { href: '/user-center/role-management', titleName: '角色管理', adminOnly: true, buttons: ['add', 'edit', 'delete'] },
       { href: '/user-center/menu-management', titleName: '菜单管理', adminOnly: true, buttons: ['add', 'edit', 'delete'] },
       { href: '/user-center/backup', titleName: '数据备份', adminOnly: true, buttons: ['add'] },
@@ -102,7 +117,8 @@ function leaves(prefixes: readonly string[], buttons?: (page: MenuSeed) => reado
   const out: Record<string, readonly string[]> = {};
   for (const top of MENU_CATALOGUE) {
     for (const page of top.children ?? []) {
-      if (!page.adminOnly && prefixes.some((p) => page.href.startsWith(p))) out[page.href] = buttons ? buttons(page) : (page.buttons ?? []);
+      if (!page.adminOnly && prefixes.some((p) => page.href.startsWith(p)))
+        out[page.href] = buttons ? buttons(page) : (page.buttons ?? []);
     }
   }
   return out;

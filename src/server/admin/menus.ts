@@ -27,7 +27,11 @@ function parseList(json: string): string[] {
 
 async function levelGrants(db: Db, levelId: number | null): Promise<Map<string, string[]>> {
   if (levelId === null) return new Map();
-  const level = await db.kysely.selectFrom('user_level').select(['resources', 'enable']).where('id', '=', levelId).executeTakeFirst();
+  const level = await db.kysely
+    .selectFrom('user_level')
+    .select(['resources', 'enable'])
+    .where('id', '=', levelId)
+    .executeTakeFirst();
   if (!level?.enable) return new Map();
   const parsed = JSON.parse(level.resources) as { href: string; resourceList: string[] }[];
   return new Map(parsed.map((r) => [r.href, r.resourceList]));
@@ -66,7 +70,12 @@ export async function grantsFor(db: Db, user: AppUser, zt: SessionZt | null): Pr
 }
 
 export function pageRoutes(resources: readonly ResourceItem[]): PageRoute[] {
-  return resources.map((r) => ({ path: r.href, name: r.href.split('/').pop() ?? r.href, title: r.titleName, resourceList: r.resourceList }));
+  return resources.map((r) => ({
+    path: r.href,
+    name: r.href.split('/').pop() ?? r.href,
+    title: r.titleName,
+    resourceList: r.resourceList,
+  }));
 }
 
 export function isUserCenter(href: string): boolean {

@@ -13,7 +13,10 @@ const FINANCIAL_LIST = [
 export async function buildAuthInfo(db: Db, auth: AuthContext): Promise<AuthInfo> {
   const { user, zt } = auth;
   const grants = await grantsFor(db, user, zt);
-  const level = zt?.levelId != null ? await db.kysely.selectFrom('user_level').select('name').where('id', '=', zt.levelId).executeTakeFirst() : undefined;
+  const level =
+    zt?.levelId != null
+      ? await db.kysely.selectFrom('user_level').select('name').where('id', '=', zt.levelId).executeTakeFirst()
+      : undefined;
   return {
     loginName: user.login_name,
     name: user.name,

@@ -22,7 +22,12 @@ describe.each(TEST_DIALECTS)('sign-in and session (%s)', (dialect) => {
     const { key, answer } = await api.captcha(server.db);
     const first = await api.post(Paths.logOn, { loginName: 'kuaiji', password: 'Kuaiji@123', captcha: answer, captchaKey: key });
     expect(first.body.success).toBe(true);
-    const again = await new ApiClient(server.url).post(Paths.logOn, { loginName: 'kuaiji', password: 'Kuaiji@123', captcha: answer, captchaKey: key });
+    const again = await new ApiClient(server.url).post(Paths.logOn, {
+      loginName: 'kuaiji',
+      password: 'Kuaiji@123',
+      captcha: answer,
+      captchaKey: key,
+    });
     expect(again.body).toMatchObject({ success: false, errorCode: ErrorCode.CaptchaInvalid });
   });
 
@@ -30,10 +35,23 @@ describe.each(TEST_DIALECTS)('sign-in and session (%s)', (dialect) => {
     const api = new ApiClient(server.url);
     const { key } = await api.captcha(server.db);
     const wrong = await api.post(Paths.logOn, { loginName: 'kuaiji', password: 'Kuaiji@123', captcha: 'zzzz', captchaKey: key });
-    expect(wrong.body).toMatchObject({ success: false, errorCode: ErrorCode.CaptchaInvalid, errorMsg: '验证码错误或已过期，请重新输入' });
+    expect(wrong.body).toMatchObject({
+      success: false,
+      errorCode: ErrorCode.CaptchaInvalid,
+      errorMsg: '验证码错误或已过期，请重新输入',
+    });
     const expired = await api.captcha(server.db);
-    await server.db.kysely.updateTable('captcha').set({ expires_at: Date.now() - 1 }).where('captcha_key', '=', expired.key).execute();
-    const late = await api.post(Paths.logOn, { loginName: 'kuaiji', password: 'Kuaiji@123', captcha: expired.answer, captchaKey: expired.key });
+    await server.db.kysely
+      .updateTable('captcha')
+      .set({ expires_at: Date.now() - 1 })
+      .where('captcha_key', '=', expired.key)
+      .execute();
+    const late = await api.post(Paths.logOn, {
+      loginName: 'kuaiji',
+      password: 'Kuaiji@123',
+      captcha: expired.answer,
+      captchaKey: expired.key,
+    });
     expect(late.body.errorCode).toBe(ErrorCode.CaptchaInvalid);
   });
 
@@ -50,7 +68,11 @@ describe.each(TEST_DIALECTS)('sign-in and session (%s)', (dialect) => {
     const rows = await server.db.kysely.selectFrom('session').select('token_hash').execute();
     expect(rows.map((r) => r.token_hash)).toContain(hashToken(good.body.data.token));
     expect(rows.map((r) => r.token_hash)).not.toContain(good.body.data.token);
-    const stored = await server.db.kysely.selectFrom('app_user').select('password_hash').where('login_name', '=', 'shenhe').executeTakeFirstOrThrow();
+    const stored = await server.db.kysely
+      .selectFrom('app_user')
+      .select('password_hash')
+      .where('login_name', '=', 'shenhe')
+      .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^scrypt\$/);
   });
 
@@ -66,7 +88,11 @@ describe.each(TEST_DIALECTS)('sign-in and session (%s)', (dialect) => {
   });
 
   it('answers malformed logOn bodies with 400 and 4000', async () => {
-    const response = await fetch(new URL(Paths.logOn, server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"loginName":' });
+    const response = await fetch(new URL(Paths.logOn, server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"loginName":',
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ success: false, errorCode: ErrorCode.BadRequest });
     const missing = await new ApiClient(server.url).post(Paths.logOn, { loginName: 'x' });
@@ -99,7 +125,9 @@ describe.each(TEST_DIALECTS)('sign-in and session (%s)', (dialect) => {
     await server.db.kysely.updateTable('app_user').set({ enable: 0 }).where('login_name', '=', 'chuna').execute();
     try {
       expect((await api.get(Paths.getInfo)).body.errorCode).toBe(ErrorCode.AccountDisabled);
-      expect((await new ApiClient(server.url).logOn(server.db, 'chuna', 'Chuna@123')).body.errorCode).toBe(ErrorCode.AccountDisabled);
+      expect((await new ApiClient(server.url).logOn(server.db, 'chuna', 'Chuna@123')).body.errorCode).toBe(
+        ErrorCode.AccountDisabled,
+      );
     } finally {
       await server.db.kysely.updateTable('app_user').set({ enable: 1 }).where('login_name', '=', 'chuna').execute();
     }
@@ -121,7 +149,12 @@ describe.each(TEST_DIALECTS)('sign-in and session (%s)', (dialect) => {
     url.searchParams.set('year', '2026');
     const { sign } = await import('../../shared/signature.js');
     const forged = await fetch(url, {
-      headers: { token: api.token, timestamp, nonce: 'other-nonce-0002', authEncryptKey: sign(api.signKey, { year: '2025' }, timestamp, 'other-nonce-0002') },
+      headers: {
+        token: api.token,
+        timestamp,
+        nonce: 'other-nonce-0002',
+        authEncryptKey: sign(api.signKey, { year: '2025' }, timestamp, 'other-nonce-0002'),
+      },
     });
     expect(await forged.json()).toMatchObject({ errorCode: ErrorCode.SignatureInvalid });
     // POST bodies are signed by their top-level fields, non-strings JSON-encoded.

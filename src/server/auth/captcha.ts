@@ -20,6 +20,10 @@ export async function issueCaptcha(db: Db, now = Date.now()): Promise<{ key: str
 
 export async function consumeCaptcha(db: Db, key: string, answer: string, now = Date.now()): Promise<boolean> {
   if (!key) return false;
-  const row = await db.kysely.deleteFrom('captcha').where('captcha_key', '=', key).returning(['answer', 'expires_at']).executeTakeFirst();
+  const row = await db.kysely
+    .deleteFrom('captcha')
+    .where('captcha_key', '=', key)
+    .returning(['answer', 'expires_at'])
+    .executeTakeFirst();
   return !!row && row.expires_at >= now && row.answer === answer.trim().toLowerCase();
 }

@@ -70,7 +70,8 @@ export function tokenOf(request: FastifyRequest): string {
 }
 
 function signedParams(request: FastifyRequest): Record<string, unknown> {
-  const source = request.method === 'GET' || request.method === 'DELETE' || request.method === 'HEAD' ? request.query : request.body;
+  const source =
+    request.method === 'GET' || request.method === 'DELETE' || request.method === 'HEAD' ? request.query : request.body;
   return source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>) : {};
 }
 
@@ -134,8 +135,17 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
     if (session.zt_id !== null && session.year !== null) {
       const row = await db.kysely
         .selectFrom('zt_info')
-        .leftJoin('user_zt_level', (join) => join.onRef('user_zt_level.zt_id', '=', 'zt_info.id').on('user_zt_level.user_id', '=', user.id))
-        .select(['zt_info.id', 'zt_info.name', 'zt_info.enable', 'zt_info.expire_time', 'zt_info.accounting_system', 'user_zt_level.user_level_id'])
+        .leftJoin('user_zt_level', (join) =>
+          join.onRef('user_zt_level.zt_id', '=', 'zt_info.id').on('user_zt_level.user_id', '=', user.id),
+        )
+        .select([
+          'zt_info.id',
+          'zt_info.name',
+          'zt_info.enable',
+          'zt_info.expire_time',
+          'zt_info.accounting_system',
+          'user_zt_level.user_level_id',
+        ])
         .where('zt_info.id', '=', session.zt_id)
         .executeTakeFirst();
       if (row && (row.user_level_id !== null || user.is_admin)) {

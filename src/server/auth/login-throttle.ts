@@ -11,7 +11,13 @@ export interface ThrottleLimits {
 }
 
 /** Milliseconds until the next attempt is allowed, or 0 when not locked. */
-export async function lockedFor(db: Db, limits: ThrottleLimits, loginName: string, address: string, now = Date.now()): Promise<number> {
+export async function lockedFor(
+  db: Db,
+  limits: ThrottleLimits,
+  loginName: string,
+  address: string,
+  now = Date.now(),
+): Promise<number> {
   const since = now - limits.windowMs;
   const check = async (column: 'login_name' | 'address', value: string, max: number): Promise<number> => {
     const rows = await db.kysely
@@ -36,7 +42,10 @@ export async function recordFailure(db: Db, loginName: string, address: string, 
 }
 
 export async function clearFailures(db: Db, loginName: string, windowMs: number, now = Date.now()): Promise<void> {
-  await db.kysely.deleteFrom('login_failure').where((eb) => eb.or([eb('login_name', '=', loginName), eb('at', '<', now - windowMs)])).execute();
+  await db.kysely
+    .deleteFrom('login_failure')
+    .where((eb) => eb.or([eb('login_name', '=', loginName), eb('at', '<', now - windowMs)]))
+    .execute();
 }
 
 export function lockMessage(ms: number): string {

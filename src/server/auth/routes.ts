@@ -37,7 +37,12 @@ export function authRoutes(app: FastifyInstance, db: Db, config: ServerConfig): 
         body: {
           type: 'object',
           required: ['loginName', 'password'],
-          properties: { loginName: text, password: text, captcha: { type: 'string', maxLength: 16 }, captchaKey: { type: 'string', maxLength: 64 } },
+          properties: {
+            loginName: text,
+            password: text,
+            captcha: { type: 'string', maxLength: 16 },
+            captchaKey: { type: 'string', maxLength: 64 },
+          },
         },
       },
     },
@@ -52,7 +57,11 @@ export function authRoutes(app: FastifyInstance, db: Db, config: ServerConfig): 
       const wait = await lockedFor(db, config.login, loginName, address);
       if (wait > 0) refuse('LoginLocked', lockMessage(wait));
 
-      const user = await db.kysely.selectFrom('app_user').selectAll().where('login_name', '=', loginName.trim()).executeTakeFirst();
+      const user = await db.kysely
+        .selectFrom('app_user')
+        .selectAll()
+        .where('login_name', '=', loginName.trim())
+        .executeTakeFirst();
       const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !valid) {
         await recordFailure(db, loginName, address);
@@ -85,13 +94,17 @@ export function authRoutes(app: FastifyInstance, db: Db, config: ServerConfig): 
     Promise.resolve(okEnvelope(passwordExpired(authOf(request).user, config.passwordExpiryDays))),
   );
 
-  app.get(Paths.getInfo, { config: { access: 'password' } }, async (request) => okEnvelope(await buildAuthInfo(db, authOf(request))));
+  app.get(Paths.getInfo, { config: { access: 'password' } }, async (request) =>
+    okEnvelope(await buildAuthInfo(db, authOf(request))),
+  );
 
   app.post<{ Body: UpdatePasswordRequest }>(
     Paths.updatePassword,
     {
       config: { access: 'password' },
-      schema: { body: { type: 'object', required: ['oldPassword', 'newPassword'], properties: { oldPassword: text, newPassword: text } } },
+      schema: {
+        body: { type: 'object', required: ['oldPassword', 'newPassword'], properties: { oldPassword: text, newPassword: text } },
+      },
     },
     async (request) => {
       const { user } = authOf(request);
@@ -127,7 +140,12 @@ export function authRoutes(app: FastifyInstance, db: Db, config: ServerConfig): 
       const zt = await db.kysely.selectFrom('zt_info').selectAll().where('id', '=', ztId).executeTakeFirst();
       if (!zt || !(await userMayOpen(db, auth.user, ztId))) refuse('Forbidden', '无权访问该账套');
       if (!zt.enable || isExpired(zt.expire_time)) refuse('LedgerSetExpired');
-      const open = await db.kysely.selectFrom('zt_year').select('year').where('zt_id', '=', ztId).where('year', '=', year).executeTakeFirst();
+      const open = await db.kysely
+        .selectFrom('zt_year')
+        .select('year')
+        .where('zt_id', '=', ztId)
+        .where('year', '=', year)
+        .executeTakeFirst();
       if (!open) refuse('BusinessRule', `该账套尚未建立${year}年度`);
       await setSessionZt(db, auth.session.token_hash, ztId, year);
       return okEnvelope({ ztId, ztName: zt.name, year }, '账套选择成功');

@@ -27,7 +27,18 @@ export async function createSession(db: Db, userId: number, address: string, sin
     }
     await trx
       .insertInto('session')
-      .values({ token_hash: hashToken(token), user_id: userId, sign_key: signKey, created_at: now, last_seen_at: now, zt_id: null, year: null, revoked_at: null, revoke_reason: null, address })
+      .values({
+        token_hash: hashToken(token),
+        user_id: userId,
+        sign_key: signKey,
+        created_at: now,
+        last_seen_at: now,
+        zt_id: null,
+        year: null,
+        revoked_at: null,
+        revoke_reason: null,
+        address,
+      })
       .execute();
   });
   return { token, signKey };
@@ -38,7 +49,11 @@ export async function findSession(db: Db, token: string): Promise<Session | unde
 }
 
 export async function revokeSession(db: Db, tokenHash: string, reason: RevokeReason, now = Date.now()): Promise<void> {
-  await db.kysely.updateTable('session').set({ revoked_at: now, revoke_reason: reason }).where('token_hash', '=', tokenHash).execute();
+  await db.kysely
+    .updateTable('session')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('token_hash', '=', tokenHash)
+    .execute();
 }
 
 export async function revokeUserSessions(db: Db, userId: number, reason: RevokeReason, now = Date.now()): Promise<void> {

@@ -34,9 +34,9 @@ describe('SQLite durability settings', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ufc-db-'));
     db = openSqlite(path.join(dir, 'ledger.sqlite'));
     await migrate(db);
-    await expect(db.kysely.insertInto('zt_year').values({ zt_id: 999, year: 2026, account_month: 1, subjects_initialised: 0 }).execute()).rejects.toThrow(
-      /FOREIGN KEY/,
-    );
+    await expect(
+      db.kysely.insertInto('zt_year').values({ zt_id: 999, year: 2026, account_month: 1, subjects_initialised: 0 }).execute(),
+    ).rejects.toThrow(/FOREIGN KEY/);
   });
 });
 

@@ -15,6 +15,6 @@ export async function migrate(db: Db): Promise<string[]> {
     provider: { getMigrations: () => Promise.resolve(Object.fromEntries(Object.entries(list).map(([k, f]) => [k, f(db)]))) },
   });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -22,7 +22,12 @@ export function installEnvelope(app: FastifyInstance, clientDir: string): void {
       if (error.http >= 500) request.log.error({ err: error }, 'refused');
       return reply.status(error.http).send(failEnvelope(error.code, error.message, error.data));
     }
-    if (error.validation || error.statusCode === 400 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
+    if (
+      error.validation ||
+      error.statusCode === 400 ||
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+      error.statusCode === 415
+    ) {
       const info = ErrorCodes.BadRequest;
       return reply.status(400).send(failEnvelope(info.code, `${info.message}: ${error.message}`));
     }

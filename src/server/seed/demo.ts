@@ -10,17 +10,32 @@ import { hashPassword } from '../auth/password.js';
 import { loadChart } from '../subjects/load-chart.js';
 
 export const DEMO_ACCOUNTS = [
-  { loginName: 'admin', password: 'Admin@123', name: '系统管理员', isAdmin: true, level: null, sets: ['001', '001001', '001002'] },
-  { loginName: 'kuaiji', password: 'Kuaiji@123', name: '李会计', isAdmin: false, level: 'accountant', sets: ['001', '001001', '001002'] },
+  {
+    loginName: 'admin',
+    password: 'Admin@123',
+    name: '系统管理员',
+    isAdmin: true,
+    level: null,
+    sets: ['001', '001001', '001002'],
+  },
+  {
+    loginName: 'kuaiji',
+    password: 'Kuaiji@123',
+    name: '李会计',
+    isAdmin: false,
+    level: 'accountant',
+    sets: ['001', '001001', '001002'],
+  },
   { loginName: 'shenhe', password: 'Shenhe@123', name: '王审核', isAdmin: false, level: 'reviewer', sets: ['001001', '001002'] },
   { loginName: 'chuna', password: 'Chuna@123', name: '张出纳', isAdmin: false, level: 'cashier', sets: ['001001'] },
 ] as const;
 
-export const DEMO_SETS: readonly { code: string; name: string; upper: string | null; system: AccountingSystem; level: number }[] = [
-  { code: '001', name: '示范市总工会', upper: null, system: 'union-county', level: 1 },
-  { code: '001001', name: '示范市第一机械厂工会', upper: '001', system: 'union-grassroots', level: 2 },
-  { code: '001002', name: '示范市实验中学工会', upper: '001', system: 'union-grassroots', level: 2 },
-];
+export const DEMO_SETS: readonly { code: string; name: string; upper: string | null; system: AccountingSystem; level: number }[] =
+  [
+    { code: '001', name: '示范市总工会', upper: null, system: 'union-county', level: 1 },
+    { code: '001001', name: '示范市第一机械厂工会', upper: '001', system: 'union-grassroots', level: 2 },
+    { code: '001002', name: '示范市实验中学工会', upper: '001', system: 'union-grassroots', level: 2 },
+  ];
 
 export const DEMO_YEARS = [2025, 2026] as const;
 
@@ -37,7 +52,18 @@ export async function seedDemo(db: Db, scryptLogN: number, now = Date.now()): Pr
       const upperId = set.upper ? (setIds.get(set.upper) ?? null) : null;
       const { id } = await trx
         .insertInto('zt_info')
-        .values({ name: set.name, code: set.code, expire_time: null, level: set.level, enable: 1, is_improve_unit: 0, is_asset_check: 0, upper_id: upperId, accounting_system: set.system, created_at: now })
+        .values({
+          name: set.name,
+          code: set.code,
+          expire_time: null,
+          level: set.level,
+          enable: 1,
+          is_improve_unit: 0,
+          is_asset_check: 0,
+          upper_id: upperId,
+          accounting_system: set.system,
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       setIds.set(set.code, id);

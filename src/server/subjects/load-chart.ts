@@ -25,7 +25,10 @@ export async function loadChart(db: Db, chart: ChartTemplate, ztId: number, year
   const rows = subjectsFromChart(chart, ztId, year);
   // Chunks keep each statement under SQLite's bound-parameter limit.
   for (let i = 0; i < rows.length; i += 50) {
-    await db.kysely.insertInto('subject').values(rows.slice(i, i + 50)).execute();
+    await db.kysely
+      .insertInto('subject')
+      .values(rows.slice(i, i + 50))
+      .execute();
   }
   return rows.length;
 }

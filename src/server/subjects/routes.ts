@@ -25,7 +25,11 @@ export function toSubjectItems(rows: readonly SubjectRow[]): SubjectItem[] {
   const byCode = new Map(rows.map((r) => [r.code, r]));
   const fullName = (row: SubjectRow): string => {
     const parts = [row.name];
-    for (let parent = row.parent_code ? byCode.get(row.parent_code) : undefined; parent; parent = parent.parent_code ? byCode.get(parent.parent_code) : undefined) {
+    for (
+      let parent = row.parent_code ? byCode.get(row.parent_code) : undefined;
+      parent;
+      parent = parent.parent_code ? byCode.get(parent.parent_code) : undefined
+    ) {
       parts.unshift(parent.name);
     }
     return parts.join('-');
@@ -49,7 +53,13 @@ export function toSubjectItems(rows: readonly SubjectRow[]): SubjectItem[] {
 export function subjectRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/subject', { config: { access: 'zt' } }, async (request) => {
     const zt = ztOf(request);
-    const rows = await db.kysely.selectFrom('subject').selectAll().where('zt_id', '=', zt.id).where('year', '=', zt.year).orderBy('code').execute();
+    const rows = await db.kysely
+      .selectFrom('subject')
+      .selectAll()
+      .where('zt_id', '=', zt.id)
+      .where('year', '=', zt.year)
+      .orderBy('code')
+      .execute();
     return okEnvelope(toSubjectItems(rows));
   });
 }

@@ -36,7 +36,12 @@ export function systemRoutes(app: FastifyInstance, db: Db, config: ServerConfig)
 
   app.get(Paths.sysInfo, { config: { access: 'zt' } }, async (request) => {
     const zt = ztOf(request);
-    const years = await db.kysely.selectFrom('zt_year').select(['year', 'account_month']).where('zt_id', '=', zt.id).orderBy('year').execute();
+    const years = await db.kysely
+      .selectFrom('zt_year')
+      .select(['year', 'account_month'])
+      .where('zt_id', '=', zt.id)
+      .orderBy('year')
+      .execute();
     const current = years.find((y) => y.year === zt.year);
     return okEnvelope({
       beginYear: years[0]?.year ?? zt.year,

@@ -72,7 +72,12 @@ export class ApiClient {
     const captcha = db ? await this.captcha(db) : { key: '', answer: '' };
     const saved = this.token;
     this.token = '';
-    const answer = await this.post<LogOnResponse>(Paths.logOn, { loginName, password, captcha: captcha.answer, captchaKey: captcha.key });
+    const answer = await this.post<LogOnResponse>(Paths.logOn, {
+      loginName,
+      password,
+      captcha: captcha.answer,
+      captchaKey: captcha.key,
+    });
     this.token = saved;
     if (answer.body.success) {
       this.token = answer.body.data.token;

@@ -44,13 +44,18 @@ async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> 
 
 export async function startTestServer(dialect: DialectName, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ufc-api-'));
-  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SCRYPT_LOG_N: '12', CLIENT_DIR: path.join(dataDir, 'no-client') });
+  const base = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SCRYPT_LOG_N: '12',
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+  });
   const config: ServerConfig = { ...base, port: 0, host: '127.0.0.1', ...overrides };
   let dropPg: (() => Promise<void>) | null = null;
   let db: Db;
   if (dialect === 'postgres') {
     const created = await createPgDatabase();
-    dropPg = created.drop;
+    dropPg = () => created.drop();
     db = openPostgres(created.url);
   } else {
     db = openSqlite(path.join(dataDir, SQLITE_FILE));

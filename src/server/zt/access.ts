@@ -4,6 +4,11 @@ import type { AppUser } from '../db/schema.js';
 
 export async function userMayOpen(db: Db, user: AppUser, ztId: number): Promise<boolean> {
   if (user.is_admin) return true;
-  const grant = await db.kysely.selectFrom('user_zt_level').select('zt_id').where('user_id', '=', user.id).where('zt_id', '=', ztId).executeTakeFirst();
+  const grant = await db.kysely
+    .selectFrom('user_zt_level')
+    .select('zt_id')
+    .where('user_id', '=', user.id)
+    .where('zt_id', '=', ztId)
+    .executeTakeFirst();
   return !!grant;
 }

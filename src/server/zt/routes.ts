@@ -36,7 +36,8 @@ export function buildTree(list: ZtInfo[]): ZtInfo[] {
 
 async function visibleSets(db: Db, userId: number, isAdmin: boolean): Promise<ZtInfoRow[]> {
   let query = db.kysely.selectFrom('zt_info').selectAll('zt_info').orderBy('zt_info.code');
-  if (!isAdmin) query = query.innerJoin('user_zt_level', 'user_zt_level.zt_id', 'zt_info.id').where('user_zt_level.user_id', '=', userId);
+  if (!isAdmin)
+    query = query.innerJoin('user_zt_level', 'user_zt_level.zt_id', 'zt_info.id').where('user_zt_level.user_id', '=', userId);
   return query.execute();
 }
 
@@ -49,7 +50,11 @@ export function ztRoutes(app: FastifyInstance, db: Db): void {
       ? await db.kysely
           .selectFrom('zt_year')
           .select(['zt_id', 'year'])
-          .where('zt_id', 'in', rows.map((r) => r.id))
+          .where(
+            'zt_id',
+            'in',
+            rows.map((r) => r.id),
+          )
           .orderBy('year', 'desc')
           .execute()
       : [];

@@ -26,7 +26,12 @@ describe.each(TEST_DIALECTS)('ledger sets, years and the session ledger set (%s)
     await kuaiji.logOn(server.db, 'kuaiji', 'Kuaiji@123');
     const sets = (await kuaiji.get<ZtElectItem[]>(Paths.ztElect)).body.data;
     expect(sets.map((s) => s.name)).toEqual(['示范市总工会', '示范市第一机械厂工会', '示范市实验中学工会']);
-    expect(sets[1]).toMatchObject({ code: '001001', upperId: id('示范市总工会'), years: [2026, 2025], accountingSystem: 'union-grassroots' });
+    expect(sets[1]).toMatchObject({
+      code: '001001',
+      upperId: id('示范市总工会'),
+      years: [2026, 2025],
+      accountingSystem: 'union-grassroots',
+    });
     const chuna = new ApiClient(server.url);
     await chuna.logOn(server.db, 'chuna', 'Chuna@123');
     expect((await chuna.get<ZtElectItem[]>(Paths.ztElect)).body.data.map((s) => s.name)).toEqual(['示范市第一机械厂工会']);
@@ -38,11 +43,23 @@ describe.each(TEST_DIALECTS)('ledger sets, years and the session ledger set (%s)
   it('opens a granted set and year, and refuses others', async () => {
     const chuna = new ApiClient(server.url);
     await chuna.logOn(server.db, 'chuna', 'Chuna@123');
-    expect((await chuna.post(Paths.setUserZtLevel, { ztId: id('示范市实验中学工会'), year: 2026 })).body.errorCode).toBe(ErrorCode.Forbidden);
-    expect((await chuna.post(Paths.setUserZtLevel, { ztId: id('示范市第一机械厂工会'), year: 2019 })).body.errorCode).toBe(ErrorCode.BusinessRule);
+    expect((await chuna.post(Paths.setUserZtLevel, { ztId: id('示范市实验中学工会'), year: 2026 })).body.errorCode).toBe(
+      ErrorCode.Forbidden,
+    );
+    expect((await chuna.post(Paths.setUserZtLevel, { ztId: id('示范市第一机械厂工会'), year: 2019 })).body.errorCode).toBe(
+      ErrorCode.BusinessRule,
+    );
     expect((await chuna.post(Paths.setUserZtLevel, { ztId: id('示范市第一机械厂工会'), year: 2026 })).body.success).toBe(true);
     const info = (await chuna.get<AuthInfo>(Paths.getInfo)).body.data;
-    expect(info).toMatchObject({ loginName: 'chuna', name: '张出纳', year: 2026, ztName: '示范市第一机械厂工会', userLevel: '出纳', isAdmin: false, financialInstitution: 3 });
+    expect(info).toMatchObject({
+      loginName: 'chuna',
+      name: '张出纳',
+      year: 2026,
+      ztName: '示范市第一机械厂工会',
+      userLevel: '出纳',
+      isAdmin: false,
+      financialInstitution: 3,
+    });
     expect(info.resources.financial.map((r) => r.href)).toContain('/accounting-management/voucher-management/voucherList');
     expect(info.resources.financial.map((r) => r.href)).not.toContain('/accounting-management/voucher-management/voucherAdd');
   });
@@ -54,7 +71,9 @@ describe.each(TEST_DIALECTS)('ledger sets, years and the session ledger set (%s)
       const kuaiji = new ApiClient(server.url);
       await kuaiji.logOn(server.db, 'kuaiji', 'Kuaiji@123');
       expect((await kuaiji.get<ZtElectItem[]>(Paths.ztElect)).body.data.map((s) => s.id)).not.toContain(setId);
-      expect((await kuaiji.post(Paths.setUserZtLevel, { ztId: setId, year: 2026 })).body.errorCode).toBe(ErrorCode.LedgerSetExpired);
+      expect((await kuaiji.post(Paths.setUserZtLevel, { ztId: setId, year: 2026 })).body.errorCode).toBe(
+        ErrorCode.LedgerSetExpired,
+      );
     } finally {
       await server.db.kysely.updateTable('zt_info').set({ expire_time: null }).where('id', '=', setId).execute();
     }
@@ -63,33 +82,60 @@ describe.each(TEST_DIALECTS)('ledger sets, years and the session ledger set (%s)
   it('works only on the session set: naming another set is refused (4005)', async () => {
     const chuna = new ApiClient(server.url);
     expect((await chuna.logOn(server.db, 'chuna', 'Chuna@123')).body.success).toBe(true);
-    expect((await chuna.get(Paths.subjectList)).body).toMatchObject({ success: false, errorCode: ErrorCode.Forbidden, errorMsg: '请先选择账套和年度' });
+    expect((await chuna.get(Paths.subjectList)).body).toMatchObject({
+      success: false,
+      errorCode: ErrorCode.Forbidden,
+      errorMsg: '请先选择账套和年度',
+    });
     await chuna.post(Paths.setUserZtLevel, { ztId: id('示范市第一机械厂工会'), year: 2026 });
     const own = await chuna.get<SubjectItem[]>(Paths.subjectList, { ztId: id('示范市第一机械厂工会') });
     expect(own.body.success).toBe(true);
-    expect(own.body.data.find((s) => s.code === '50101')).toMatchObject({ codeName: '职工教育支出', codeAndFullName: '50101 职工活动支出-职工教育支出', lastLevel: true, balanceDirection: 1 });
+    expect(own.body.data.find((s) => s.code === '50101')).toMatchObject({
+      codeName: '职工教育支出',
+      codeAndFullName: '50101 职工活动支出-职工教育支出',
+      lastLevel: true,
+      balanceDirection: 1,
+    });
     const other = await chuna.get(Paths.subjectList, { ztId: id('示范市实验中学工会') });
     expect(other.body).toMatchObject({ success: false, errorCode: ErrorCode.Forbidden });
     expect((await chuna.get(`${Paths.ztInfo}/${id('示范市实验中学工会')}`)).body.errorCode).toBe(ErrorCode.Forbidden);
-    expect((await chuna.get(`/usercenter/api/ztInfo/${id('示范市第一机械厂工会')}`)).body).toMatchObject({ success: true, data: { name: '示范市第一机械厂工会' } });
+    expect((await chuna.get(`/usercenter/api/ztInfo/${id('示范市第一机械厂工会')}`)).body).toMatchObject({
+      success: true,
+      data: { name: '示范市第一机械厂工会' },
+    });
   });
 
   it('reports subjects not initialised until opening balances are saved', async () => {
     const kuaiji = new ApiClient(server.url);
     await kuaiji.openSet(server.db, 'kuaiji', 'Kuaiji@123', '示范市总工会');
     const state = await kuaiji.get<number>(Paths.financialState);
-    expect(state.body).toMatchObject({ success: true, data: FinancialState.SubjectsNotInitialised, message: '科目期初余额尚未初始化，请先录入科目期初余额' });
-    await server.db.kysely.updateTable('zt_year').set({ subjects_initialised: 1 }).where('zt_id', '=', id('示范市总工会')).where('year', '=', 2026).execute();
+    expect(state.body).toMatchObject({
+      success: true,
+      data: FinancialState.SubjectsNotInitialised,
+      message: '科目期初余额尚未初始化，请先录入科目期初余额',
+    });
+    await server.db.kysely
+      .updateTable('zt_year')
+      .set({ subjects_initialised: 1 })
+      .where('zt_id', '=', id('示范市总工会'))
+      .where('year', '=', 2026)
+      .execute();
     expect((await kuaiji.get<number>(Paths.financialState)).body.data).toBe(FinancialState.Normal);
     const subjects = (await kuaiji.get<SubjectItem[]>(Paths.subjectList)).body.data;
     expect(subjects.filter((s) => s.level === 1)).toHaveLength(45);
-    expect((await kuaiji.get(Paths.sysInfo)).body.data).toMatchObject({ beginYear: 2025, endYear: 2026, year: 2026, accountMonth: 1 });
+    expect((await kuaiji.get(Paths.sysInfo)).body.data).toMatchObject({
+      beginYear: 2025,
+      endYear: 2026,
+      year: 2026,
+      accountMonth: 1,
+    });
   });
 
   it('filters menus and page routes by the granted resources', async () => {
     const admin = new ApiClient(server.url);
     await admin.openSet(server.db, 'admin', 'Admin@123', '示范市第一机械厂工会');
-    const adminMenus = (await admin.get<FinancialMenuResponse>(Paths.getFinancialMenuList, { financialInstitution: 3 })).body.data;
+    const adminMenus = (await admin.get<FinancialMenuResponse>(Paths.getFinancialMenuList, { financialInstitution: 3 })).body
+      .data;
     expect(adminMenus.platMenuList.map((m) => m.titleName)).toContain('用户中心');
     const shenhe = new ApiClient(server.url);
     await shenhe.openSet(server.db, 'shenhe', 'Shenhe@123', '示范市第一机械厂工会');

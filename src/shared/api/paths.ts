@@ -2,7 +2,17 @@
  * Paths of the calls, as the spec writes them, with their module base. Client and server both
  * import these, so a path cannot be spelled two ways.
  */
-export const MODULE_BASES = ['', '/account', '/userCenter', '/usercenter', '/bill', '/files', '/fixedassets', '/budget', '/final'] as const;
+export const MODULE_BASES = [
+  '',
+  '/account',
+  '/userCenter',
+  '/usercenter',
+  '/bill',
+  '/files',
+  '/fixedassets',
+  '/budget',
+  '/final',
+] as const;
 export type ModuleBase = (typeof MODULE_BASES)[number];
 
 /** True for any API path under any module base: what the server answers with JSON, never the app page. */
