@@ -87,6 +87,20 @@ describe.each(TEST_DIALECTS)('sign-in and session (%s)', (dialect) => {
     expect(after.body.success).toBe(true);
   });
 
+  it('locks an address that fails across many accounts', async () => {
+    const strict = await startTestServer(dialect, {
+      login: { maxFailuresPerAccount: 50, maxFailuresPerAddress: 3, windowMs: 60_000 },
+    });
+    try {
+      const api = new ApiClient(strict.url);
+      for (const name of ['a1', 'a2', 'a3']) await api.logOn(strict.db, name, 'Wrong@0000');
+      const locked = await api.logOn(strict.db, 'kuaiji', 'Kuaiji@123');
+      expect(locked.body).toMatchObject({ success: false, errorCode: ErrorCode.LoginLocked });
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('answers malformed logOn bodies with 400 and 4000', async () => {
     const response = await fetch(new URL(Paths.logOn, server.url), {
       method: 'POST',
