@@ -15,7 +15,15 @@ export function usePermission() {
 type Guarded = ReactElement<{ disabled?: boolean }>;
 
 /** Applies a permission to one element given the list: shown, disabled or removed. */
-export function PermissionView({ value, list, children }: { value: PermissionValue; list: readonly string[]; children: Guarded }) {
+export function PermissionView({
+  value,
+  list,
+  children,
+}: {
+  value: PermissionValue;
+  list: readonly string[];
+  children: Guarded;
+}) {
   const mode = permissionMode(value, list);
   if (mode === 'remove') return null;
   if (mode === 'disable') return cloneElement(children, { disabled: true });

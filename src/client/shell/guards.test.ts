@@ -8,7 +8,10 @@ const voucherAdd = '/accounting-management/voucher-management/voucherAdd';
 const session: GuardSession = {
   token: 't',
   isAdmin: false,
-  authInfo: { ztId: 2, resources: { financial: [], usercenter: [{ href: '/user-center/profile', titleName: '个人资料', resourceList: [] }] } },
+  authInfo: {
+    ztId: 2,
+    resources: { financial: [], usercenter: [{ href: '/user-center/profile', titleName: '个人资料', resourceList: [] }] },
+  },
   pageRoutes: [{ path: voucherAdd }],
   menu: { resources: [{ href: '/accounting-management/initialization/subjectstart', titleName: '科目期初', resourceList: [] }] },
 };
@@ -22,7 +25,8 @@ describe('route guards', () => {
   });
 
   it('lets anyone see the public routes', () => {
-    for (const path of ['/', '/login', '/oalogin', '/404', '/403', '/transfer']) expect(guardRoute(path, loggedOut)).toEqual({ kind: 'allow' });
+    for (const path of ['/', '/login', '/oalogin', '/404', '/403', '/transfer'])
+      expect(guardRoute(path, loggedOut)).toEqual({ kind: 'allow' });
   });
 
   it('sends unknown paths to /404', () => {

@@ -6,7 +6,12 @@ import { permissionList, permissionMode, GLOBAL_BTN_PERMISSION_PATH } from './pe
 import { PermissionView } from './Permission.js';
 
 const routes: PageRoute[] = [
-  { path: '/accounting-management/voucher-management/voucherAdd', name: 'voucherAdd', title: '凭证录入', resourceList: ['add', 'edit'] },
+  {
+    path: '/accounting-management/voucher-management/voucherAdd',
+    name: 'voucherAdd',
+    title: '凭证录入',
+    resourceList: ['add', 'edit'],
+  },
   { path: '/user-center/edit-operator/:id', name: 'editOperator', title: '编辑操作员', resourceList: ['save'] },
   { path: GLOBAL_BTN_PERMISSION_PATH, name: 'global', title: '全局按钮权限', resourceList: ['export'] },
 ];
@@ -38,15 +43,17 @@ describe('permission list', () => {
 });
 
 describe('<PermissionView>', () => {
-  const button = createElement('button', { type: 'button' }, '新增');
+  const button = createElement('button', { type: 'button', disabled: undefined as boolean | undefined }, '新增');
   it('renders the child when granted', () => {
-    expect(renderToString(createElement(PermissionView, { value: 'add', list: ['add'] }, button))).toBe('<button type="button">新增</button>');
+    expect(renderToString(createElement(PermissionView, { value: 'add', list: ['add'], children: button }))).toBe(
+      '<button type="button">新增</button>',
+    );
   });
   it('removes the child for a missing string permission', () => {
-    expect(renderToString(createElement(PermissionView, { value: 'add', list: [] }, button))).toBe('');
+    expect(renderToString(createElement(PermissionView, { value: 'add', list: [], children: button }))).toBe('');
   });
   it('disables the child for a missing role', () => {
-    expect(renderToString(createElement(PermissionView, { value: { role: 'add' }, list: ['edit'] }, button))).toBe(
+    expect(renderToString(createElement(PermissionView, { value: { role: 'add' }, list: ['edit'], children: button }))).toBe(
       '<button type="button" disabled="">新增</button>',
     );
   });

@@ -25,7 +25,10 @@ describe('envelope → action', () => {
   });
 
   it('lists the messages of 4003 under a title', () => {
-    const env = failEnvelope(ErrorCode.ValidationFailed, '数据校验未通过', ['第一条', { message: '第二条', rowId: 3, fieldId: 'debitAmount' }]);
+    const env = failEnvelope(ErrorCode.ValidationFailed, '数据校验未通过', [
+      '第一条',
+      { message: '第二条', rowId: 3, fieldId: 'debitAmount' },
+    ]);
     expect(actionForEnvelope(env)).toEqual({ kind: 'list', title: '数据校验未通过', items: ['第一条', '第二条'] });
   });
 

@@ -198,5 +198,6 @@ export const api = {
     (await requestEnvelope<T>('DELETE', url, params, options)).data,
   post: async <T>(url: string, body?: unknown, options?: RequestOptions) =>
     (await requestEnvelope<T>('POST', url, body, options)).data,
-  put: async <T>(url: string, body?: unknown, options?: RequestOptions) => (await requestEnvelope<T>('PUT', url, body, options)).data,
+  put: async <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    (await requestEnvelope<T>('PUT', url, body, options)).data,
 };

@@ -52,7 +52,14 @@ export const useSession = create<SessionState>()(
     {
       name: SESSION_STORAGE_KEY,
       storage: sessionStore(),
-      partialize: ({ token, signKey, user, authInfo, pageRoutes, menu }) => ({ token, signKey, user, authInfo, pageRoutes, menu }),
+      partialize: ({ token, signKey, user, authInfo, pageRoutes, menu }) => ({
+        token,
+        signKey,
+        user,
+        authInfo,
+        pageRoutes,
+        menu,
+      }),
     },
   ),
 );

@@ -20,7 +20,13 @@ describe('signed requests', () => {
   });
 
   it('flattens a GET query before signing and sends exactly what was signed', () => {
-    const req = prepareRequest('GET', Paths.subjectList, { ztId: 5, codes: ['101', '102'], filter: { a: 1 }, none: undefined }, common, credentials);
+    const req = prepareRequest(
+      'GET',
+      Paths.subjectList,
+      { ztId: 5, codes: ['101', '102'], filter: { a: 1 }, none: undefined },
+      common,
+      credentials,
+    );
     expect(req.params).toEqual({
       ztId: '5',
       codes: '101,102',
@@ -39,7 +45,14 @@ describe('signed requests', () => {
 
   it('signs the top-level fields of a POST body with the common params', () => {
     const req = prepareRequest('POST', Paths.setUserZtLevel, { ztId: 2, year: 2026 }, common, credentials);
-    expect(req.data).toEqual({ ztId: 2, year: 2026, originUrl: '/home', version: '0.1.0', timestamp: common.timestamp, financialInstitution: 3 });
+    expect(req.data).toEqual({
+      ztId: 2,
+      year: 2026,
+      originUrl: '/home',
+      version: '0.1.0',
+      timestamp: common.timestamp,
+      financialInstitution: 3,
+    });
     expect(verify(req.data as Record<string, unknown>, req.headers)).toBe(true);
     expect(verify({ ztId: 3, year: 2026 }, req.headers)).toBe(false);
   });

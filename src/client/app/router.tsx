@@ -1,0 +1,51 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '../auth/LoginPage.js';
+import { MainLayout } from '../layout/MainLayout.js';
+import { UserCenterIndex, UserCenterLayout } from '../layout/UserCenterLayout.js';
+import { ForbiddenPage, NotFoundPage } from '../pages/ErrorPages.js';
+import { HomePage } from '../pages/HomePage.js';
+import { ModulePlaceholder, NamedPlaceholder } from '../pages/NotAvailablePage.js';
+import { SelectingPage } from '../selecting/SelectingPage.js';
+import { setNavigator } from '../shell/navigation.js';
+import { RouteError } from './RouteError.js';
+import { MODULE_AREAS, PUBLIC_PLACEHOLDERS, USER_CENTER_BASE, USER_CENTER_CHILDREN } from './route-table.js';
+import { RootLayout } from './RootLayout.js';
+
+/** The route tree; the guards in RootLayout decide who may see what. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LoginPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/oalogin', element: <LoginPage /> },
+      { path: '/selecting', element: <SelectingPage /> },
+      { path: '/404', element: <NotFoundPage /> },
+      { path: '/403', element: <ForbiddenPage /> },
+      ...PUBLIC_PLACEHOLDERS.map(({ path, name }) => ({ path, element: <NamedPlaceholder name={name} showHome={false} /> })),
+      {
+        element: <MainLayout />,
+        children: [
+          { path: '/home', element: <HomePage /> },
+          ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
+        ],
+      },
+      {
+        path: USER_CENTER_BASE,
+        element: <UserCenterLayout />,
+        children: [
+          { index: true, element: <UserCenterIndex /> },
+          ...USER_CENTER_CHILDREN.map(({ path, name }) => ({ path, element: <NamedPlaceholder name={name} /> })),
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setNavigator((path) => void router.navigate(path));
+  return router;
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { titleForPath } from '../shell/menu.js';
+import { useSession } from '../shell/session-store.js';
+import { useTabs } from '../shell/tabs-store.js';
+import { AppHeader } from './AppHeader.js';
+import { SideMenu } from './SideMenu.js';
+import { TabBar } from './TabBar.js';
+import { useMenu } from './use-menu.js';
+
+/** The login-required layout of /home and the module areas: header, side menu, tabs, page. */
+export function MainLayout() {
+  const { pathname } = useLocation();
+  const menu = useMenu();
+  const pageRoutes = useSession((s) => s.pageRoutes);
+
+  // The active tab follows the route.
+  useEffect(() => {
+    useTabs.getState().add({ path: pathname, title: titleForPath(pathname, menu, pageRoutes) });
+  }, [pathname, menu, pageRoutes]);
+
+  return (
+    <div className="app-shell">
+      <AppHeader />
+      <div className="app-body">
+        <SideMenu menu={menu} />
+        <div className="app-main">
+          <TabBar />
+          <main className="app-page">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import type { MenuNode } from '../../shared/api/auth.js';
+
+function MenuItem({ node, depth }: { node: MenuNode; depth: number }) {
+  const [open, setOpen] = useState(depth === 0);
+  if (node.children.length === 0) {
+    return (
+      <li>
+        <NavLink
+          to={node.href}
+          className={({ isActive }) => (isActive ? 'menu-link active' : 'menu-link')}
+          style={{ paddingLeft: 20 + depth * 14 }}
+        >
+          {node.titleName}
+        </NavLink>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <button
+        type="button"
+        className="menu-group"
+        aria-expanded={open}
+        style={{ paddingLeft: 16 + depth * 14 }}
+        onClick={() => setOpen(!open)}
+      >
+        <span>{node.titleName}</span>
+        <span className="menu-caret" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
+      </button>
+      {open && (
+        <ul>
+          {node.children.map((child) => (
+            <MenuItem key={child.id} node={child} depth={depth + 1} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The left menu, built from the filtered platMenuList. */
+export function SideMenu({ menu }: { menu: readonly MenuNode[] }) {
+  return (
+    <nav className="side-menu" aria-label="功能菜单">
+      <ul>
+        <li>
+          <NavLink to="/home" end className={({ isActive }) => (isActive ? 'menu-link home active' : 'menu-link home')}>
+            首页
+          </NavLink>
+        </li>
+        {menu.map((node) => (
+          <MenuItem key={node.id} node={node} depth={0} />
+        ))}
+      </ul>
+      {menu.length === 0 && <p className="muted pad">暂无可用菜单</p>}
+    </nav>
+  );
+}

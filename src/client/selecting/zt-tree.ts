@@ -1,0 +1,72 @@
+/**
+ * The ledger-set tree of /selecting: items linked by upperId (an item whose upper is not in the
+ * list is a root), filtered by name or code keeping the ancestors of matches, and flattened in
+ * display order for keyboard moves.
+ */
+import type { ZtElectItem } from '../../shared/api/auth.js';
+
+export interface ZtNode {
+  item: ZtElectItem;
+  children: ZtNode[];
+}
+
+export interface VisibleNode {
+  item: ZtElectItem;
+  depth: number;
+  hasChildren: boolean;
+}
+
+const byCode = (a: ZtNode, b: ZtNode) => a.item.code.localeCompare(b.item.code) || a.item.id - b.item.id;
+
+export function buildZtTree(items: readonly ZtElectItem[]): ZtNode[] {
+  const nodes = new Map<number, ZtNode>(items.map((item) => [item.id, { item, children: [] }]));
+  const roots: ZtNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.item.upperId != null && node.item.upperId !== node.item.id ? nodes.get(node.item.upperId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  const sort = (list: ZtNode[]) => {
+    list.sort(byCode);
+    list.forEach((n) => sort(n.children));
+  };
+  sort(roots);
+  return roots;
+}
+
+/** Keep nodes whose name or code contains the query, with their ancestors. */
+export function filterZtTree(roots: readonly ZtNode[], query: string): ZtNode[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...roots];
+  const walk = (node: ZtNode): ZtNode | null => {
+    const children = node.children.map(walk).filter((n): n is ZtNode => n !== null);
+    const matches = node.item.name.toLowerCase().includes(q) || node.item.code.toLowerCase().includes(q);
+    return matches || children.length ? { item: node.item, children } : null;
+  };
+  return roots.map(walk).filter((n): n is ZtNode => n !== null);
+}
+
+export function flattenZtTree(roots: readonly ZtNode[], collapsed: ReadonlySet<number> = new Set()): VisibleNode[] {
+  const out: VisibleNode[] = [];
+  const walk = (node: ZtNode, depth: number) => {
+    out.push({ item: node.item, depth, hasChildren: node.children.length > 0 });
+    if (!collapsed.has(node.item.id)) node.children.forEach((child) => walk(child, depth + 1));
+  };
+  roots.forEach((root) => walk(root, 0));
+  return out;
+}
+
+/** Default year: the current calendar year when offered, else the newest. */
+export function defaultYear(years: readonly number[], today: Date = new Date()): number | null {
+  if (years.length === 0) return null;
+  const current = today.getFullYear();
+  return years.includes(current) ? current : Math.max(...years);
+}
+
+/** The id one step up or down the visible list (clamped), or the first one. */
+export function moveSelection(visible: readonly VisibleNode[], selected: number | null, step: number): number | null {
+  if (visible.length === 0) return null;
+  const index = visible.findIndex((n) => n.item.id === selected);
+  if (index < 0) return visible[0]?.item.id ?? null;
+  const next = Math.min(visible.length - 1, Math.max(0, index + step));
+  return visible[next]?.item.id ?? null;
+}

@@ -1,0 +1,55 @@
+/**
+ * Vite: the client lives in src/client and builds to dist/client, which the server serves.
+ * `npm run dev` proxies the API (regex keys, so client routes such as /accounting-management are
+ * not caught by a bare /account prefix) and starts the API server itself unless API_URL is set.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const rootDir = fileURLToPath(new URL('.', import.meta.url));
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const apiPort = process.env.API_PORT ?? '8080';
+const apiTarget = process.env.API_URL ?? `http://localhost:${apiPort}`;
+
+/** Starts `tsx watch src/server/main.ts` with the dev server and stops it when Vite closes. */
+function apiServer(): Plugin {
+  let child: ChildProcess | null = null;
+  const stop = () => {
+    if (child && child.exitCode === null) child.kill('SIGTERM');
+    child = null;
+  };
+  return {
+    name: 'ufc-api-server',
+    apply: 'serve',
+    configureServer(server) {
+      if (process.env.API_URL) return;
+      child = spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
+        cwd: rootDir,
+        env: { ...process.env, PORT: apiPort },
+        stdio: 'inherit',
+      });
+      child.on('exit', (code) => {
+        if (code) server.config.logger.warn(`API server exited with code ${code}`);
+      });
+      server.httpServer?.once('close', stop);
+      process.once('exit', stop);
+    },
+    buildEnd: stop,
+  };
+}
+
+export default defineConfig({
+  root: 'src/client',
+  plugins: [react(), apiServer()],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  build: { outDir: fileURLToPath(new URL('./dist/client', import.meta.url)), emptyOutDir: true },
+  server: {
+    proxy: {
+      '^/api/': { target: apiTarget, changeOrigin: true },
+      '^/(account|userCenter|usercenter|bill|files|fixedassets|budget|final)/api/': { target: apiTarget, changeOrigin: true },
+    },
+  },
+});
