@@ -8,7 +8,7 @@ import { api } from '../shell/request.js';
 import { enterLedgerSet, logout } from '../shell/session-flow.js';
 import { useSession } from '../shell/session-store.js';
 import { accountingSystemName } from '../shell/labels.js';
-import { buildZtTree, defaultYear, filterZtTree, flattenZtTree, moveSelection } from './zt-tree.js';
+import { buildZtTree, defaultYear, filterZtTree, flattenZtTree, moveSelection, ztMatches } from './zt-tree.js';
 
 /** /selecting: choose the ledger set (tree, search) and the year, then 进入. */
 export function SelectingPage() {
@@ -40,9 +40,15 @@ export function SelectingPage() {
     () => flattenZtTree(filterZtTree(tree, query), query.trim() ? new Set() : collapsed),
     [tree, query, collapsed],
   );
-  // The selection stays visible: the picked set, else the session's set, else the first one shown.
+  // The selection stays visible: the picked set, else the first match of the search, else the
+  // session's set, else the first one shown.
   const chosen =
-    (visible.find((n) => n.item.id === picked) ?? visible.find((n) => n.item.id === currentZt) ?? visible[0])?.item ?? null;
+    (
+      visible.find((n) => n.item.id === picked) ??
+      visible.find((n) => ztMatches(n.item, query)) ??
+      visible.find((n) => n.item.id === currentZt) ??
+      visible[0]
+    )?.item ?? null;
   const selected = chosen?.id ?? null;
   const year = chosen ? (yearChoice?.ztId === chosen.id ? yearChoice.year : defaultYear(chosen.years)) : null;
   const select = (id: number | null) => setPicked(id);
@@ -133,7 +139,10 @@ export function SelectingPage() {
           placeholder="按账套名称或编码搜索"
           autoFocus
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setPicked(null);
+          }}
           onKeyDown={onKeyDown}
         />
         <div className="zt-tree" role="tree" aria-label="账套" tabIndex={0} ref={treeRef} onKeyDown={onKeyDown}>

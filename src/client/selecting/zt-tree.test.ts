@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ZtElectItem } from '../../shared/api/auth.js';
-import { buildZtTree, defaultYear, filterZtTree, flattenZtTree, moveSelection } from './zt-tree.js';
+import { buildZtTree, defaultYear, filterZtTree, flattenZtTree, moveSelection, ztMatches } from './zt-tree.js';
 
 const item = (id: number, name: string, code: string, upperId: number | null): ZtElectItem => ({
   id,
@@ -32,6 +32,9 @@ describe('ledger-set tree', () => {
     expect(flattenZtTree(filterZtTree(tree, '001001')).map((n) => n.item.id)).toEqual([1, 2]);
     expect(filterZtTree(tree, '不存在')).toEqual([]);
     expect(filterZtTree(tree, '  ')).toHaveLength(1);
+    expect(ztMatches(school, '实验')).toBe(true);
+    expect(ztMatches(city, '实验')).toBe(false);
+    expect(ztMatches(city, '')).toBe(false);
   });
 
   it('hides the children of a collapsed node', () => {

@@ -33,14 +33,18 @@ export function buildZtTree(items: readonly ZtElectItem[]): ZtNode[] {
   return roots;
 }
 
+/** True when the item's name or code contains the query (case-insensitive). */
+export function ztMatches(item: Pick<ZtElectItem, 'name' | 'code'>, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return q !== '' && (item.name.toLowerCase().includes(q) || item.code.toLowerCase().includes(q));
+}
+
 /** Keep nodes whose name or code contains the query, with their ancestors. */
 export function filterZtTree(roots: readonly ZtNode[], query: string): ZtNode[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...roots];
+  if (!query.trim()) return [...roots];
   const walk = (node: ZtNode): ZtNode | null => {
     const children = node.children.map(walk).filter((n): n is ZtNode => n !== null);
-    const matches = node.item.name.toLowerCase().includes(q) || node.item.code.toLowerCase().includes(q);
-    return matches || children.length ? { item: node.item, children } : null;
+    return ztMatches(node.item, query) || children.length ? { item: node.item, children } : null;
   };
   return roots.map(walk).filter((n): n is ZtNode => n !== null);
 }

@@ -1,0 +1,15 @@
+/** The demo data the server seeds on a fresh data directory. */
+export const CITY = '示范市总工会';
+export const FACTORY = '示范市第一机械厂工会';
+export const SCHOOL = '示范市实验中学工会';
+
+export const ACCOUNTS = {
+  admin: { loginName: 'admin', password: 'Admin@123' },
+  kuaiji: { loginName: 'kuaiji', password: 'Kuaiji@123' },
+  shenhe: { loginName: 'shenhe', password: 'Shenhe@123' },
+  chuna: { loginName: 'chuna', password: 'Chuna@123' },
+} as const;
+
+export type AccountName = keyof typeof ACCOUNTS;
+
+export const SCREENS_DIR = 'test-results/screens';
