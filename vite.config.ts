@@ -17,8 +17,16 @@ const apiTarget = process.env.API_URL ?? `http://localhost:${apiPort}`;
 /** Starts `tsx watch src/server/main.ts` with the dev server and stops it when Vite closes. */
 function apiServer(): Plugin {
   let child: ChildProcess | null = null;
+  // npx starts tsx, which starts node: the child leads its own process group, and the whole
+  // group is stopped together.
   const stop = () => {
-    if (child && child.exitCode === null) child.kill('SIGTERM');
+    if (child?.pid !== undefined && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
+    }
     child = null;
   };
   return {
@@ -30,7 +38,15 @@ function apiServer(): Plugin {
         cwd: rootDir,
         env: { ...process.env, PORT: apiPort },
         stdio: 'inherit',
+        detached: true,
       });
+      // A Ctrl-C reaches Vite's process group only: stop the server's group too, then exit.
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.once(signal, () => {
+          stop();
+          process.exit(signal === 'SIGINT' ? 130 : 143);
+        });
+      }
       child.on('exit', (code) => {
         if (code) server.config.logger.warn(`API server exited with code ${code}`);
       });

@@ -69,6 +69,7 @@ test.describe('ledger set and shell', () => {
     await page.goto(VOUCHER_ADD_PATH);
     await expect(page.getByRole('dialog').filter({ hasText: '科目期初余额尚未初始化，请先录入科目期初余额' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${SUBJECT_START_PATH}$`));
+    await page.screenshot({ path: `${SCREENS_DIR}/financial-state.png` });
     await expect(new HomeLayout(page).tab('科目期初')).toHaveAttribute('aria-selected', 'true');
   });
 

@@ -42,7 +42,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-const http = axios.create({
+export const http = axios.create({
   baseURL: '',
   timeout: REQUEST_TIMEOUT_MS,
   paramsSerializer: { serialize: (params: Record<string, string>) => new URLSearchParams(params).toString() },
