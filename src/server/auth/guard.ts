@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGNATURE_MAX_SKEW_MS, sign, signaturesEqual } from '../../shared/signature.js';
+import { isApiPath } from '../../shared/api/paths.js';
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { Db } from '../db/database.js';
 import type { AppUser, Session } from '../db/schema.js';
@@ -94,7 +95,8 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
   app.decorateRequest('auth', null);
 
   app.addHook('preHandler', async (request) => {
-    if (request.is404) return;
+    // Static files of the client are public; every API route is guarded unless it says otherwise.
+    if (request.is404 || !isApiPath(request.routeOptions.url ?? '')) return;
     const access: Access = request.routeOptions.config.access ?? 'session';
     if (access === 'public') return;
 

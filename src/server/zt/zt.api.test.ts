@@ -156,3 +156,28 @@ describe.each(TEST_DIALECTS)('ledger sets, years and the session ledger set (%s)
     expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
   });
 });
+
+describe('the built client', () => {
+  it('is served without a session, with the app page for client routes', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ufc-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>工会财务云</title>');
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)');
+    const server = await startTestServer('sqlite', { clientDir });
+    try {
+      const asset = await fetch(new URL('/assets/app.js', server.url));
+      expect(asset.status).toBe(200);
+      expect(await asset.text()).toBe('console.log(1)');
+      const page = await fetch(new URL('/accounting-management/voucher-management/voucherAdd', server.url));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('工会财务云');
+      expect((await fetch(new URL('/api/missing', server.url))).status).toBe(404);
+    } finally {
+      await server.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+});
