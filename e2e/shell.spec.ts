@@ -69,8 +69,9 @@ test.describe('ledger set and shell', () => {
     await page.goto(VOUCHER_ADD_PATH);
     await expect(page.getByRole('dialog').filter({ hasText: '科目期初余额尚未初始化，请先录入科目期初余额' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${SUBJECT_START_PATH}$`));
-    await page.screenshot({ path: `${SCREENS_DIR}/financial-state.png` });
+    await page.screenshot({ path: `${SCREENS_DIR}/financial-state.png`, animations: 'disabled' });
     await expect(new HomeLayout(page).tab('科目期初')).toHaveAttribute('aria-selected', 'true');
+    expect(await new HomeLayout(page).tabTitles()).toEqual(['首页', '科目期初']);
   });
 
   test('an unknown path inside the app goes to /404 and a page without the right to /403', async ({ page }) => {

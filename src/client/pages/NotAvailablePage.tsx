@@ -8,9 +8,10 @@ import { useSession } from '../shell/session-store.js';
 function NotAvailable({ name, path, showHome }: { name: string; path: string; showHome: boolean }) {
   return (
     <div className="status-page" role="status">
-      <div className="status-icon" aria-hidden="true">
-        ⌛
-      </div>
+      <svg className="status-icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
+        <circle cx="24" cy="24" r="21" fill="none" stroke="currentColor" strokeWidth="3" />
+        <path d="M24 12v13l8 5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+      </svg>
       <h1>该功能尚未开放</h1>
       <p>
         「{name}」正在建设中，暂不能使用。

@@ -4,6 +4,7 @@ import { Paths } from '../../shared/api/paths.js';
 import { messageBox } from '../message-box/message-box.js';
 import { financialAction, shouldCheckFinancialState } from './financial-check.js';
 import { requestEnvelope } from './request.js';
+import { useTabs } from './tabs-store.js';
 
 export const NOT_YET_AVAILABLE = '该功能尚未开放';
 
@@ -43,6 +44,8 @@ export function useFinancialCheck(path: string, enabled: boolean): void {
         switch (action.kind) {
           case 'redirect':
             if (message) messageBox.fireAndForget(messageBox.alert(message, { tone: 'warning' }));
+            // The page was never usable: its tab goes with it.
+            useTabs.getState().close(path);
             void navigate(action.to, { replace: true });
             return;
           case 'carry-over':
