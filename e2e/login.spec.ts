@@ -17,7 +17,11 @@ test.describe('sign-in', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     // The image was refreshed and the captcha field cleared for the next try.
     await expect(login.captcha).toHaveValue('');
-    expect(await login.currentCaptchaAnswer()).not.toBe('');
+    const refreshed = await login.currentCaptchaKey();
+    // A click on the image fetches another one.
+    login.expectNewCaptcha();
+    await login.captchaImage.click();
+    expect(await login.currentCaptchaKey()).not.toBe(refreshed);
   });
 
   test('refuses a wrong password with its message', async ({ page }) => {

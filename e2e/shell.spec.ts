@@ -56,6 +56,23 @@ test.describe('ledger set and shell', () => {
     await expect(home.tabs.getByRole('button', { name: /关闭/ })).toHaveCount(0);
   });
 
+  test('the change-password dialog checks the new password rule', async ({ page }) => {
+    const home = await signInTo(page, 'shenhe', FACTORY, 2026);
+    const dialog = await home.openChangePassword();
+    await dialog.getByLabel('原密码').click();
+    await page.keyboard.type('Shenhe@123');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('abc12345');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('abc12345');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      '新密码长度须为8-32位，且至少包含大写字母、小写字母、数字、特殊符号中的三种',
+    );
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test('logs out to / and then keeps protected routes closed', async ({ page }) => {
     const home = await signInTo(page, 'shenhe', SCHOOL, 2026);
     await home.logout();

@@ -44,6 +44,13 @@ export class HomeLayout {
     await this.page.getByRole('menuitem', { name: action }).click();
   }
 
+  async openChangePassword(): Promise<Locator> {
+    await this.page.getByRole('navigation', { name: '用户操作' }).getByRole('button', { name: '修改密码' }).click();
+    const dialog = this.page.getByRole('dialog', { name: '修改密码' });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
   async logout(): Promise<void> {
     await this.page.getByRole('navigation', { name: '用户操作' }).getByRole('button', { name: '退出' }).click();
     const dialog = this.page.getByRole('dialog').filter({ hasText: '确定要退出登录吗？' });

@@ -35,13 +35,18 @@ export class LoginPage {
     await expect(this.page.getByRole('heading', { name: '工会财务云' })).toBeVisible();
   }
 
-  /** The answer of the captcha the page shows now, read from the server's database. */
-  async currentCaptchaAnswer(): Promise<string> {
+  /** The key of the captcha image the page received last. */
+  async currentCaptchaKey(): Promise<string> {
     if (!this.captchaKey) throw new Error('no captcha awaited');
     const key = await this.captchaKey;
     expect(key).not.toBe('');
     await expect(this.captchaImage).toBeVisible();
-    return captchaAnswer(key);
+    return key;
+  }
+
+  /** The answer of the captcha the page shows now, read from the server's database. */
+  async currentCaptchaAnswer(): Promise<string> {
+    return captchaAnswer(await this.currentCaptchaKey());
   }
 
   /** Type the three fields by keyboard and press Enter. */
