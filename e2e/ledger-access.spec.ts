@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.js';
+import { expect, test } from '@playwright/test';
 import { Paths } from '../src/shared/api/paths.js';
 import { queryParams, sign } from '../src/shared/signature.js';
 import { FACTORY, SCHOOL } from './support/demo.js';

@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.js';
+import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/login-page.js';
 import { SelectingPage } from './pages/selecting-page.js';
 import { ACCOUNTS, SCREENS_DIR } from './support/demo.js';

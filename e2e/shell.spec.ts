@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.js';
+import { expect, test } from '@playwright/test';
 import { SUBJECT_START_PATH, VOUCHER_ADD_PATH } from '../src/shared/financial-state.js';
 import { HomeLayout } from './pages/home-layout.js';
 import { CITY, FACTORY, SCHOOL, SCREENS_DIR } from './support/demo.js';
