@@ -6,10 +6,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { LIMIT_NOTICE, LIMIT_TITLE } from './e2e/support/demo.js';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
-// The config is loaded again in each worker: keep the directory the runner made.
+// A second server with a login notice and its own title (spec: islimit / limit_info, page title).
+const limitPort = Number(process.env.E2E_LIMIT_PORT ?? port + 1);
+process.env.E2E_LIMIT_URL = `http://localhost:${limitPort}`;
+// The config is loaded again in each worker: keep the directories the runner made.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(`${os.tmpdir()}/ufc-e2e-`);
+process.env.E2E_LIMIT_DATA_DIR ??= fs.mkdtempSync(`${os.tmpdir()}/ufc-e2e-limit-`);
 const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
@@ -48,13 +53,31 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'npx tsx src/server/main.ts',
-    port,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  },
+  globalTeardown: './e2e/global-teardown.ts',
+  webServer: [
+    {
+      command: 'npx tsx src/server/main.ts',
+      port,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    },
+    {
+      command: 'npx tsx src/server/main.ts',
+      port: limitPort,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(limitPort),
+        DATA_DIR: process.env.E2E_LIMIT_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        LIMIT_INFO: LIMIT_NOTICE,
+        APP_TITLE: LIMIT_TITLE,
+      },
+    },
+  ],
 });

@@ -13,3 +13,7 @@ export const ACCOUNTS = {
 export type AccountName = keyof typeof ACCOUNTS;
 
 export const SCREENS_DIR = 'test-results/screens';
+
+/** Login notice and page title of the second e2e server (LIMIT_INFO, APP_TITLE). */
+export const LIMIT_NOTICE = '系统将于今晚 22:00 停机维护，请提前保存数据。';
+export const LIMIT_TITLE = '示范市工会财务';
