@@ -66,9 +66,7 @@ test.describe('ledger set and shell', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('abc12345');
     await page.keyboard.press('Enter');
-    await expect(dialog.getByRole('alert')).toHaveText(
-      '新密码长度须为8-32位，且至少包含大写字母、小写字母、数字、特殊符号中的三种',
-    );
+    await expect(dialog.getByRole('alert')).toHaveText('密码须包含大写字母、小写字母、数字、符号中的至少三类');
     await dialog.getByRole('button', { name: '取消' }).click();
     await expect(dialog).toBeHidden();
   });

@@ -3,7 +3,8 @@ import { Paths } from '../../shared/api/paths.js';
 import type { UpdatePasswordRequest } from '../../shared/api/auth.js';
 import { messageBox } from '../message-box/message-box.js';
 import { api } from '../shell/request.js';
-import { PASSWORD_RULE_MESSAGE, passwordChangeProblem } from './password-rules.js';
+import { useSession } from '../shell/session-store.js';
+import { PASSWORD_RULE_HINT, passwordChangeProblem } from './password-rules.js';
 
 interface Props {
   /** Blocking: no cancel (expired or initial password). */
@@ -19,10 +20,11 @@ export function ChangePasswordDialog({ blocking, onDone, onCancel }: Props) {
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const loginName = useSession((s) => s.user?.loginName);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = passwordChangeProblem(oldPassword, newPassword, confirm);
+    const found = passwordChangeProblem(oldPassword, newPassword, confirm, loginName);
     setProblem(found);
     if (found) return;
     setBusy(true);
@@ -71,7 +73,7 @@ export function ChangePasswordDialog({ blocking, onDone, onCancel }: Props) {
           <input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         </label>
         <p className={problem ? 'field-error' : 'field-hint'} role={problem ? 'alert' : undefined}>
-          {problem ?? PASSWORD_RULE_MESSAGE}
+          {problem ?? PASSWORD_RULE_HINT}
         </p>
         <div className="mb-footer">
           <span />

@@ -1,9 +1,18 @@
 import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import type { MenuNode } from '../../shared/api/auth.js';
 
-function MenuItem({ node, depth }: { node: MenuNode; depth: number }) {
-  const [open, setOpen] = useState(depth === 0);
+function contains(node: MenuNode, path: string): boolean {
+  return node.href === path || node.children.some((child) => contains(child, path));
+}
+
+function MenuItem({ node, depth, first }: { node: MenuNode; depth: number; first: boolean }) {
+  const { pathname } = useLocation();
+  // A group opens by itself when it holds the current page (and the first one on /home);
+  // once the user toggles it, their choice stands.
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const open = toggled ?? (contains(node, pathname) || (first && depth === 0 && pathname === '/home'));
+  const setOpen = (value: boolean) => setToggled(value);
   if (node.children.length === 0) {
     return (
       <li>
@@ -34,7 +43,7 @@ function MenuItem({ node, depth }: { node: MenuNode; depth: number }) {
       {open && (
         <ul>
           {node.children.map((child) => (
-            <MenuItem key={child.id} node={child} depth={depth + 1} />
+            <MenuItem key={child.id} node={child} depth={depth + 1} first={false} />
           ))}
         </ul>
       )}
@@ -52,8 +61,8 @@ export function SideMenu({ menu }: { menu: readonly MenuNode[] }) {
             首页
           </NavLink>
         </li>
-        {menu.map((node) => (
-          <MenuItem key={node.id} node={node} depth={0} />
+        {menu.map((node, index) => (
+          <MenuItem key={node.id} node={node} depth={0} first={index === 0} />
         ))}
       </ul>
       {menu.length === 0 && <p className="muted pad">暂无可用菜单</p>}
