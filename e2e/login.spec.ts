@@ -28,8 +28,17 @@ test.describe('sign-in', () => {
     const login = new LoginPage(page);
     await login.goto('/login');
     await login.signIn(ACCOUNTS.shenhe.loginName, 'Wrong@Pass1');
-    await login.expectRefused('用户名或密码错误');
+    await login.expectRefused('用户名或密码错误', 'keyboard');
     expect(new URL(page.url()).pathname).toBe('/login');
+    // The focus is back in the captcha field; correct the password and try again.
+    await expect(login.captcha).toBeFocused();
+    await login.password.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(ACCOUNTS.shenhe.password);
+    await login.captcha.click();
+    await page.keyboard.type(await login.currentCaptchaAnswer());
+    await page.keyboard.press('Enter');
+    await new SelectingPage(page).expectLoaded();
   });
 
   test('signs in with the right password and captcha', async ({ page }) => {

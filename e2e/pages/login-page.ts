@@ -62,11 +62,15 @@ export class LoginPage {
     await this.page.keyboard.press('Enter');
   }
 
-  /** The message box with the server's errorMsg; closes it with 确定. */
-  async expectRefused(message: string): Promise<void> {
+  /** The message box with the server's errorMsg; closes it with 确定 (clicked, or Enter on it). */
+  async expectRefused(message: string, close: 'click' | 'keyboard' = 'click'): Promise<void> {
     const dialog = this.page.getByRole('dialog').filter({ hasText: message });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: '确定' }).click();
+    const ok = dialog.getByRole('button', { name: '确定' });
+    if (close === 'keyboard') {
+      await expect(ok).toBeFocused();
+      await this.page.keyboard.press('Enter');
+    } else await ok.click();
     await expect(dialog).toBeHidden();
   }
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router';
 import type { LogOnRequest, LogOnResponse } from '../../shared/api/auth.js';
 import { Paths } from '../../shared/api/paths.js';
-import { messageBox } from '../message-box/message-box.js';
+import { messageBox, whenMessageBoxesClosed } from '../message-box/message-box.js';
 import { PRODUCT_NAME, useConfig } from '../shell/config-store.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { api } from '../shell/request.js';
@@ -92,7 +92,8 @@ export function LoginPage() {
       setCaptchaText('');
       if (showCaptcha) {
         void refreshCaptcha();
-        captchaInput.current?.focus();
+        // The server's message is on screen first; the next try starts in the captcha field.
+        whenMessageBoxesClosed(() => captchaInput.current?.focus());
       }
     } finally {
       setBusy(false);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { isReject, messageBox, useMessageBoxes } from './message-box.js';
+import { isReject, messageBox, useMessageBoxes, whenMessageBoxesClosed } from './message-box.js';
 
 const top = () => {
   const box = useMessageBoxes.getState().boxes.at(-1);
@@ -50,5 +50,16 @@ describe('message boxes', () => {
     expect(useMessageBoxes.getState().boxes.find((b) => b.id === id)?.closing).toBe(true);
     await new Promise((r) => setTimeout(r, 250));
     expect(useMessageBoxes.getState().boxes.find((b) => b.id === id)).toBeUndefined();
+  });
+
+  it('runs a callback once every box is closed', () => {
+    let ran = 0;
+    whenMessageBoxesClosed(() => ran++);
+    expect(ran).toBe(1);
+    messageBox.fireAndForget(messageBox.alert('一'));
+    whenMessageBoxesClosed(() => ran++);
+    expect(ran).toBe(1);
+    useMessageBoxes.getState().close(top().id, 'confirm');
+    expect(ran).toBe(2);
   });
 });

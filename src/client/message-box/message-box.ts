@@ -32,6 +32,8 @@ export interface Box extends Required<Omit<BoxOptions, 'items'>> {
   items: string[] | null;
   closing: boolean;
   settle: (value: string) => void;
+  /** Where the keyboard focus was when the box opened; it goes back there on close. */
+  restoreFocus: Element | null;
 }
 
 interface BoxState {
@@ -49,8 +51,12 @@ export const useMessageBoxes = create<BoxState>()((set, get) => ({
   close: (id, value) => {
     const box = get().boxes.find((b) => b.id === id);
     if (!box || box.closing) return;
-    set({ boxes: get().boxes.map((b) => (b.id === id ? { ...b, closing: true } : b)) });
     box.settle(value);
+    if (typeof HTMLElement !== 'undefined' && box.restoreFocus instanceof HTMLElement && box.restoreFocus.isConnected) {
+      box.restoreFocus.focus();
+    }
+    // Listeners (whenMessageBoxesClosed) run after the focus went back, so they may move it on.
+    set({ boxes: get().boxes.map((b) => (b.id === id ? { ...b, closing: true } : b)) });
     setTimeout(() => set({ boxes: get().boxes.filter((b) => b.id !== id) }), MESSAGE_BOX.closeDelayMs);
   },
   closeAll: () => {
@@ -73,6 +79,7 @@ function show(options: BoxOptions): Promise<string> {
       closable: options.closable ?? true,
       tone: options.tone ?? 'info',
       closing: false,
+      restoreFocus: typeof document !== 'undefined' ? document.activeElement : null,
       settle: (value) => (value === REJECT ? reject(new Error(REJECT)) : resolve(value)),
     };
     useMessageBoxes.getState().open(box);
@@ -112,6 +119,20 @@ export const messageBox = {
   },
   fireAndForget,
 };
+
+/** Run `fn` once no message box is open (at once when none is). */
+export function whenMessageBoxesClosed(fn: () => void): void {
+  const idle = () => useMessageBoxes.getState().boxes.every((b) => b.closing);
+  if (idle()) {
+    fn();
+    return;
+  }
+  const unsubscribe = useMessageBoxes.subscribe(() => {
+    if (!idle()) return;
+    unsubscribe();
+    fn();
+  });
+}
 
 export function isReject(error: unknown): boolean {
   return error instanceof Error && error.message === REJECT;
