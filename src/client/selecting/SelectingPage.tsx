@@ -4,7 +4,9 @@ import type { ZtElectItem } from '../../shared/api/auth.js';
 import { Paths } from '../../shared/api/paths.js';
 import { PRODUCT_NAME } from '../shell/config-store.js';
 import { usePageTitle } from '../shell/page-title.js';
-import { api } from '../shell/request.js';
+import { ErrorCode } from '../../shared/error-codes.js';
+import { ChangePasswordDialog } from '../auth/ChangePasswordDialog.js';
+import { api, ApiError, performAction } from '../shell/request.js';
 import { enterLedgerSet, logout } from '../shell/session-flow.js';
 import { useSession } from '../shell/session-store.js';
 import { accountingSystemName } from '../shell/labels.js';
@@ -22,18 +24,29 @@ export function SelectingPage() {
   const [picked, setPicked] = useState<number | null>(null);
   const [yearChoice, setYearChoice] = useState<{ ztId: number; year: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [mustChangePassword, setMustChangePassword] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const treeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let active = true;
     api
-      .get<ZtElectItem[]>(Paths.ztElect)
+      .get<ZtElectItem[]>(Paths.ztElect, undefined, { silent: true })
       .then((list) => active && setItems(list ?? []))
-      .catch(() => active && setItems([]));
+      .catch((error: unknown) => {
+        if (!active) return;
+        // A password that must be changed first (reload after login, reset by an administrator).
+        if (error instanceof ApiError && error.envelope?.errorCode === ErrorCode.PasswordChangeRequired) {
+          setMustChangePassword(true);
+          return;
+        }
+        if (error instanceof ApiError) performAction(error.action);
+        setItems([]);
+      });
     return () => {
       active = false;
     };
-  }, []);
+  }, [attempt]);
 
   const tree = useMemo(() => buildZtTree(items ?? []), [items]);
   const visible = useMemo(
@@ -201,6 +214,15 @@ export function SelectingPage() {
           </button>
         </div>
       </main>
+      {mustChangePassword && (
+        <ChangePasswordDialog
+          blocking
+          onDone={() => {
+            setMustChangePassword(false);
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
     </div>
   );
 }
