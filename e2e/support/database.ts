@@ -28,3 +28,29 @@ export function ledgerSetId(name: string): number {
   if (!row) throw new Error(`no ledger set named ${name}`);
   return row.id;
 }
+
+function write(sql: string, ...params: unknown[]): void {
+  const db = new Database(path.join(dataDir(), 'ledger.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Marks an account's password as initial, as an administrator's reset does (no reset screen yet),
+ * and returns a function that puts the account back as it was for the specs that follow.
+ */
+export function requirePasswordChange(loginName: string): () => void {
+  const before = query<{ password_hash: string }>('select password_hash from app_user where login_name = ?', loginName);
+  if (!before) throw new Error(`no account ${loginName}`);
+  write('update app_user set must_change_password = 1 where login_name = ?', loginName);
+  return () =>
+    write(
+      'update app_user set must_change_password = 0, password_hash = ? where login_name = ?',
+      before.password_hash,
+      loginName,
+    );
+}

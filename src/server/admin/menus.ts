@@ -1,19 +1,8 @@
 /** Which pages, menus and buttons a user has in the session's ledger set. */
 import type { MenuNode, PageRoute, ResourceItem } from '../../shared/api/auth.js';
 import type { Db } from '../db/database.js';
-import type { AppUser } from '../db/schema.js';
+import type { AppUser, MenuRow } from '../db/schema.js';
 import type { SessionZt } from '../auth/guard.js';
-
-interface MenuRow {
-  id: number;
-  parent_id: number | null;
-  href: string;
-  title_name: string;
-  icon: string | null;
-  sort: number;
-  buttons: string;
-  admin_only: number;
-}
 
 export interface Grants {
   resources: ResourceItem[];
@@ -40,7 +29,7 @@ async function levelGrants(db: Db, levelId: number | null): Promise<Map<string, 
 export async function grantsFor(db: Db, user: AppUser, zt: SessionZt | null): Promise<Grants> {
   const rows: MenuRow[] = await db.kysely
     .selectFrom('menu')
-    .select(['id', 'parent_id', 'href', 'title_name', 'icon', 'sort', 'buttons', 'admin_only'])
+    .selectAll()
     .where('enable', '=', 1)
     .orderBy('sort')
     .execute();

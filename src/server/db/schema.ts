@@ -127,5 +127,6 @@ export interface Database {
 export type AppUser = Selectable<AppUserTable>;
 export type Session = Selectable<SessionTable>;
 export type ZtInfoRow = Selectable<ZtInfoTable>;
+export type MenuRow = Selectable<MenuTable>;
 export type SubjectRow = Selectable<SubjectTable>;
 export type NewSubject = Insertable<SubjectTable>;
