@@ -1,0 +1,137 @@
+/**
+ * The declarative grid-definition format. A definition is data plus small pure functions: it
+ * imports neither React nor AG Grid, so the server runs its validators before writing and tests
+ * walk it. The editor (src/client/grid) renders any definition; formulas/ compiles its totals and
+ * derived cells to HyperFormula; the export mapping drives the Excel workbook.
+ *
+ * Values in rows: money is integer fen, integer is a number, date is 'yyyy-MM-dd', direction is
+ * 1 | 2, check is boolean, text/subject/select/auxiliary are strings (a subject cell holds the
+ * subject code; an auxiliary cell holds its serialised choice). Empty is null.
+ */
+import type { ValidationIssue } from '../envelope.js';
+
+export const FIELD_KINDS = ['text', 'money', 'integer', 'date', 'subject', 'auxiliary', 'select', 'direction', 'check'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+export type CellValue = string | number | boolean | null;
+
+/** A grid row: field values by field id, plus the stable row id. */
+export type GridRow = { readonly rowId: string } & Record<string, unknown>;
+
+export type RowRule<R> = boolean | ((row: R) => boolean);
+
+/** Spec amount caps, in fen: 999999999.99 (simple editor) and 99999999999.99 (others). */
+export const MONEY_CAP_SIMPLE_FEN = 99_999_999_999;
+export const MONEY_CAP_FEN = 9_999_999_999_999;
+
+export interface FieldDef<R extends GridRow = GridRow> {
+  /** Stable id: the API field name from the spec. */
+  readonly id: Extract<keyof R, string>;
+  readonly header: string;
+  readonly kind: FieldKind;
+  readonly required?: RowRule<R>;
+  readonly editable?: RowRule<R>;
+  /** Column width in pixels. */
+  readonly width?: number;
+  /** Id of a column group (debit/credit, opening/period/ending). */
+  readonly group?: string;
+  /** Kept visible at the left while scrolling sideways. */
+  readonly pinned?: boolean;
+  /** money: the largest absolute amount, in fen (defaults to MONEY_CAP_FEN). */
+  readonly capFen?: number;
+  /** select and direction: the allowed values with their labels. */
+  readonly options?: readonly { readonly value: string | number; readonly label: string }[];
+  /** Extra cell-level rule beyond the kind's parsing: a Chinese message or null. */
+  readonly validate?: (value: unknown, row: R) => string | null;
+  /** Export mapping for this column. */
+  readonly export?: { readonly header?: string; readonly width?: number; readonly hidden?: boolean };
+}
+
+export interface ColumnGroupDef {
+  readonly id: string;
+  readonly header: string;
+}
+
+/**
+ * A named formula over field ids, never A1 addresses, compiled by formulas/. Totals aggregate a
+ * column over the rows the `rows` filter keeps (for example only first-level subjects, so that
+ * parent and child amounts are not counted twice); expressions use HyperFormula function names
+ * with field ids as column references, e.g. `SUM(initAmount)`.
+ */
+export interface TotalDef<R extends GridRow = GridRow> {
+  readonly id: string;
+  readonly label: string;
+  readonly expression: string;
+  /** Which rows the column references cover; all rows when absent. */
+  readonly rows?: (row: R) => boolean;
+  /** Field under which the total shows in the total row, if any. */
+  readonly showUnder?: Extract<keyof R, string>;
+}
+
+/**
+ * A derived (read-only) cell: `field` of every row for which `when` holds is computed, e.g. a
+ * parent subject's opening balance as `SUM(CHILDREN(initAmount))` — the sum of that field over
+ * the row's children (rows whose `parentKey` equals this row's `key`).
+ */
+export interface DerivedDef<R extends GridRow = GridRow> {
+  readonly field: Extract<keyof R, string>;
+  readonly expression: string;
+  readonly when?: (row: R) => boolean;
+}
+
+/** Tree structure of a grid whose rows have parents (subjects, auxiliary items). */
+export interface TreeDef<R extends GridRow = GridRow> {
+  readonly key: Extract<keyof R, string>;
+  readonly parentKey: Extract<keyof R, string>;
+}
+
+export type RowValidator<R extends GridRow = GridRow> = (row: R) => ValidationIssue[];
+export type GridValidator<R extends GridRow = GridRow> = (rows: readonly R[]) => ValidationIssue[];
+
+/** Ids of the editor's commands (src/shared/grid/commands.ts declares keys, labels and menu). */
+export type CommandId =
+  | 'copyPreviousRow'
+  | 'copy'
+  | 'paste'
+  | 'insertRowBefore'
+  | 'insertRowAfter'
+  | 'splitRow'
+  | 'deleteRow'
+  | 'undo'
+  | 'redo'
+  | 'clearCell'
+  | 'editCell'
+  | 'cancelEdit'
+  | 'showHelp'
+  | 'save'
+  | 'exportExcel';
+
+export interface ExportDef {
+  readonly sheetName: string;
+  readonly title: string;
+  /** Totals written as live Excel formulas (with cached values) rather than plain numbers. */
+  readonly totalsAsFormulas: boolean;
+}
+
+export interface GridDefinition<R extends GridRow = GridRow> {
+  readonly id: string;
+  readonly title: string;
+  readonly fields: readonly FieldDef<R>[];
+  readonly groups?: readonly ColumnGroupDef[];
+  readonly tree?: TreeDef<R>;
+  readonly rowValidators?: readonly RowValidator<R>[];
+  readonly gridValidators?: readonly GridValidator<R>[];
+  readonly totals?: readonly TotalDef<R>[];
+  readonly derived?: readonly DerivedDef<R>[];
+  /** Commands this grid offers (menu, shortcuts and help panel come from this list). */
+  readonly commands: readonly CommandId[];
+  /** Whether Enter past the last row, insert and paste may create rows. */
+  readonly allowAddRows: boolean;
+  /** Whether rows may be deleted. */
+  readonly allowDeleteRows: boolean;
+  readonly export: ExportDef;
+}
+
+/** Spec: once a grid passes 50 rows it loads in 200-row pages. */
+export const PAGING_THRESHOLD = 50;
+export const PAGE_ROWS = 200;
