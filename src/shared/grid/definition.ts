@@ -71,7 +71,10 @@ export interface TotalDef<R extends GridRow = GridRow> {
 /**
  * A derived (read-only) cell: `field` of every row for which `when` holds is computed, e.g. a
  * parent subject's opening balance as `SUM(CHILDREN(initAmount))` — the sum of that field over
- * the row's children (rows whose `parentKey` equals this row's `key`).
+ * the row's children (rows whose `parentKey` equals this row's `key`). Only rows that have
+ * children are derived (a leaf has nothing to sum); `when` narrows that further. A bare field id
+ * in the expression is the same row's cell. formulas/tree-index.ts answers which cells are
+ * derived; the editor treats them as read-only whatever `editable` says.
  */
 export interface DerivedDef<R extends GridRow = GridRow> {
   readonly field: Extract<keyof R, string>;
@@ -83,6 +86,11 @@ export interface DerivedDef<R extends GridRow = GridRow> {
 export interface TreeDef<R extends GridRow = GridRow> {
   readonly key: Extract<keyof R, string>;
   readonly parentKey: Extract<keyof R, string>;
+  /**
+   * Rows that never have children even if another row's parentKey equals their key (auxiliary
+   * detail rows carry their subject's code as key and parentKey).
+   */
+  readonly isLeaf?: (row: R) => boolean;
 }
 
 export type RowValidator<R extends GridRow = GridRow> = (row: R) => ValidationIssue[];

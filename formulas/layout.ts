@@ -1,0 +1,159 @@
+/**
+ * How a grid definition and its rows become HyperFormula sheets (pure; engine.ts owns the
+ * instance). Sheet 'g' holds one column per numeric field that a formula uses (money and integer,
+ * as fen or plain integers; zero as an empty cell) in row order, then one helper column per (total row filter, field) holding `=C5` on
+ * the rows the filter keeps, so a filtered total is a plain SUM over a range and never a SUMIF.
+ * Derived cells are formulas over their children's cells. Sheet 't' holds one total per row.
+ */
+import type { DerivedDef, GridDefinition, GridRow, TotalDef } from '../src/shared/grid/definition.js';
+import { cellList, columnLetters, compileExpression, scanExpression } from './compile.js';
+import { buildTreeIndex, derivedDefFor, type TreeIndex } from './tree-index.js';
+
+export const GRID_SHEET = 'g';
+export const TOTALS_SHEET = 't';
+
+type RawCell = number | string | null;
+
+export interface GridLayout<R extends GridRow> {
+  readonly rows: readonly R[];
+  readonly rowIndex: ReadonlyMap<string, number>;
+  readonly tree: TreeIndex;
+  /** Grid-sheet column of each numeric field. */
+  readonly columnOf: ReadonlyMap<string, number>;
+  readonly fieldOfColumn: readonly string[];
+  readonly totalIds: readonly string[];
+  readonly gridSheet: RawCell[][];
+  readonly totalsSheet: RawCell[][];
+  /** Whether (row, field) is a derived cell. */
+  isDerived(rowIndex: number, fieldId: string): boolean;
+  /** What decides a row's formulas other than its numbers; a change means a rebuild. */
+  rowSignature(row: R, rowIndex: number): string;
+}
+
+export function isNumericKind(kind: string): boolean {
+  return kind === 'money' || kind === 'integer';
+}
+
+type RowFilter<R extends GridRow> = NonNullable<TotalDef<R>['rows']>;
+
+export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: readonly R[]): GridLayout<R> {
+  const n = rows.length;
+  const numeric = engineFields(def);
+  const columnOf = new Map(numeric.map((id, i) => [id, i]));
+  const fieldOfColumn = [...numeric];
+  const rowIndex = new Map(rows.map((r, i) => [r.rowId, i]));
+  const tree = buildTreeIndex(def, rows);
+
+  const derivedAt = new Map<number, Map<string, DerivedDef<R>>>();
+  rows.forEach((row, i) => {
+    for (const id of numeric) {
+      const d = derivedDefFor(def, tree, row, i, id);
+      if (!d) continue;
+      const byField = derivedAt.get(i) ?? new Map<string, DerivedDef<R>>();
+      byField.set(id, d);
+      derivedAt.set(i, byField);
+    }
+  });
+
+  const helperColumns = new Map<RowFilter<R>, Map<string, number>>();
+  const helperColumn = (filter: RowFilter<R>, field: string): number => {
+    const byField = helperColumns.get(filter) ?? new Map<string, number>();
+    helperColumns.set(filter, byField);
+    let col = byField.get(field);
+    if (col === undefined) {
+      col = fieldOfColumn.length;
+      fieldOfColumn.push(`${field}#${helperColumns.size}`);
+      byField.set(field, col);
+    }
+    return col;
+  };
+
+  const gridSheet: RawCell[][] = rows.map((row, i) =>
+    numeric.map((id) => {
+      const d = derivedAt.get(i)?.get(id);
+      if (!d) return engineNumber(row[id]);
+      return compileExpression(d.expression, {
+        name: (name) => (columnOf.has(name) ? `${columnLetters(columnOf.get(name) ?? 0)}${i + 1}` : null),
+        children: (field) => {
+          const col = columnOf.get(field);
+          if (col === undefined) throw new Error(`CHILDREN 的字段不是数值字段: ${field}`);
+          return cellList(columnLetters(col), tree.childrenOf(i));
+        },
+      });
+    }),
+  );
+
+  const totals = def.totals ?? [];
+  const totalIds = totals.map((t) => t.id);
+  const totalsSheet: RawCell[][] = totals.map((total) => [
+    compileExpression(total.expression, {
+      name: (name) => {
+        const k = totalIds.indexOf(name);
+        if (k >= 0) return `A${k + 1}`;
+        if (!columnOf.has(name)) return null;
+        if (n === 0) return '0';
+        const col = total.rows ? helperColumn(total.rows, name) : (columnOf.get(name) ?? 0);
+        const letters = columnLetters(col);
+        return `${GRID_SHEET}!${letters}1:${letters}${n}`;
+      },
+    }),
+  ]);
+
+  for (const [filter, byField] of helperColumns) {
+    rows.forEach((row, i) => {
+      if (!filter(row)) return;
+      const line = gridSheet[i];
+      if (!line) return;
+      for (const [field, col] of byField) line[col] = `=${columnLetters(columnOf.get(field) ?? 0)}${i + 1}`;
+    });
+  }
+
+  const filters = [...helperColumns.keys()];
+  return {
+    rows,
+    rowIndex,
+    tree,
+    columnOf,
+    fieldOfColumn,
+    totalIds,
+    gridSheet,
+    totalsSheet,
+    isDerived: (i, fieldId) => derivedAt.get(i)?.has(fieldId) ?? false,
+    rowSignature: (row, i) => {
+      const t = def.tree;
+      const parts = [
+        t ? String(row[t.key]) : '',
+        t ? String(row[t.parentKey]) : '',
+        t?.isLeaf?.(row) ? 'L' : '',
+        ...filters.map((f) => (f(row) ? '1' : '0')),
+        ...numeric.map((id) => (derivedDefFor(def, tree, row, i, id) ? 'D' : '')),
+      ];
+      return parts.join('|');
+    },
+  };
+}
+
+/**
+ * A number as the engine holds it: zero and non-numbers are empty cells, which sum the same and
+ * cost HyperFormula nothing (most opening balances are zero).
+ */
+export function engineNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value !== 0 ? value : null;
+}
+
+/** Numeric fields some total or derived cell reads or computes; other columns stay out of the engine. */
+export function engineFields<R extends GridRow>(def: GridDefinition<R>): string[] {
+  const used = new Set<string>();
+  const read = (expression: string) => {
+    for (const t of scanExpression(expression)) {
+      if (t.type === 'name') used.add(t.name);
+      if (t.type === 'children') used.add(t.field);
+    }
+  };
+  for (const t of def.totals ?? []) read(t.expression);
+  for (const d of def.derived ?? []) {
+    used.add(d.field);
+    read(d.expression);
+  }
+  return def.fields.filter((f) => isNumericKind(f.kind) && used.has(f.id)).map((f) => f.id as string);
+}

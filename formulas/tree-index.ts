@@ -1,0 +1,90 @@
+/**
+ * Parent/child structure of a tree grid's rows and which cells are derived, as pure functions:
+ * the engine compiles derived formulas from it, the editor asks it which cells are read-only,
+ * and the server can roll parent sums up without HyperFormula.
+ *
+ * Rules: the children of a row are the rows whose tree.parentKey equals its tree.key, unless
+ * tree.isLeaf says the row cannot have children (auxiliary detail rows share their subject's
+ * code); a derived cell is one whose row has children and satisfies the DerivedDef's `when`.
+ */
+import type { DerivedDef, GridDefinition, GridRow } from '../src/shared/grid/definition.js';
+
+export interface TreeIndex {
+  /** Row indexes of the children of the row at `index`, in row order. */
+  childrenOf(index: number): readonly number[];
+  hasChildren(index: number): boolean;
+}
+
+const NO_CHILDREN: readonly number[] = [];
+
+function keyOf(value: unknown): string | null {
+  if (typeof value === 'string') return value === '' ? null : value;
+  return typeof value === 'number' ? String(value) : null;
+}
+
+export function buildTreeIndex<R extends GridRow>(def: GridDefinition<R>, rows: readonly R[]): TreeIndex {
+  const tree = def.tree;
+  if (!tree) return { childrenOf: () => NO_CHILDREN, hasChildren: () => false };
+  const parentIndexByKey = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const key = keyOf(row[tree.key]);
+    if (key !== null && !tree.isLeaf?.(row) && !parentIndexByKey.has(key)) parentIndexByKey.set(key, i);
+  });
+  const children = new Map<number, number[]>();
+  rows.forEach((row, i) => {
+    const parentKey = keyOf(row[tree.parentKey]);
+    const parent = parentKey === null ? undefined : parentIndexByKey.get(parentKey);
+    if (parent === undefined || parent === i) return;
+    const list = children.get(parent);
+    if (list) list.push(i);
+    else children.set(parent, [i]);
+  });
+  return {
+    childrenOf: (index) => children.get(index) ?? NO_CHILDREN,
+    hasChildren: (index) => children.has(index),
+  };
+}
+
+/** The DerivedDef that computes `fieldId` of the row at `index`, if any. */
+export function derivedDefFor<R extends GridRow>(
+  def: GridDefinition<R>,
+  index: TreeIndex,
+  row: R,
+  rowIndex: number,
+  fieldId: string,
+): DerivedDef<R> | undefined {
+  if (!index.hasChildren(rowIndex)) return undefined;
+  return def.derived?.find((d) => d.field === fieldId && (d.when?.(row) ?? true));
+}
+
+/**
+ * Rolls `SUM(CHILDREN(field))` derived fields up the tree in plain integers (children before
+ * parents), returning new rows; for the server, which recomputes what it stores.
+ */
+export function rollUpDerivedSums<R extends GridRow>(def: GridDefinition<R>, rows: readonly R[]): R[] {
+  const index = buildTreeIndex(def, rows);
+  const out = rows.map((r) => ({ ...r }));
+  const sums = (def.derived ?? []).flatMap((d) => {
+    const m = /^SUM\(CHILDREN\((\w+)\)\)$/.exec(d.expression.replace(/\s/g, ''));
+    return m?.[1] ? [{ def: d, source: m[1] }] : [];
+  });
+  const done = new Set<number>();
+  const visit = (i: number, stack: Set<number>): void => {
+    if (done.has(i) || stack.has(i)) return;
+    stack.add(i);
+    const kids = index.childrenOf(i);
+    kids.forEach((k) => visit(k, stack));
+    const row = out[i];
+    if (row && kids.length > 0) {
+      for (const { def: d, source } of sums) {
+        if (d.when && !d.when(row)) continue;
+        const sum = kids.reduce((acc, k) => acc + Number(out[k]?.[source] ?? 0), 0);
+        (row as Record<string, unknown>)[d.field] = sum;
+      }
+    }
+    stack.delete(i);
+    done.add(i);
+  };
+  rows.forEach((_, i) => visit(i, new Set()));
+  return out;
+}
