@@ -16,6 +16,8 @@ import { ztRoutes } from './zt/routes.js';
 import { menuRoutes } from './admin/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { subjectRoutes } from './subjects/routes.js';
+import { openingRoutes } from './subjects/opening-routes.js';
+import { auxiliaryRoutes } from './auxiliary/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
@@ -39,9 +41,10 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   menuRoutes(app, db);
   systemRoutes(app, db, config);
   await app.register(
-    (account, _opts, done) => {
+    async (account) => {
       subjectRoutes(account, db);
-      done();
+      auxiliaryRoutes(account, db);
+      await openingRoutes(account, db);
     },
     { prefix: '/account' },
   );

@@ -26,7 +26,7 @@ describe('SQLite durability settings', () => {
   it('migrates forward once: a second run finds nothing to do', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ufc-db-'));
     db = openSqlite(path.join(dir, 'ledger.sqlite'));
-    expect(await migrate(db)).toEqual(['0001-foundation']);
+    expect(await migrate(db)).toEqual(['0001-foundation', '0002-subjects-auxiliary']);
     expect(await migrate(db)).toEqual([]);
   });
 

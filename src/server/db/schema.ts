@@ -47,6 +47,8 @@ export interface ZtYearTable {
   year: number;
   account_month: number;
   subjects_initialised: number;
+  /** First month kept in this system in that year: above 1 the set starts mid-year (cumulative amounts). */
+  start_month: Generated<number>;
 }
 
 export interface UserZtLevelTable {
@@ -109,6 +111,47 @@ export interface SubjectTable {
   is_standard: number;
   /** Opening balance in fen, in the subject's balance direction. */
   init_amount: number;
+  enable: Generated<number>;
+  /** Debit and credit turnover of the year before the start month, in fen (a mid-year start). */
+  cumule_debit_amount: Generated<number>;
+  cumule_credit_amount: Generated<number>;
+}
+
+export interface AuxiTypeTable {
+  zt_id: number;
+  type_no: string;
+  type_name: string;
+  built_in_system: number;
+  enable: number;
+  sort: number;
+}
+
+export interface AuxiInfoTable {
+  zt_id: number;
+  type_no: string;
+  /** At most 20 characters; a sub-item's code is its parent's plus 3 digits. */
+  info_no: string;
+  info_name: string;
+  parent_no: string | null;
+  is_enable: number;
+}
+
+export interface SubjectAuxiTypeTable {
+  zt_id: number;
+  year: number;
+  code: string;
+  type_no: string;
+}
+
+export interface AuxiOpeningTable {
+  zt_id: number;
+  year: number;
+  code: string;
+  /** Canonical key of the combination (auxiKeyOf): `TYPE:info` pairs sorted by type, joined with `|`. */
+  auxi_key: string;
+  init_amount: number;
+  cumule_debit_amount: number;
+  cumule_credit_amount: number;
 }
 
 export interface Database {
@@ -122,6 +165,10 @@ export interface Database {
   login_failure: LoginFailureTable;
   menu: MenuTable;
   subject: SubjectTable;
+  auxi_type: AuxiTypeTable;
+  auxi_info: AuxiInfoTable;
+  subject_auxi_type: SubjectAuxiTypeTable;
+  auxi_opening: AuxiOpeningTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
@@ -130,3 +177,6 @@ export type ZtInfoRow = Selectable<ZtInfoTable>;
 export type MenuRow = Selectable<MenuTable>;
 export type SubjectRow = Selectable<SubjectTable>;
 export type NewSubject = Insertable<SubjectTable>;
+export type AuxiTypeRow = Selectable<AuxiTypeTable>;
+export type AuxiInfoRow = Selectable<AuxiInfoTable>;
+export type AuxiOpeningRow = Selectable<AuxiOpeningTable>;

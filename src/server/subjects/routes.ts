@@ -1,65 +1,156 @@
-/** Subject calls (base /account). This issue lists the chart; issue 3 adds editing and opening balances. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Subject calls (base /account): the chart with its extensions, the picker's list, the standard
+ * chart, the next child code, add/edit, enable/disable and delete. Writes need the subject page's
+ * buttons: added (add), edit (edit, enable), delete (delete).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  ChildCodeResponse,
+  SaveSubjectRequest,
+  StandSubjectResponse,
+  SubjectExtensionsResponse,
+  SubjectItem,
+} from '../../shared/api/subjects.js';
 import { okEnvelope } from '../../shared/envelope.js';
+import { expectedCodeLength } from '../../shared/subjects/subject-code.js';
 import type { Db } from '../db/database.js';
-import type { SubjectRow } from '../db/schema.js';
 import { ztOf } from '../auth/guard.js';
+import { Pages, requireButton } from '../auth/permissions.js';
+import { refuse } from '../http/app-error.js';
+import { chartOf, listSubjects, listSubjectTypes, type Scope } from './subject-repository.js';
+import { childCodeFor, toSubjectItems, toTree } from './subject-items.js';
+import { deleteSubject, saveSubject, setSubjectEnable } from './subject-service.js';
 
-export interface SubjectItem {
-  id: string;
-  code: string;
-  codeName: string;
-  codeAndFullName: string;
-  type: number;
-  lastLevel: boolean;
-  balanceDirection: number;
-  /** Opening balance in integer fen. */
-  initAmount: number;
-  parentCode: string | null;
-  isStandard: boolean;
-  isGovernment: boolean;
-  level: number;
+type Query = Record<string, string | undefined>;
+
+export function scopeOf(request: FastifyRequest): Scope {
+  const zt = ztOf(request);
+  return { ztId: zt.id, year: zt.year, system: zt.accountingSystem };
 }
 
-export function toSubjectItems(rows: readonly SubjectRow[]): SubjectItem[] {
-  const byCode = new Map(rows.map((r) => [r.code, r]));
-  const fullName = (row: SubjectRow): string => {
-    const parts = [row.name];
-    for (
-      let parent = row.parent_code ? byCode.get(row.parent_code) : undefined;
-      parent;
-      parent = parent.parent_code ? byCode.get(parent.parent_code) : undefined
-    ) {
-      parts.unshift(parent.name);
-    }
-    return parts.join('-');
-  };
-  return rows.map((r) => ({
-    id: r.code,
-    code: r.code,
-    codeName: r.name,
-    codeAndFullName: `${r.code} ${fullName(r)}`,
-    type: r.type,
-    lastLevel: !!r.last_level,
-    balanceDirection: r.balance_direction,
-    initAmount: r.init_amount,
-    parentCode: r.parent_code,
-    isStandard: !!r.is_standard,
-    isGovernment: !!r.is_budget,
-    level: r.level,
-  }));
+export function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return value === 'true' || value === '1';
+}
+
+function codeParam(value: unknown, name = 'code'): string {
+  if (typeof value !== 'string' || !value.trim()) refuse('BadRequest', `缺少参数${name}`);
+  return value.trim();
+}
+
+async function yearScope(db: Db, request: FastifyRequest, year: string | undefined): Promise<Scope> {
+  const scope = scopeOf(request);
+  if (year === undefined || year === '' || Number(year) === scope.year) return scope;
+  const wanted = Number(year);
+  const exists = Number.isInteger(wanted)
+    ? await db.kysely
+        .selectFrom('zt_year')
+        .select('year')
+        .where('zt_id', '=', scope.ztId)
+        .where('year', '=', wanted)
+        .executeTakeFirst()
+    : undefined;
+  if (!exists) refuse('BusinessRule', `账套没有${year}年度`);
+  return { ...scope, year: wanted };
+}
+
+async function items(db: Db, scope: Scope, incloudFullName = true): Promise<SubjectItem[]> {
+  const [rows, types] = await Promise.all([listSubjects(db.kysely, scope), listSubjectTypes(db.kysely, scope)]);
+  return toSubjectItems(rows, { rules: chartOf(scope).rules, types, incloudFullName });
 }
 
 export function subjectRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/subject', { config: { access: 'zt' } }, async (request) => {
-    const zt = ztOf(request);
-    const rows = await db.kysely
-      .selectFrom('subject')
-      .selectAll()
-      .where('zt_id', '=', zt.id)
-      .where('year', '=', zt.year)
-      .orderBy('code')
-      .execute();
-    return okEnvelope(toSubjectItems(rows));
+  const zt = { config: { access: 'zt' as const } };
+
+  app.get('/api/subject', zt, async (request) => okEnvelope(await items(db, scopeOf(request))));
+
+  app.get<{ Querystring: Query }>('/api/subject/subjectExtensions', zt, async (request) => {
+    const q = request.query;
+    const scope = await yearScope(db, request, q.year);
+    const list = await items(db, scope, flag(q.incloudFullName, true));
+    const data: SubjectExtensionsResponse = {
+      subList: flag(q.isTree, false) ? toTree(list) : list,
+      accountComparisonList: [],
+    };
+    return okEnvelope(data);
+  });
+
+  app.get<{ Querystring: Query }>('/api/subject/elect', zt, async (request) => {
+    const q = request.query;
+    const keyword = (q.keyword ?? '').trim().toLowerCase();
+    const type = q.type ? Number(q.type) : null;
+    const government = q.isGovernment === undefined || q.isGovernment === '' ? null : flag(q.isGovernment, false);
+    const includeParents = flag(q.includeParents, false);
+    const list = (await items(db, scopeOf(request))).filter(
+      (s) =>
+        s.enable &&
+        (includeParents || s.lastLevel) &&
+        (type === null || s.type === type) &&
+        (government === null || s.isGovernment === government) &&
+        (!keyword || s.code.startsWith(keyword) || s.codeName.toLowerCase().includes(keyword) || s.pinyin.includes(keyword)),
+    );
+    return okEnvelope(list);
+  });
+
+  app.get('/api/standSubject', zt, (request) => {
+    const { chart, rules } = chartOf(scopeOf(request));
+    const data: StandSubjectResponse = {
+      chartId: chart.id,
+      name: chart.name,
+      source: chart.source,
+      codeLengths: { ...chart.codeLengths },
+      allowNewFirstLevel: rules.allowNewFirstLevel,
+      subList: chart.subjects.map((s) => ({
+        code: s.code,
+        codeName: s.name,
+        type: s.type,
+        level: s.level,
+        parentCode: s.parentCode,
+        balanceDirection: s.balanceDirection,
+        isGovernment: s.isBudget,
+      })),
+    };
+    return Promise.resolve(okEnvelope(data));
+  });
+
+  app.get<{ Querystring: Query }>('/api/subject/childCode', zt, async (request) => {
+    const scope = scopeOf(request);
+    const parentCode = request.query.parentCode?.trim() || null;
+    const rows = await listSubjects(db.kysely, scope);
+    const parent = parentCode ? rows.find((r) => r.code === parentCode) : null;
+    if (parent === undefined) refuse('NotFound', `上级科目${parentCode}不存在`);
+    const { rules } = chartOf(scope);
+    const answer = childCodeFor(
+      parent,
+      rows.filter((r) => r.parent_code === parentCode),
+      rules,
+    );
+    const data: ChildCodeResponse = { parentCode, ...answer, codeLength: expectedCodeLength(rules, parentCode) };
+    return okEnvelope(data);
+  });
+
+  app.post<{ Body: SaveSubjectRequest }>('/api/subject', zt, async (request) => {
+    const body = request.body ?? {};
+    const editing = typeof body.id === 'string' && body.id.trim() !== '';
+    await requireButton(db, request, Pages.subject, editing ? 'edit' : 'added');
+    const scope = scopeOf(request);
+    const code = await saveSubject(db, scope, body);
+    const saved = (await items(db, scope)).find((s) => s.code === code);
+    return okEnvelope(saved ?? null, editing ? '修改成功' : '新增成功');
+  });
+
+  app.post<{ Body: { code?: unknown; enable?: unknown } }>('/api/subject/enable', zt, async (request) => {
+    await requireButton(db, request, Pages.subject, 'edit');
+    const code = codeParam(request.body?.code);
+    const enable = request.body?.enable;
+    if (typeof enable !== 'boolean') refuse('BadRequest', '缺少参数enable');
+    await setSubjectEnable(db, scopeOf(request), code, enable);
+    return okEnvelope(null, enable ? '启用成功' : '停用成功');
+  });
+
+  app.delete<{ Querystring: Query }>('/api/subject', zt, async (request) => {
+    await requireButton(db, request, Pages.subject, 'delete');
+    await deleteSubject(db, scopeOf(request), codeParam(request.query.code));
+    return okEnvelope(null, '删除成功');
   });
 }

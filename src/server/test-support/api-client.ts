@@ -59,6 +59,27 @@ export class ApiClient {
     return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
   }
 
+  async delete<T = unknown>(path: string, params: Record<string, unknown> = {}, options: SignOptions = {}): Promise<Answer<T>> {
+    const query = queryParams(params);
+    const url = new URL(path, this.baseUrl);
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+    const response = await fetch(url, { method: 'DELETE', headers: this.headers(query, options) });
+    return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+  }
+
+  /** Multipart upload of one file (field `file`) and text fields; the signature covers no parameters. */
+  async upload<T = unknown>(
+    path: string,
+    file: { name: string; content: Uint8Array },
+    fields: Record<string, string> = {},
+  ): Promise<Answer<T>> {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(file.content)]), file.name);
+    const response = await fetch(new URL(path, this.baseUrl), { method: 'POST', headers: this.headers({}, {}), body: form });
+    return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+  }
+
   /** Fetches a captcha and reads its answer from the real database, as a person reads the image. */
   async captcha(db: Db): Promise<{ key: string; answer: string }> {
     const response = await fetch(new URL(Paths.getValidateCode, this.baseUrl));

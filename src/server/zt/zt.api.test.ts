@@ -5,7 +5,7 @@ import { ErrorCode } from '../../shared/error-codes.js';
 import { FinancialState } from '../../shared/financial-state.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
-import type { SubjectItem } from '../subjects/routes.js';
+import type { SubjectItem } from '../../shared/api/subjects.js';
 
 describe.each(TEST_DIALECTS)('ledger sets, years and the session ledger set (%s)', (dialect) => {
   let server: TestServer;

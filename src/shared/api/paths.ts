@@ -39,7 +39,34 @@ export const Paths = {
   ztInfoTree: '/userCenter/api/ztInfo/getZtInfoTree',
   ztInfo: '/userCenter/api/ztInfo', // GET /{id}
   // accounting
+  /** GET list (flat, every field of SubjectItem); POST add or edit (SaveSubjectRequest); DELETE ?code= (non-standard, no children, no balance). */
   subjectList: '/account/api/subject',
+  subjectExtensions: '/account/api/subject/subjectExtensions',
+  /** Enabled last-level subjects for pickers, filtered by keyword (code, name, pinyin initials). */
+  subjectElect: '/account/api/subject/elect',
+  /** The standard chart of the set's accounting system. */
+  standSubject: '/account/api/standSubject',
+  /** Ours (spec: "the next child code fetched when a parent is chosen"): GET ?parentCode= → ChildCodeResponse. */
+  subjectChildCode: '/account/api/subject/childCode',
+  /** Ours: POST { code, enable }. */
+  subjectEnable: '/account/api/subject/enable',
+  /** Spec "subject setting list" (subTypeList, subInfoList, config); the path is ours. */
+  subjectSetting: '/account/api/subject/subjectSetting',
+  /** Batch save of opening balances (detailList, confirmPrompt, autoUnderAllAcc). */
+  branchSave: '/account/api/subject/branchSave',
+  /** Ours: POST multipart field `file` (xlsx, max 50 MB): import opening balances. */
+  openingImport: '/account/api/subject/importOpening',
+  /** Ours: GET the opening balances as an xlsx file. */
+  openingExport: '/account/api/subject/exportOpening',
+  // auxiliary accounting
+  /** GET list of types; POST add a custom type or rename one (SaveAuxiTypeRequest). */
+  auxiType: '/account/api/auxiType',
+  auxiInfoSave: '/account/api/auxiInfo/save',
+  /** Ours: POST { typeNo, infoNo, isEnable }. */
+  auxiInfoEnable: '/account/api/auxiInfo/enable',
+  getCodeAuxi: '/account/api/auxiSubject/getCodeAuxi',
+  typeInfo: '/account/api/auxiSubject/typeInfo',
+  saveAuxiRealedSub: '/account/api/auxiSubject/saveAuxiRealedSub',
   sysInfo: '/account/api/certificate/sysInfo',
 } as const;
 

@@ -1,0 +1,71 @@
+/**
+ * The auxiliary types of a last-level subject in one year. The list is replaced whole; it may not
+ * change while the subject has an opening balance or auxiliary openings (checkTypeChange).
+ */
+import { AuxiMessages, checkTypeChange } from '../../shared/subjects/auxiliary-rules.js';
+import { refuse } from '../http/app-error.js';
+import { findSubject, hasOpeningData, type Q, type Scope } from '../subjects/subject-repository.js';
+
+/** Accepts typeNo strings or { typeNo } objects (the spec's auxiTypeList); duplicates are dropped. */
+export function typeNosOf(list: unknown): string[] {
+  if (list === undefined || list === null || list === '') return [];
+  const items = typeof list === 'string' ? list.split(',') : Array.isArray(list) ? list : null;
+  if (!items) refuse('BadRequest', '辅助核算类型列表格式不正确');
+  const out: string[] = [];
+  for (const item of items as unknown[]) {
+    const typeNo =
+      typeof item === 'string'
+        ? item.trim()
+        : item && typeof item === 'object' && typeof (item as { typeNo?: unknown }).typeNo === 'string'
+          ? (item as { typeNo: string }).typeNo.trim()
+          : null;
+    if (typeNo === null) refuse('BadRequest', '辅助核算类型列表格式不正确');
+    if (typeNo && !out.includes(typeNo)) out.push(typeNo);
+  }
+  return out;
+}
+
+export async function currentTypeNos(q: Q, scope: Scope, code: string): Promise<string[]> {
+  const rows = await q
+    .selectFrom('subject_auxi_type')
+    .select('type_no')
+    .where('zt_id', '=', scope.ztId)
+    .where('year', '=', scope.year)
+    .where('code', '=', code)
+    .execute();
+  return rows.map((r) => r.type_no);
+}
+
+/** Replaces the subject's types; call inside the caller's transaction. */
+export async function setSubjectTypes(q: Q, scope: Scope, code: string, typeNos: readonly string[]): Promise<void> {
+  const subject = await findSubject(q, scope, code);
+  if (!subject) refuse('NotFound', `科目${code}不存在`);
+  if (!subject.last_level && typeNos.length > 0) refuse('BusinessRule', AuxiMessages.lastLevelOnly);
+  if (typeNos.length > 0) {
+    const known = await q
+      .selectFrom('auxi_type')
+      .select(['type_no', 'enable'])
+      .where('zt_id', '=', scope.ztId)
+      .where('type_no', 'in', [...typeNos])
+      .execute();
+    const problems = typeNos
+      .filter((t) => !known.some((k) => k.type_no === t && k.enable))
+      .map((t) => ({ message: `辅助核算类型${t}不存在或已停用`, fieldId: 'auxiTypeList' }));
+    if (problems.length > 0) refuse('ValidationFailed', problems[0]?.message, problems);
+  }
+  const current = await currentTypeNos(q, scope, code);
+  const locked = checkTypeChange(code, current, typeNos, await hasOpeningData(q, scope, subject));
+  if (locked) refuse('BusinessRule', locked);
+  await q
+    .deleteFrom('subject_auxi_type')
+    .where('zt_id', '=', scope.ztId)
+    .where('year', '=', scope.year)
+    .where('code', '=', code)
+    .execute();
+  if (typeNos.length > 0) {
+    await q
+      .insertInto('subject_auxi_type')
+      .values(typeNos.map((t) => ({ zt_id: scope.ztId, year: scope.year, code, type_no: t })))
+      .execute();
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Opening-balance calls (base /account): the setting list (tabs, rows, config, trial check), the
+ * batch save, and the workbook import. Saving and importing need the subjectstart page's edit.
+ */
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { BranchSaveRequest, SubjectSettingResponse } from '../../shared/api/subjects.js';
+import { SUBJECT_TYPE_NAMES, type SubjectType } from '../../shared/chart.js';
+import { UPLOAD_MAX_BYTES } from '../../shared/constants.js';
+import { okEnvelope } from '../../shared/envelope.js';
+import type { Db } from '../db/database.js';
+import { Pages, requireButton } from '../auth/permissions.js';
+import { refuse } from '../http/app-error.js';
+import { listTypes } from '../auxiliary/repository.js';
+import { chartOf } from './subject-repository.js';
+import { computeAll, loadOpening, openingRows, trialCheckOf } from './opening-state.js';
+import { saveOpenings } from './opening-service.js';
+import { NOT_XLSX, readOpeningWorkbook, XLSX_MAGIC } from './opening-xlsx.js';
+import { scopeOf } from './routes.js';
+
+export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void> {
+  const zt = { config: { access: 'zt' as const } };
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
+
+  app.get('/api/subject/subjectSetting', zt, async (request) => {
+    const scope = scopeOf(request);
+    const ctx = await loadOpening(db.kysely, scope);
+    const all = computeAll(ctx);
+    const types = [...new Set(chartOf(scope).chart.subjects.map((s) => s.type))].sort((a, b) => a - b);
+    const data: SubjectSettingResponse = {
+      subTypeList: types.map((type: SubjectType) => ({ type, typeName: SUBJECT_TYPE_NAMES[type], isGovernment: type >= 6 })),
+      subInfoList: openingRows(ctx, all),
+      config: {
+        year: scope.year,
+        startMonth: ctx.startMonth,
+        isMidYear: ctx.isMidYear,
+        hasBudget: ctx.hasBudget,
+        isInitialised: ctx.initialised,
+      },
+      trial: trialCheckOf(ctx, all),
+    };
+    return okEnvelope(data);
+  });
+
+  app.post<{ Body: BranchSaveRequest }>('/api/subject/branchSave', zt, async (request) => {
+    await requireButton(db, request, Pages.subjectStart, 'edit');
+    const body = (request.body ?? {}) as Partial<BranchSaveRequest>;
+    if (!Array.isArray(body.detailList)) refuse('BadRequest', '缺少参数detailList');
+    const list = body.detailList.map((detail, index) => ({ label: `第${index + 1}行`, detail: detail }));
+    const result = await saveOpenings(db, scopeOf(request), list, body.confirmPrompt === true);
+    return okEnvelope(result, '保存成功');
+  });
+
+  /** Multipart: field `file` (xlsx, at most 50 MB) and optionally `confirmPrompt` = 'true' before it. */
+  app.post('/api/subject/importOpening', zt, async (request) => {
+    await requireButton(db, request, Pages.subjectStart, 'edit');
+    if (!request.isMultipart()) refuse('BadRequest', '请以multipart/form-data上传文件');
+    let confirmPrompt = false;
+    let file: { name: string; buffer: Buffer } | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'confirmPrompt') confirmPrompt = part.value === 'true';
+        continue;
+      }
+      if (part.fieldname !== 'file' || file) {
+        await part.toBuffer();
+        continue;
+      }
+      let buffer: Buffer;
+      try {
+        buffer = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          refuse('BusinessRule', `${part.filename} 文件大小超出50M,请重新上传`);
+        throw error;
+      }
+      file = { name: part.filename, buffer };
+    }
+    if (!file) refuse('BadRequest', '请选择要导入的文件');
+    if (!/\.xlsx$/i.test(file.name)) refuse('BusinessRule', '只支持xlsx格式的Excel文件');
+    if (file.buffer.length < 4 || !file.buffer.subarray(0, 4).equals(XLSX_MAGIC)) refuse('BusinessRule', NOT_XLSX);
+
+    const scope = scopeOf(request);
+    const types = await listTypes(db.kysely, scope.ztId);
+    const { details, issues } = await readOpeningWorkbook(file.buffer, {
+      typeOf: (name) => types.find((t) => t.type_no === name || t.type_name === name)?.type_no,
+    });
+    if (issues.length > 0 && details.length === 0 && issues.every((i) => !i.rowId)) {
+      refuse(issues[0]?.message === NOT_XLSX ? 'BusinessRule' : 'ValidationFailed', issues[0]?.message, issues);
+    }
+    const result = await saveOpenings(db, scope, details, confirmPrompt, issues);
+    return okEnvelope(result, `导入成功，共${result.saved}行`);
+  });
+}

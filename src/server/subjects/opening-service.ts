@@ -1,0 +1,123 @@
+/**
+ * Saving opening balances (spec branchSave; the workbook import goes through here too), in one
+ * transaction: validate every row first (4003 lists each bad one, nothing is written), apply the
+ * rows, recompute every parent, run the trial check, write, and mark the year's subjects
+ * initialised so the financial state becomes normal.
+ *
+ * Unbalanced openings (our reading of the spec's confirmPrompt): refused with 4011, whose message
+ * names the difference and whose data is the trial result, unless confirmPrompt is true; the
+ * client asks the user and sends the same rows again with confirmPrompt true.
+ */
+import type { BranchSaveResponse, TrialResult, TrialSide } from '../../shared/api/subjects.js';
+import type { ValidationIssue } from '../../shared/envelope.js';
+import { formatFen } from '../../shared/money.js';
+import type { Db } from '../db/database.js';
+import { refuse } from '../http/app-error.js';
+import type { Scope } from './subject-repository.js';
+import { computeAll, isZero, loadOpening, trialCheckOf, ZERO, type Amounts } from './opening-state.js';
+import { validateOpeningDetails, type LabelledDetail } from './opening-validate.js';
+
+export const MAX_OPENING_ROWS = 50_000;
+
+function sideMessage(name: string, t: TrialSide): string[] {
+  const parts: string[] = [];
+  if (t.difference !== 0)
+    parts.push(`${name}期初借方合计${formatFen(t.debit)}，贷方合计${formatFen(t.credit)}，差额${formatFen(t.difference)}`);
+  if (t.cumuleDifference !== 0)
+    parts.push(
+      `${name}累计借方合计${formatFen(t.cumuleDebit)}，累计贷方合计${formatFen(t.cumuleCredit)}，差额${formatFen(t.cumuleDifference)}`,
+    );
+  return parts;
+}
+
+export function unbalancedMessage(trial: TrialResult): string {
+  const parts = [...sideMessage(trial.budget ? '财务会计' : '', trial.financial)];
+  if (trial.budget) parts.push(...sideMessage('预算会计', trial.budget));
+  return `期初余额试算不平衡：${parts.join('；')}。确定要保存吗？`;
+}
+
+export async function saveOpenings(
+  db: Db,
+  scope: Scope,
+  list: readonly LabelledDetail[],
+  confirmPrompt: boolean,
+  /** Problems found before the rows were read (an import's unreadable cells): listed with the rest. */
+  preIssues: readonly ValidationIssue[] = [],
+): Promise<BranchSaveResponse> {
+  if (list.length > MAX_OPENING_ROWS) refuse('BadRequest', `一次最多保存${MAX_OPENING_ROWS}行`);
+  return db.kysely.transaction().execute(async (trx) => {
+    // Takes the year's row lock first, so two saves of one year run one after the other on PostgreSQL.
+    const locked = await trx
+      .updateTable('zt_year')
+      .set((eb) => ({ subjects_initialised: eb.ref('subjects_initialised') }))
+      .where('zt_id', '=', scope.ztId)
+      .where('year', '=', scope.year)
+      .executeTakeFirst();
+    if (Number(locked.numUpdatedRows) === 0) refuse('NotFound', '该账套年度不存在');
+
+    const ctx = await loadOpening(trx, scope);
+    const checked = validateOpeningDetails(list, ctx);
+    const issues = [...preIssues, ...checked.issues];
+    const badRows = new Set(issues.map((i) => i.rowId ?? i.message)).size;
+    if (issues.length > 0) refuse('ValidationFailed', `期初余额有${badRows}行数据不正确，未保存`, issues);
+    const rows = checked.rows;
+
+    const before = computeAll(ctx);
+    for (const row of rows) {
+      if (row.auxiKey === null) ctx.own.set(row.code, row.amounts);
+      else {
+        const auxRows = ctx.aux.get(row.code) ?? new Map<string, Amounts>();
+        if (isZero(row.amounts)) auxRows.delete(row.auxiKey);
+        else auxRows.set(row.auxiKey, row.amounts);
+        ctx.aux.set(row.code, auxRows);
+      }
+    }
+    const after = computeAll(ctx);
+    const trial = trialCheckOf(ctx, after);
+    if (!trial.balanced && !confirmPrompt) refuse('BusinessRule', unbalancedMessage(trial), trial);
+
+    for (const s of ctx.subjects) {
+      const next = after.get(s.code) ?? ZERO;
+      const prev = before.get(s.code) ?? ZERO;
+      if (next.init === prev.init && next.cumDebit === prev.cumDebit && next.cumCredit === prev.cumCredit) continue;
+      await trx
+        .updateTable('subject')
+        .set({ init_amount: next.init, cumule_debit_amount: next.cumDebit, cumule_credit_amount: next.cumCredit })
+        .where('zt_id', '=', scope.ztId)
+        .where('year', '=', scope.year)
+        .where('code', '=', s.code)
+        .execute();
+    }
+    const touched = new Set(rows.filter((r) => r.auxiKey !== null).map((r) => r.code));
+    for (const code of touched) {
+      await trx
+        .deleteFrom('auxi_opening')
+        .where('zt_id', '=', scope.ztId)
+        .where('year', '=', scope.year)
+        .where('code', '=', code)
+        .execute();
+      const values = [...(ctx.aux.get(code)?.entries() ?? [])].map(([key, a]) => ({
+        zt_id: scope.ztId,
+        year: scope.year,
+        code,
+        auxi_key: key,
+        init_amount: a.init,
+        cumule_debit_amount: a.cumDebit,
+        cumule_credit_amount: a.cumCredit,
+      }));
+      for (let i = 0; i < values.length; i += 100) {
+        await trx
+          .insertInto('auxi_opening')
+          .values(values.slice(i, i + 100))
+          .execute();
+      }
+    }
+    await trx
+      .updateTable('zt_year')
+      .set({ subjects_initialised: 1 })
+      .where('zt_id', '=', scope.ztId)
+      .where('year', '=', scope.year)
+      .execute();
+    return { saved: rows.length, trial };
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * Reading opening balances from an uploaded workbook. The file is checked by content as well as
+ * by name (an xlsx is a zip: PK\x03\x04, and exceljs must parse it). The layout is the export's:
+ * a header row holding 科目编码 (within the first 10 rows), then one row per subject; columns are
+ * found by their headers, so their order and extra columns do not matter:
+ *   科目编码 (required), 期初余额 (yuan), 累计借方 / 本年累计借方, 累计贷方 / 本年累计贷方,
+ *   辅助核算 (an auxiliary row: `类型:编码` pairs separated by ；or ;, the type by code or name,
+ *   anything after a space in a pair is the item's name and ignored).
+ * Rows whose code is empty, or that start with 合计, are skipped. Amounts parse with the shared
+ * money rules (two decimals at most, the cap), so a bad cell is reported, never rounded.
+ */
+import ExcelJS from 'exceljs';
+import type { OpeningDetail } from '../../shared/api/subjects.js';
+import type { ValidationIssue } from '../../shared/envelope.js';
+import { parseAmount } from '../../shared/money.js';
+import type { LabelledDetail } from './opening-validate.js';
+
+export const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+export const NOT_XLSX = '文件内容不是有效的xlsx文件，请上传从本系统导出的Excel文件';
+
+const HEADERS = {
+  code: ['科目编码', '科目代码'],
+  initAmount: ['期初余额', '期初余额(元)', '期初余额（元）'],
+  cumuleDebitAmount: ['累计借方', '本年累计借方', '借方累计', '累计借方发生额'],
+  cumuleCreditAmount: ['累计贷方', '本年累计贷方', '贷方累计', '累计贷方发生额'],
+  auxis: ['辅助核算', '辅助项'],
+} as const;
+
+type Column = keyof typeof HEADERS;
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') {
+    if ('result' in value) return cellText(value.result);
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    if (value instanceof Date) return '';
+    return '';
+  }
+  return String(value).trim();
+}
+
+export interface AuxiNames {
+  /** typeNo by typeNo or typeName. */
+  typeOf(name: string): string | undefined;
+}
+
+function parseAuxis(text: string, names: AuxiNames): { typeNo: string; infoNo: string }[] | string {
+  const out: { typeNo: string; infoNo: string }[] = [];
+  for (const pair of text
+    .split(/[;；]/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const match = /^([^:：]+)[:：]\s*(\S+)/.exec(pair);
+    if (!match) return `辅助核算“${pair}”格式不正确，应为“类型:编码”`;
+    const [, typeText = '', infoNo = ''] = match;
+    const typeNo = names.typeOf(typeText.trim());
+    if (!typeNo) return `辅助核算类型“${typeText.trim()}”不存在`;
+    out.push({ typeNo, infoNo });
+  }
+  return out;
+}
+
+export async function readOpeningWorkbook(
+  buffer: Buffer,
+  names: AuxiNames,
+): Promise<{ details: LabelledDetail[]; issues: ValidationIssue[] }> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    return { details: [], issues: [{ message: NOT_XLSX }] };
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return { details: [], issues: [{ message: '工作簿中没有工作表' }] };
+  let headerRow = 0;
+  const columns = new Map<Column, number>();
+  for (let r = 1; r <= Math.min(10, sheet.rowCount) && headerRow === 0; r += 1) {
+    const row = sheet.getRow(r);
+    row.eachCell((cell, col) => {
+      const text = cellText(cell.value);
+      for (const [key, labels] of Object.entries(HEADERS) as [Column, readonly string[]][]) {
+        if (labels.includes(text) && !columns.has(key)) columns.set(key, col);
+      }
+    });
+    if (columns.has('code')) headerRow = r;
+    else columns.clear();
+  }
+  if (headerRow === 0) return { details: [], issues: [{ message: '未找到表头：第一张工作表的前10行中应有“科目编码”列' }] };
+
+  const details: LabelledDetail[] = [];
+  const issues: ValidationIssue[] = [];
+  for (let r = headerRow + 1; r <= sheet.rowCount; r += 1) {
+    const row = sheet.getRow(r);
+    const read = (key: Column): string => {
+      const col = columns.get(key);
+      return col ? cellText(row.getCell(col).value) : '';
+    };
+    const code = read('code');
+    if (!code || code.startsWith('合计')) continue;
+    const label = `第${r}行`;
+    const detail: OpeningDetail = { rowId: `xlsx-${r}`, code, initAmount: 0 };
+    let bad = false;
+    for (const key of ['initAmount', 'cumuleDebitAmount', 'cumuleCreditAmount'] as const) {
+      const text = read(key);
+      if (!text) continue;
+      const parsed = parseAmount(text);
+      if (parsed.ok) detail[key] = parsed.fen;
+      else {
+        issues.push({ message: `${label}：${parsed.message}`, rowId: detail.rowId, fieldId: key });
+        bad = true;
+      }
+    }
+    const auxiText = read('auxis');
+    if (auxiText) {
+      const auxis = parseAuxis(auxiText, names);
+      if (typeof auxis === 'string') {
+        issues.push({ message: `${label}：${auxis}`, rowId: detail.rowId, fieldId: 'auxis' });
+        bad = true;
+      } else detail.auxis = auxis;
+    }
+    if (!bad) details.push({ label, detail });
+  }
+  if (details.length === 0 && issues.length === 0) issues.push({ message: '文件中没有期初余额数据' });
+  return { details, issues };
+}
