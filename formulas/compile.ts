@@ -5,47 +5,41 @@
  * cells of that field. The scanner also tells the conformance test which names an expression uses.
  */
 
-export type ExpressionToken =
+export type ExpressionToken = { readonly text: string } & (
   | { readonly type: 'name'; readonly name: string }
   | { readonly type: 'function'; readonly name: string }
-  | { readonly type: 'children'; readonly field: string }
-  | { readonly type: 'other'; readonly text: string };
+  | { readonly type: 'children'; readonly field: string; readonly signBy: string | null }
+  | { readonly type: 'other' }
+);
 
 const LITERALS = new Set(['TRUE', 'FALSE']);
 
-/** Splits an expression into names, function calls, CHILDREN(...) and everything else. */
+/**
+ * Splits an expression into names, function calls, CHILDREN(field) or CHILDREN(field, signBy)
+ * and everything else. With signBy, a child whose signBy value differs from its parent's counts
+ * negative (a credit-side child under a debit-side subject).
+ */
 export function scanExpression(expression: string): ExpressionToken[] {
   const tokens: ExpressionToken[] = [];
-  const re = /"(?:[^"]|"")*"|CHILDREN\s*\(\s*([A-Za-z_]\w*)\s*\)|([A-Za-z_][\w.]*)(\s*\()?|[^"A-Za-z_]+/gy;
+  const re =
+    /"(?:[^"]|"")*"|CHILDREN\s*\(\s*([A-Za-z_]\w*)\s*(?:,\s*([A-Za-z_]\w*)\s*)?\)|([A-Za-z_][\w.]*)(?=(\s*\()?)|[^"A-Za-z_]+/gy;
   let match: RegExpExecArray | null;
   while ((match = re.exec(expression)) !== null) {
-    const [text, childField, name, call] = match;
-    if (childField !== undefined) tokens.push({ type: 'children', field: childField });
-    else if (name !== undefined && call !== undefined) tokens.push({ type: 'function', name }, { type: 'other', text: call });
-    else if (name !== undefined && !LITERALS.has(name)) tokens.push({ type: 'name', name });
+    const [text, childField, signBy, name, call] = match;
+    if (childField !== undefined) tokens.push({ type: 'children', text, field: childField, signBy: signBy ?? null });
+    else if (name !== undefined && call !== undefined) tokens.push({ type: 'function', text, name });
+    else if (name !== undefined && !LITERALS.has(name)) tokens.push({ type: 'name', text, name });
     else tokens.push({ type: 'other', text });
   }
-  if (tokens.map(tokenText).join('') !== expression) throw new Error(`无法解析公式: ${expression}`);
+  if (tokens.map((t) => t.text).join('') !== expression) throw new Error(`无法解析公式: ${expression}`);
   return tokens;
-}
-
-function tokenText(t: ExpressionToken): string {
-  switch (t.type) {
-    case 'name':
-    case 'function':
-      return t.name;
-    case 'children':
-      return `CHILDREN(${t.field})`;
-    case 'other':
-      return t.text;
-  }
 }
 
 export interface CompileContext {
   /** A1 text for a bare name, or null when the name is unknown. */
   readonly name: (name: string) => string | null;
-  /** A1 text (comma-separated cells and ranges) of the children's cells of a field. */
-  readonly children?: (field: string) => string;
+  /** A1 text (comma-separated cells and ranges, negated cells) of the children's cells of a field. */
+  readonly children?: (field: string, signBy: string | null) => string;
 }
 
 /** The HyperFormula formula (with its leading '=') of an expression. */
@@ -59,9 +53,8 @@ export function compileExpression(expression: string, ctx: CompileContext): stri
       }
       case 'children':
         if (!ctx.children) throw new Error(`CHILDREN 只能用于派生单元格: ${expression}`);
-        return ctx.children(t.field);
+        return ctx.children(t.field, t.signBy);
       case 'function':
-        return t.name;
       case 'other':
         return t.text;
     }

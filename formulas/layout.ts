@@ -74,10 +74,15 @@ export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: rea
       if (!d) return engineNumber(row[id]);
       return compileExpression(d.expression, {
         name: (name) => (columnOf.has(name) ? `${columnLetters(columnOf.get(name) ?? 0)}${i + 1}` : null),
-        children: (field) => {
+        children: (field, signBy) => {
           const col = columnOf.get(field);
           if (col === undefined) throw new Error(`CHILDREN 的字段不是数值字段: ${field}`);
-          return cellList(columnLetters(col), tree.childrenOf(i));
+          const letters = columnLetters(col);
+          const kids = tree.childrenOf(i);
+          if (signBy === null) return cellList(letters, kids);
+          const same = kids.filter((k) => rows[k]?.[signBy] === row[signBy]);
+          const opposite = kids.filter((k) => rows[k]?.[signBy] !== row[signBy]).map((k) => `-${letters}${k + 1}`);
+          return [cellList(letters, same), ...opposite].filter((part) => part !== '').join(',');
         },
       });
     }),
@@ -109,6 +114,7 @@ export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: rea
   }
 
   const filters = [...helperColumns.keys()];
+  const signFields = signByFields(def);
   return {
     rows,
     rowIndex,
@@ -125,6 +131,7 @@ export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: rea
         t ? String(row[t.key]) : '',
         t ? String(row[t.parentKey]) : '',
         t?.isLeaf?.(row) ? 'L' : '',
+        ...signFields.map((f) => String(row[f] as string | number | null)),
         ...filters.map((f) => (f(row) ? '1' : '0')),
         ...numeric.map((id) => (derivedDefFor(def, tree, row, i, id) ? 'D' : '')),
       ];
@@ -139,6 +146,13 @@ export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: rea
  */
 export function engineNumber(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value !== 0 ? value : null;
+}
+
+/** Fields that sign children in derived sums (CHILDREN(field, signBy)). */
+function signByFields<R extends GridRow>(def: GridDefinition<R>): string[] {
+  return (def.derived ?? []).flatMap((d) =>
+    scanExpression(d.expression).flatMap((t) => (t.type === 'children' && t.signBy ? [t.signBy] : [])),
+  );
 }
 
 /** Numeric fields some total or derived cell reads or computes; other columns stay out of the engine. */

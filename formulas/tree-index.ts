@@ -8,6 +8,7 @@
  * code); a derived cell is one whose row has children and satisfies the DerivedDef's `when`.
  */
 import type { DerivedDef, GridDefinition, GridRow } from '../src/shared/grid/definition.js';
+import { scanExpression } from './compile.js';
 
 export interface TreeIndex {
   /** Row indexes of the children of the row at `index`, in row order. */
@@ -58,15 +59,18 @@ export function derivedDefFor<R extends GridRow>(
 }
 
 /**
- * Rolls `SUM(CHILDREN(field))` derived fields up the tree in plain integers (children before
+ * Rolls `SUM(CHILDREN(field))` and `SUM(CHILDREN(field, signBy))` derived fields up the tree in plain integers (children before
  * parents), returning new rows; for the server, which recomputes what it stores.
  */
 export function rollUpDerivedSums<R extends GridRow>(def: GridDefinition<R>, rows: readonly R[]): R[] {
   const index = buildTreeIndex(def, rows);
   const out = rows.map((r) => ({ ...r }));
   const sums = (def.derived ?? []).flatMap((d) => {
-    const m = /^SUM\(CHILDREN\((\w+)\)\)$/.exec(d.expression.replace(/\s/g, ''));
-    return m?.[1] ? [{ def: d, source: m[1] }] : [];
+    const tokens = scanExpression(d.expression.replace(/\s/g, ''));
+    const [sum, open, children, close] = tokens;
+    const plainSum =
+      tokens.length === 4 && sum?.type === 'function' && sum.name === 'SUM' && open?.text === '(' && close?.text === ')';
+    return plainSum && children?.type === 'children' ? [{ def: d, source: children.field, signBy: children.signBy }] : [];
   });
   const done = new Set<number>();
   const visit = (i: number, stack: Set<number>): void => {
@@ -76,9 +80,13 @@ export function rollUpDerivedSums<R extends GridRow>(def: GridDefinition<R>, row
     kids.forEach((k) => visit(k, stack));
     const row = out[i];
     if (row && kids.length > 0) {
-      for (const { def: d, source } of sums) {
+      for (const { def: d, source, signBy } of sums) {
         if (d.when && !d.when(row)) continue;
-        const sum = kids.reduce((acc, k) => acc + Number(out[k]?.[source] ?? 0), 0);
+        const sum = kids.reduce((acc, k) => {
+          const kid = out[k];
+          const sign = signBy !== null && kid?.[signBy] !== row[signBy] ? -1 : 1;
+          return acc + sign * Number(kid?.[source] ?? 0);
+        }, 0);
         (row as Record<string, unknown>)[d.field] = sum;
       }
     }

@@ -129,6 +129,12 @@ export interface GridDefinition<R extends GridRow = GridRow> {
   readonly tree?: TreeDef<R>;
   readonly rowValidators?: readonly RowValidator<R>[];
   readonly gridValidators?: readonly GridValidator<R>[];
+  /**
+   * Grid-level checks shown to the user that do not block saving: the server asks for
+   * confirmation instead (the opening-balance trial check, spec confirmPrompt). validateGrid does
+   * not run them; gridWarnings does.
+   */
+  readonly warnings?: readonly GridValidator<R>[];
   readonly totals?: readonly TotalDef<R>[];
   readonly derived?: readonly DerivedDef<R>[];
   /** Commands this grid offers (menu, shortcuts and help panel come from this list). */

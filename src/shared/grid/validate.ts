@@ -70,3 +70,8 @@ export function validateGrid<R extends GridRow>(def: GridDefinition<R>, rows: re
   for (const validator of def.gridValidators ?? []) issues.push(...validator(rows));
   return issues;
 }
+
+/** The definition's non-blocking grid checks (shown, or confirmed on the server, never refused). */
+export function gridWarnings<R extends GridRow>(def: GridDefinition<R>, rows: readonly R[]): ValidationIssue[] {
+  return (def.warnings ?? []).flatMap((check) => check(rows));
+}

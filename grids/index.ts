@@ -1,0 +1,27 @@
+/** Every grid definition, for the editor's registry, the server's validators and the conformance test. */
+import type { GridDefinition, GridRow } from '../src/shared/grid/definition.js';
+import { openingBalanceGrid, openingBalanceGridMidYear } from './opening-balance.js';
+import { subjectGrid } from './subject.js';
+
+export {
+  openingBalanceGrid,
+  openingBalanceGridFor,
+  openingBalanceGridMidYear,
+  trialCheck,
+  type OpeningBalanceRow,
+} from './opening-balance.js';
+export { subjectGrid, type SubjectGridRow } from './subject.js';
+
+/**
+ * All definitions, typed loosely: each is checked against its own row type where it is declared
+ * (`satisfies GridDefinition<Row>`); here they are only walked.
+ */
+export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
+  subjectGrid as unknown as GridDefinition<GridRow>,
+  openingBalanceGrid as unknown as GridDefinition<GridRow>,
+  openingBalanceGridMidYear as unknown as GridDefinition<GridRow>,
+];
+
+export function gridById(id: string): GridDefinition<GridRow> | undefined {
+  return GRID_DEFINITIONS.find((d) => d.id === id);
+}
