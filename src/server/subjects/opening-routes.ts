@@ -15,8 +15,13 @@ import { listTypes } from '../auxiliary/repository.js';
 import { chartOf } from './subject-repository.js';
 import { computeAll, loadOpening, openingRows, trialCheckOf } from './opening-state.js';
 import { saveOpenings } from './opening-service.js';
-import { NOT_XLSX, readOpeningWorkbook, XLSX_MAGIC } from './opening-xlsx.js';
+import { NOT_XLSX, readOpeningWorkbook, XLSX_MAGIC, XLSX_ROW_PREFIX } from './opening-xlsx.js';
 import { scopeOf } from './routes.js';
+
+/** The worksheet row of an imported row's id (`xlsx-N`). */
+function worksheetRow(rowId: string | number | undefined): number {
+  return typeof rowId === 'string' && rowId.startsWith(XLSX_ROW_PREFIX) ? Number(rowId.slice(XLSX_ROW_PREFIX.length)) : 0;
+}
 
 export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void> {
   const zt = { config: { access: 'zt' as const } };
@@ -52,29 +57,23 @@ export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void>
   });
 
   /** Multipart: field `file` (xlsx, at most 50 MB) and optionally `confirmPrompt` = 'true' before it. */
-  app.post('/api/subject/importOpening', zt, async (request) => {
+  // The request may be a little larger than the file (form boundaries, fields); the file's own limit answers first.
+  app.post('/api/subject/importOpening', { ...zt, bodyLimit: UPLOAD_MAX_BYTES + 1_048_576 }, async (request) => {
     await requireButton(db, request, Pages.subjectStart, 'edit');
     if (!request.isMultipart()) refuse('BadRequest', '请以multipart/form-data上传文件');
     let confirmPrompt = false;
     let file: { name: string; buffer: Buffer } | null = null;
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'confirmPrompt') confirmPrompt = part.value === 'true';
-        continue;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'confirmPrompt') confirmPrompt = part.value === 'true';
+        } else if (part.fieldname !== 'file' || file) await part.toBuffer();
+        else file = { name: part.filename, buffer: await part.toBuffer() };
       }
-      if (part.fieldname !== 'file' || file) {
-        await part.toBuffer();
-        continue;
-      }
-      let buffer: Buffer;
-      try {
-        buffer = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          refuse('BusinessRule', `${part.filename} 文件大小超出50M,请重新上传`);
-        throw error;
-      }
-      file = { name: part.filename, buffer };
+    } catch (error) {
+      const { code, part } = error as { code?: string; part?: { filename?: string } };
+      if (code === 'FST_REQ_FILE_TOO_LARGE') refuse('BusinessRule', `${part?.filename ?? ''} 文件大小超出50M,请重新上传`);
+      throw error;
     }
     if (!file) refuse('BadRequest', '请选择要导入的文件');
     if (!/\.xlsx$/i.test(file.name)) refuse('BusinessRule', '只支持xlsx格式的Excel文件');
@@ -88,7 +87,7 @@ export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void>
     if (issues.length > 0 && details.length === 0 && issues.every((i) => !i.rowId)) {
       refuse(issues[0]?.message === NOT_XLSX ? 'BusinessRule' : 'ValidationFailed', issues[0]?.message, issues);
     }
-    const result = await saveOpenings(db, scope, details, confirmPrompt, issues);
+    const result = await saveOpenings(db, scope, details, confirmPrompt, issues, (i) => worksheetRow(i.rowId));
     return okEnvelope(result, `导入成功，共${result.saved}行`);
   });
 }

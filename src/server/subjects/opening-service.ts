@@ -31,8 +31,7 @@ function sideMessage(name: string, t: TrialSide): string[] {
 }
 
 export function unbalancedMessage(trial: TrialResult): string {
-  const parts = [...sideMessage(trial.budget ? '财务会计' : '', trial.financial)];
-  if (trial.budget) parts.push(...sideMessage('预算会计', trial.budget));
+  const parts = [...sideMessage('财务会计', trial.financial), ...sideMessage('预算会计', trial.budget)];
   return `期初余额试算不平衡：${parts.join('；')}。确定要保存吗？`;
 }
 
@@ -43,6 +42,8 @@ export async function saveOpenings(
   confirmPrompt: boolean,
   /** Problems found before the rows were read (an import's unreadable cells): listed with the rest. */
   preIssues: readonly ValidationIssue[] = [],
+  /** Order of the listed issues (an import lists them by worksheet row); default as found. */
+  issueOrder?: (issue: ValidationIssue) => number,
 ): Promise<BranchSaveResponse> {
   if (list.length > MAX_OPENING_ROWS) refuse('BadRequest', `一次最多保存${MAX_OPENING_ROWS}行`);
   return db.kysely.transaction().execute(async (trx) => {
@@ -58,6 +59,7 @@ export async function saveOpenings(
     const ctx = await loadOpening(trx, scope);
     const checked = validateOpeningDetails(list, ctx);
     const issues = [...preIssues, ...checked.issues];
+    if (issueOrder) issues.sort((a, b) => issueOrder(a) - issueOrder(b));
     const badRows = new Set(issues.map((i) => i.rowId ?? i.message)).size;
     if (issues.length > 0) refuse('ValidationFailed', `期初余额有${badRows}行数据不正确，未保存`, issues);
     const rows = checked.rows;

@@ -131,11 +131,7 @@ export function trialCheckOf(ctx: OpeningContext, all: ReadonlyMap<string, Amoun
     t.cumuleDifference = t.cumuleDebit - t.cumuleCredit;
     t.balanced = t.difference === 0 && t.cumuleDifference === 0;
   }
-  return {
-    financial,
-    budget: ctx.hasBudget ? budget : null,
-    balanced: financial.balanced && (!ctx.hasBudget || budget.balanced),
-  };
+  return { financial, budget, balanced: financial.balanced && budget.balanced };
 }
 
 export function yearInit(direction: number, a: Amounts): number {
@@ -171,7 +167,7 @@ export function openingRows(ctx: OpeningContext, all: ReadonlyMap<string, Amount
       cumuleDebitAmount: a.cumDebit,
       cumuleCreditAmount: a.cumCredit,
       yearInitAmount: yearInit(s.balance_direction, a),
-      isAuxiRow: false,
+      isAuxiliary: false,
       auxiKey: null,
       auxis: [],
       editable: !!s.last_level && auxiTypeList.length === 0,
@@ -201,7 +197,7 @@ export function openingRows(ctx: OpeningContext, all: ReadonlyMap<string, Amount
         cumuleDebitAmount: amounts.cumDebit,
         cumuleCreditAmount: amounts.cumCredit,
         yearInitAmount: yearInit(s.balance_direction, amounts),
-        isAuxiRow: true,
+        isAuxiliary: true,
         auxiKey: key,
         auxis,
         editable: true,

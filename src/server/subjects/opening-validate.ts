@@ -6,7 +6,8 @@
  */
 import type { OpeningDetail } from '../../shared/api/subjects.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
-import { MONEY_CAP_FEN, MONEY_MESSAGES } from '../../shared/money.js';
+import { MONEY_CAP_FEN } from '../../shared/money.js';
+import { kindOf } from '../../shared/grid/kinds.js';
 import { auxiKeyOf, checkAuxiChoice, isValidKeyPart, type AuxiChoice } from '../../shared/subjects/auxiliary-rules.js';
 import { SubjectMessages } from '../../shared/subjects/subject-code.js';
 import type { Amounts, OpeningContext } from './opening-state.js';
@@ -25,16 +26,15 @@ export interface ParsedDetail {
 }
 
 const AMOUNT_FIELDS = [
-  ['initAmount', 'init'],
-  ['cumuleDebitAmount', 'cumDebit'],
-  ['cumuleCreditAmount', 'cumCredit'],
+  ['initAmount', 'init', '期初余额'],
+  ['cumuleDebitAmount', 'cumDebit', '本年累计借方'],
+  ['cumuleCreditAmount', 'cumCredit', '本年累计贷方'],
 ] as const;
 
-function amountIssue(value: unknown): string | null {
+/** The grid's money cell check (integer fen within the cap), as the editor runs it. */
+function amountIssue(value: unknown, header: string): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) return '金额必须为整数（单位：分）';
-  if (Math.abs(value) > MONEY_CAP_FEN) return MONEY_MESSAGES.cap(MONEY_CAP_FEN);
-  return null;
+  return kindOf('money').check(value, { header, capFen: MONEY_CAP_FEN });
 }
 
 function choicesOf(value: unknown): AuxiChoice[] | null {
@@ -80,8 +80,8 @@ export function validateOpeningDetails(
     }
     let bad = false;
     const amounts: Amounts = { init: 0, cumDebit: 0, cumCredit: 0 };
-    for (const [field, key] of AMOUNT_FIELDS) {
-      const problem = amountIssue(d[field]);
+    for (const [field, key, header] of AMOUNT_FIELDS) {
+      const problem = amountIssue(d[field], header);
       if (problem) {
         issue(problem, field);
         bad = true;

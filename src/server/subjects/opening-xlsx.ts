@@ -16,6 +16,8 @@ import { parseAmount } from '../../shared/money.js';
 import type { LabelledDetail } from './opening-validate.js';
 
 export const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** Row ids of imported rows: `xlsx-` and the worksheet row number. */
+export const XLSX_ROW_PREFIX = 'xlsx-';
 export const NOT_XLSX = '文件内容不是有效的xlsx文件，请上传从本系统导出的Excel文件';
 
 const HEADERS = {
@@ -99,7 +101,7 @@ export async function readOpeningWorkbook(
     const code = read('code');
     if (!code || code.startsWith('合计')) continue;
     const label = `第${r}行`;
-    const detail: OpeningDetail = { rowId: `xlsx-${r}`, code, initAmount: 0 };
+    const detail: OpeningDetail = { rowId: `${XLSX_ROW_PREFIX}${r}`, code, initAmount: 0 };
     let bad = false;
     for (const key of ['initAmount', 'cumuleDebitAmount', 'cumuleCreditAmount'] as const) {
       const text = read(key);

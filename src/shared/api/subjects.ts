@@ -146,7 +146,7 @@ export interface OpeningRow {
   yearInitAmount: number;
   incloudAuxi: boolean;
   auxiTypeList: AuxiTypeRef[];
-  isAuxiRow: boolean;
+  isAuxiliary: boolean;
   auxiKey: string | null;
   auxis: { typeNo: string; typeName: string; infoNo: string; infoName: string }[];
   /** Whether the amounts of this row are entered (last-level without auxiliary types, or an auxiliary row). */
@@ -164,10 +164,11 @@ export interface TrialSide {
   balanced: boolean;
 }
 
+/** The trial check (same shape as grids/opening-balance-trial.ts TrialCheck). */
 export interface TrialResult {
   financial: TrialSide;
-  /** Budget accounting checked apart (ledger sets with budget accounting), else null. */
-  budget: TrialSide | null;
+  /** Budget accounting, checked apart; all zero and balanced in a chart without budget subjects (config.hasBudget). */
+  budget: TrialSide;
   balanced: boolean;
 }
 
