@@ -16,7 +16,7 @@
 import { HyperFormula, type CellValue as HfCellValue } from 'hyperformula';
 import type { GridDefinition, GridRow } from '../src/shared/grid/definition.js';
 import { registerGridFunctions } from './functions.js';
-import { GRID_SHEET, TOTALS_SHEET, buildLayout, engineNumber, type GridLayout } from './layout.js';
+import { GRID_SHEET, TOTALS_SHEET, buildLayout, type GridLayout } from './layout.js';
 
 /** A derived cell whose value changed after an edit. */
 export interface DerivedChange {
@@ -123,7 +123,7 @@ export function createGridEngine<R extends GridRow>(def: GridDefinition<R>, init
         return allDerived();
       }
       if (col === undefined) return [];
-      const changes = live().setCellContents({ sheet: gridSheet, row: i, col }, engineNumber(value));
+      const changes = live().setCellContents({ sheet: gridSheet, row: i, col }, layout.engineValue(value));
       const out: DerivedChange[] = [];
       for (const change of changes) {
         if (!('address' in change) || change.sheet !== gridSheet) continue;

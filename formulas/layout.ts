@@ -28,6 +28,8 @@ export interface GridLayout<R extends GridRow> {
   isDerived(rowIndex: number, fieldId: string): boolean;
   /** What decides a row's formulas other than its numbers; a change means a rebuild. */
   rowSignature(row: R, rowIndex: number): string;
+  /** The engine's content for an entered number. */
+  engineValue(value: unknown): number | null;
 }
 
 export function isNumericKind(kind: string): boolean {
@@ -39,6 +41,8 @@ type RowFilter<R extends GridRow> = NonNullable<TotalDef<R>['rows']>;
 export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: readonly R[]): GridLayout<R> {
   const n = rows.length;
   const numeric = engineFields(def);
+  const zeroAsEmpty = onlySums(def);
+  const cellNumber = (value: unknown) => engineNumber(value, zeroAsEmpty);
   const columnOf = new Map(numeric.map((id, i) => [id, i]));
   const fieldOfColumn = [...numeric];
   const rowIndex = new Map(rows.map((r, i) => [r.rowId, i]));
@@ -71,7 +75,7 @@ export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: rea
   const gridSheet: RawCell[][] = rows.map((row, i) =>
     numeric.map((id) => {
       const d = derivedAt.get(i)?.get(id);
-      if (!d) return engineNumber(row[id]);
+      if (!d) return cellNumber(row[id]);
       return compileExpression(d.expression, {
         name: (name) => (columnOf.has(name) ? `${columnLetters(columnOf.get(name) ?? 0)}${i + 1}` : null),
         children: (field, signBy) => {
@@ -125,6 +129,7 @@ export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: rea
     gridSheet,
     totalsSheet,
     isDerived: (i, fieldId) => derivedAt.get(i)?.has(fieldId) ?? false,
+    engineValue: cellNumber,
     rowSignature: (row, i) => {
       const t = def.tree;
       const parts = [
@@ -141,11 +146,19 @@ export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: rea
 }
 
 /**
- * A number as the engine holds it: zero and non-numbers are empty cells, which sum the same and
- * cost HyperFormula nothing (most opening balances are zero).
+ * A number as the engine holds it: non-numbers are empty; so is zero when every formula is a sum
+ * (it sums the same and costs HyperFormula nothing, and most opening balances are zero), but not
+ * when MIN, AVERAGE or COUNT could tell an empty cell from a zero.
  */
-export function engineNumber(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value !== 0 ? value : null;
+export function engineNumber(value: unknown, zeroAsEmpty: boolean): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  return value === 0 && zeroAsEmpty ? null : value;
+}
+
+/** Whether every function the definition's formulas call is SUM. */
+function onlySums<R extends GridRow>(def: GridDefinition<R>): boolean {
+  const expressions = [...(def.totals ?? []), ...(def.derived ?? [])].map((x) => x.expression);
+  return expressions.every((e) => scanExpression(e).every((t) => t.type !== 'function' || t.name.toUpperCase() === 'SUM'));
 }
 
 /** Fields that sign children in derived sums (CHILDREN(field, signBy)). */

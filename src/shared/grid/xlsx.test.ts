@@ -1,0 +1,115 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { openingBalanceGridMidYear, subjectGrid, type OpeningBalanceRow, type SubjectGridRow } from '../../../grids/index.js';
+import { openingRowsOf } from '../../../grids/test-rows.js';
+import { unionGrassroots2021 } from '../../../templates/charts/index.js';
+import { buildWorkbook } from './xlsx.js';
+
+const meta = { unit: '示例工会', period: '2024年1月' };
+
+async function roundTrip(workbook: ExcelJS.Workbook): Promise<ExcelJS.Worksheet> {
+  const buffer = await workbook.xlsx.writeBuffer();
+  const back = new ExcelJS.Workbook();
+  await back.xlsx.load(buffer);
+  const sheet = back.worksheets[0];
+  if (!sheet) throw new Error('no sheet');
+  return sheet;
+}
+
+function openingRows(): OpeningBalanceRow[] {
+  const rows = openingRowsOf(unionGrassroots2021, { '101': 12_345, '102': 100_000_00, '163': 5_000_00, '32104': 95_123_45 });
+  return rows.map((r) => (r.code === '101' ? { ...r, cumuleDebitAmount: 1_00, cumuleCreditAmount: 1_00 } : r));
+}
+
+/** Row number of the data row of `code` (column A). */
+function rowOf(sheet: ExcelJS.Worksheet, code: string): ExcelJS.Row {
+  for (let r = 1; r <= sheet.rowCount; r++) if (sheet.getRow(r).getCell(1).value === code) return sheet.getRow(r);
+  throw new Error(code);
+}
+
+describe('buildWorkbook', () => {
+  it('writes title, unit and period, group and field headers, frozen and merged, with widths', async () => {
+    const sheet = await roundTrip(buildWorkbook(openingBalanceGridMidYear, openingRows(), meta));
+    expect(sheet.name).toBe('科目期初余额');
+    expect(sheet.getCell('A1').value).toBe('科目期初余额表');
+    expect(sheet.getCell('A1').font.bold).toBe(true);
+    expect(sheet.getCell('A2').value).toBe('编制单位：示例工会');
+    expect(sheet.getCell('D2').value).toBe('会计期间：2024年1月');
+    expect(sheet.getCell('F2').value).toBe('单位：元');
+    expect([sheet.getCell('A3').value, sheet.getCell('D3').value, sheet.getCell('E3').value]).toEqual([
+      '科目编码',
+      '期初余额',
+      '本年累计',
+    ]);
+    expect([sheet.getCell('E4').value, sheet.getCell('F4').value]).toEqual(['本年累计借方', '本年累计贷方']);
+    expect(sheet.model.merges).toEqual(expect.arrayContaining(['A1:F1', 'A2:C2', 'A3:A4', 'E3:F3']));
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 4, xSplit: 2 });
+    expect(sheet.getColumn(2).width).toBe(34);
+  });
+
+  it('writes money as yuan numbers with #,##0.00 and other kinds as text', async () => {
+    const sheet = await roundTrip(buildWorkbook(openingBalanceGridMidYear, openingRows(), meta));
+    const cash = rowOf(sheet, '101');
+    expect(cash.getCell(2).value).toBe('库存现金');
+    expect(cash.getCell(3).value).toBe('借');
+    expect(cash.getCell(4).value).toBe(123.45);
+    expect(cash.getCell(4).numFmt).toBe('#,##0.00');
+    expect(cash.getCell(5).value).toBe(1);
+    expect(cash.getCell(1).numFmt).toBe('@');
+    expect(rowOf(sheet, '321').getCell(4).value).toBe(95_123.45);
+    expect(rowOf(sheet, '163').getCell(3).value).toBe('贷');
+  });
+
+  it('writes totals as live formulas over the kept rows, with cached values', async () => {
+    const rows = openingRows().map((r) => (r.code === '102' ? { ...r, initAmount: r.initAmount + 1_00 } : r));
+    const sheet = await roundTrip(buildWorkbook(openingBalanceGridMidYear, rows, meta));
+    const first = 5 + rows.length;
+    const debit = sheet.getRow(first);
+    expect(debit.getCell(1).value).toBe('财务会计期初借方合计');
+    const formula = debit.getCell(4).value as ExcelJS.CellFormulaValue;
+    expect(formula.result).toBe(100_124.45);
+    const cashRow = rowOf(sheet, '101').number;
+    expect(formula.formula).toContain(`D${cashRow}`);
+    expect(formula.formula).toMatch(/^SUM\(/);
+    const difference = sheet.getRow(first + 2).getCell(4).value as ExcelJS.CellFormulaValue;
+    expect(difference).toMatchObject({ formula: `D${first} - D${first + 1}`, result: 1 });
+    expect(sheet.getRow(first + 2).getCell(4).numFmt).toBe('#,##0.00');
+  });
+
+  it('uses the totals it is given (the engine’s) as cached values', async () => {
+    const sheet = await roundTrip(buildWorkbook(openingBalanceGridMidYear, openingRows(), meta, { financialDebit: 42 }));
+    expect((sheet.getRow(5 + openingRows().length).getCell(4).value as ExcelJS.CellFormulaValue).result).toBe(0.42);
+  });
+
+  it('never lets a text cell become a formula (formula injection)', async () => {
+    const evil = ['=HYPERLINK("http://x","y")', '+1+2', '-1+2', '@SUM(A1)', '\t=1', '\r=1', "'quoted"];
+    const rows: SubjectGridRow[] = evil.map((name, i) => ({
+      rowId: String(i),
+      code: `10${i}`,
+      codeName: name,
+      parentCode: null,
+      type: 1,
+      balanceDirection: 1,
+      lastLevel: true,
+      isGovernment: false,
+      enable: true,
+      isStandard: false,
+    }));
+    const sheet = await roundTrip(buildWorkbook(subjectGrid, rows, { unit: '=cmd|calc', period: '+1' }));
+    expect(sheet.getCell('A2').value).toBe('编制单位：=cmd|calc');
+    evil.forEach((name, i) => {
+      const cell = rowOf(sheet, `10${i}`).getCell(2);
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.value).toBe(name.replace(/\r/g, '\n')); // XML reads a CR back as LF
+      expect(cell.formula).toBeUndefined();
+      expect(cell.numFmt).toBe('@');
+    });
+  });
+
+  it('writes totals as values when the definition does not ask for formulas', async () => {
+    const def = { ...openingBalanceGridMidYear, export: { ...openingBalanceGridMidYear.export, totalsAsFormulas: false } };
+    const rows = openingRows();
+    const sheet = await roundTrip(buildWorkbook(def, rows, meta));
+    expect(sheet.getRow(5 + rows.length).getCell(4).value).toBe(100_123.45);
+  });
+});
