@@ -13,8 +13,8 @@ import { Pages, requireButton } from '../auth/permissions.js';
 import { refuse } from '../http/app-error.js';
 import { listTypes } from '../auxiliary/repository.js';
 import { chartOf } from './subject-repository.js';
-import { computeAll, loadOpening, openingRows, trialCheckOf } from './opening-state.js';
-import { saveOpenings } from './opening-service.js';
+import { computeAll, loadOpening, openingRows } from './opening-state.js';
+import { saveOpenings, trialOf } from './opening-service.js';
 import { NOT_XLSX, readOpeningWorkbook, XLSX_MAGIC, XLSX_ROW_PREFIX } from './opening-xlsx.js';
 import { scopeOf } from './routes.js';
 
@@ -30,11 +30,11 @@ export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void>
   app.get('/api/subject/subjectSetting', zt, async (request) => {
     const scope = scopeOf(request);
     const ctx = await loadOpening(db.kysely, scope);
-    const all = computeAll(ctx);
+    const rows = openingRows(ctx, computeAll(ctx));
     const types = [...new Set(chartOf(scope).chart.subjects.map((s) => s.type))].sort((a, b) => a - b);
     const data: SubjectSettingResponse = {
       subTypeList: types.map((type: SubjectType) => ({ type, typeName: SUBJECT_TYPE_NAMES[type], isGovernment: type >= 6 })),
-      subInfoList: openingRows(ctx, all),
+      subInfoList: rows,
       config: {
         year: scope.year,
         startMonth: ctx.startMonth,
@@ -42,7 +42,7 @@ export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void>
         hasBudget: ctx.hasBudget,
         isInitialised: ctx.initialised,
       },
-      trial: trialCheckOf(ctx, all),
+      trial: trialOf(rows),
     };
     return okEnvelope(data);
   });

@@ -1,38 +1,55 @@
 /**
  * Saving opening balances (spec branchSave; the workbook import goes through here too), in one
  * transaction: validate every row first (4003 lists each bad one, nothing is written), apply the
- * rows, recompute every parent, run the trial check, write, and mark the year's subjects
- * initialised so the financial state becomes normal.
+ * rows, recompute every parent, run the opening-balance grid's validators and trial check (the
+ * same functions the page runs), write, and mark the year's subjects initialised so the
+ * financial state becomes normal.
  *
  * Unbalanced openings (our reading of the spec's confirmPrompt): refused with 4011, whose message
  * names the difference and whose data is the trial result, unless confirmPrompt is true; the
  * client asks the user and sends the same rows again with confirmPrompt true.
  */
-import type { BranchSaveResponse, TrialResult, TrialSide } from '../../shared/api/subjects.js';
+import type { BranchSaveResponse, OpeningRow, TrialResult } from '../../shared/api/subjects.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
-import { formatFen } from '../../shared/money.js';
+import { validateGrid } from '../../shared/grid/validate.js';
+import { openingBalanceGridFor, trialCheck, trialMessages, type OpeningBalanceRow } from '../../../grids/opening-balance.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
 import type { Scope } from './subject-repository.js';
-import { computeAll, isZero, loadOpening, trialCheckOf, ZERO, type Amounts } from './opening-state.js';
+import { computeAll, isZero, loadOpening, openingRows, ZERO, type Amounts } from './opening-state.js';
 import { validateOpeningDetails, type LabelledDetail } from './opening-validate.js';
 
 export const MAX_OPENING_ROWS = 50_000;
 
-function sideMessage(name: string, t: TrialSide): string[] {
-  const parts: string[] = [];
-  if (t.difference !== 0)
-    parts.push(`${name}期初借方合计${formatFen(t.debit)}，贷方合计${formatFen(t.credit)}，差额${formatFen(t.difference)}`);
-  if (t.cumuleDifference !== 0)
-    parts.push(
-      `${name}累计借方合计${formatFen(t.cumuleDebit)}，累计贷方合计${formatFen(t.cumuleCredit)}，差额${formatFen(t.cumuleDifference)}`,
-    );
-  return parts;
+/** The page's rows as the opening-balance grid's rows. */
+export function toGridRows(rows: readonly OpeningRow[]): OpeningBalanceRow[] {
+  return rows.map((r) => ({
+    rowId: r.rowId,
+    code: r.code,
+    codeName: r.codeName,
+    parentCode: r.parentCode,
+    balanceDirection: r.balanceDirection,
+    type: r.type,
+    lastLevel: r.lastLevel,
+    isGovernment: r.isGovernment,
+    isAuxiliary: r.isAuxiliary,
+    auxiKey: r.auxiKey,
+    incloudAuxi: r.incloudAuxi,
+    initAmount: r.initAmount,
+    cumuleDebitAmount: r.cumuleDebitAmount,
+    cumuleCreditAmount: r.cumuleCreditAmount,
+  }));
+}
+
+/** The trial check of the rows, as the page computes it (grids/opening-balance.ts). */
+export function trialOf(rows: readonly OpeningRow[]): TrialResult {
+  return trialCheck(toGridRows(rows));
 }
 
 export function unbalancedMessage(trial: TrialResult): string {
-  const parts = [...sideMessage('财务会计', trial.financial), ...sideMessage('预算会计', trial.budget)];
-  return `期初余额试算不平衡：${parts.join('；')}。确定要保存吗？`;
+  return `${trialMessages(trial)
+    .map((i) => i.message)
+    .join('；')}。确定要保存吗？`;
 }
 
 export async function saveOpenings(
@@ -75,7 +92,10 @@ export async function saveOpenings(
       }
     }
     const after = computeAll(ctx);
-    const trial = trialCheckOf(ctx, after);
+    const gridRows = toGridRows(openingRows(ctx, after));
+    const gridIssues = validateGrid(openingBalanceGridFor({ midYear: ctx.isMidYear }), gridRows);
+    if (gridIssues.length > 0) refuse('ValidationFailed', gridIssues[0]?.message, gridIssues);
+    const trial = trialCheck(gridRows);
     if (!trial.balanced && !confirmPrompt) refuse('BusinessRule', unbalancedMessage(trial), trial);
 
     for (const s of ctx.subjects) {

@@ -1,12 +1,12 @@
 /**
  * The opening balances of one ledger set's year as data: load them, recompute every parent from
- * its last-level subjects, run the trial check, and lay them out as the page's rows.
+ * its last-level subjects, and lay them out as the page's rows.
  *
  * What must stay true: a parent's amounts are always the signed sum of its children (a child on
  * the other side counts negative); a last-level subject with auxiliary types holds the sum of its
- * auxiliary rows; the trial check compares integer fen exactly, financial and budget apart.
+ * auxiliary rows. The trial check is the grid's (grids/opening-balance.ts), over these rows.
  */
-import type { AuxiTypeRef, OpeningRow, TrialResult, TrialSide } from '../../shared/api/subjects.js';
+import type { AuxiTypeRef, OpeningRow } from '../../shared/api/subjects.js';
 import type { BalanceDirection } from '../../shared/constants.js';
 import type { SubjectType } from '../../shared/chart.js';
 import { parseAuxiKey, type AuxiTypeItems } from '../../shared/subjects/auxiliary-rules.js';
@@ -107,31 +107,6 @@ export function computeAll(ctx: OpeningContext): Map<string, Amounts> {
     out.set(parent.code, add(out.get(parent.code) ?? ZERO, out.get(s.code) ?? ZERO, sign));
   }
   return out;
-}
-
-function side(): TrialSide {
-  return { debit: 0, credit: 0, difference: 0, cumuleDebit: 0, cumuleCredit: 0, cumuleDifference: 0, balanced: true };
-}
-
-/** The trial check over last-level subjects: debit-side against credit-side openings, and the year's turnover. */
-export function trialCheckOf(ctx: OpeningContext, all: ReadonlyMap<string, Amounts>): TrialResult {
-  const financial = side();
-  const budget = side();
-  for (const s of ctx.subjects) {
-    if (!s.last_level) continue;
-    const a = all.get(s.code) ?? ZERO;
-    const target = s.is_budget ? budget : financial;
-    if (s.balance_direction === 1) target.debit += a.init;
-    else target.credit += a.init;
-    target.cumuleDebit += a.cumDebit;
-    target.cumuleCredit += a.cumCredit;
-  }
-  for (const t of [financial, budget]) {
-    t.difference = t.debit - t.credit;
-    t.cumuleDifference = t.cumuleDebit - t.cumuleCredit;
-    t.balanced = t.difference === 0 && t.cumuleDifference === 0;
-  }
-  return { financial, budget, balanced: financial.balanced && budget.balanced };
 }
 
 export function yearInit(direction: number, a: Amounts): number {

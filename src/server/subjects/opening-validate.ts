@@ -1,8 +1,10 @@
 /**
  * Checks of the opening-balance rows a client (or an imported workbook) sends, before anything is
- * written: every bad row is reported with its row label, row id and field. Rows of parent subjects
- * are dropped (parents are recomputed). Until the shared grid validators (validateGrid over the
- * opening-balance grid definition) land, the cell checks live here, in this one function.
+ * applied: every bad row is reported with its row label, row id and field. Rows of parent subjects
+ * are dropped (parents are recomputed). Amount cells go through the grid's money kind (the check
+ * the editor runs); what only the server knows is checked here: the subject exists and is
+ * last-level, the auxiliary items fit its types, no row twice, cumulative amounts only mid-year.
+ * The resulting state then passes the grid definition's validators (opening-service.ts).
  */
 import type { OpeningDetail } from '../../shared/api/subjects.js';
 import type { ValidationIssue } from '../../shared/envelope.js';

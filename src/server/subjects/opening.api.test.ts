@@ -137,7 +137,7 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     expect(refused.body).toMatchObject({
       success: false,
       errorCode: ErrorCode.BusinessRule,
-      errorMsg: '期初余额试算不平衡：财务会计期初借方合计6,000.00，贷方合计5,500.00，差额500.00。确定要保存吗？',
+      errorMsg: '财务会计期初余额试算不平衡：借方合计6,000.00，贷方合计5,500.00，差额500.00。确定要保存吗？',
       data: { balanced: false, financial: { debit: 600_000, credit: 550_000, difference: 50_000 } },
     });
     expect(await amounts(['101', '102', '32205'])).toEqual({ '101': 0, '102': 0, '32205': 0 });
@@ -289,7 +289,7 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
         ],
       });
       expect(refused.body.errorMsg).toBe(
-        '期初余额试算不平衡：财务会计累计借方合计300.00，累计贷方合计200.00，差额100.00。确定要保存吗？',
+        '财务会计本年累计发生额不平衡：借方累计300.00，贷方累计200.00，差额100.00。确定要保存吗？',
       );
       const saved = await kuaiji.post<BranchSaveResponse>(Paths.branchSave, {
         detailList: [
@@ -403,7 +403,7 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
       budget: { credit: 100_000, difference: -100_000, balanced: false },
     });
     expect(answer.body.errorMsg).toBe(
-      '期初余额试算不平衡：预算会计期初借方合计0.00，贷方合计1,000.00，差额-1,000.00。确定要保存吗？',
+      '预算会计期初余额试算不平衡：借方合计0.00，贷方合计1,000.00，差额-1,000.00。确定要保存吗？',
     );
   });
 });
