@@ -64,7 +64,7 @@ export function derivedDefFor<R extends GridRow>(
  */
 export function rollUpDerivedSums<R extends GridRow>(def: GridDefinition<R>, rows: readonly R[]): R[] {
   const index = buildTreeIndex(def, rows);
-  const out = rows.map((r) => ({ ...r }));
+  const out = [...rows];
   const sums = (def.derived ?? []).flatMap((d) => {
     const tokens = scanExpression(d.expression.replace(/\s/g, ''));
     const [sum, open, children, close] = tokens;
@@ -72,27 +72,28 @@ export function rollUpDerivedSums<R extends GridRow>(def: GridDefinition<R>, row
       tokens.length === 4 && sum?.type === 'function' && sum.name === 'SUM' && open?.text === '(' && close?.text === ')';
     return plainSum && children?.type === 'children' ? [{ def: d, source: children.field, signBy: children.signBy }] : [];
   });
-  const done = new Set<number>();
-  const visit = (i: number, stack: Set<number>): void => {
-    if (done.has(i) || stack.has(i)) return;
-    stack.add(i);
+  // done: 1 while a row's children are being summed (a cycle stops there), 2 when summed.
+  const state = new Uint8Array(rows.length);
+  const visit = (i: number): void => {
+    if (state[i] !== 0) return;
+    state[i] = 1;
     const kids = index.childrenOf(i);
-    kids.forEach((k) => visit(k, stack));
+    kids.forEach(visit);
     const row = out[i];
-    if (row && kids.length > 0) {
+    if (row && kids.length > 0 && sums.length > 0) {
+      const next: Record<string, unknown> = { ...row };
       for (const { def: d, source, signBy } of sums) {
         if (d.when && !d.when(row)) continue;
-        const sum = kids.reduce((acc, k) => {
+        next[d.field] = kids.reduce((acc, k) => {
           const kid = out[k];
           const sign = signBy !== null && kid?.[signBy] !== row[signBy] ? -1 : 1;
           return acc + sign * Number(kid?.[source] ?? 0);
         }, 0);
-        (row as Record<string, unknown>)[d.field] = sum;
       }
+      out[i] = next as R;
     }
-    stack.delete(i);
-    done.add(i);
+    state[i] = 2;
   };
-  rows.forEach((_, i) => visit(i, new Set()));
+  rows.forEach((_, i) => visit(i));
   return out;
 }
