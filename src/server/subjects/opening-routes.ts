@@ -10,12 +10,13 @@ import { UPLOAD_MAX_BYTES } from '../../shared/constants.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import { Pages, requireButton } from '../auth/permissions.js';
+import { ztOf } from '../auth/guard.js';
 import { refuse } from '../http/app-error.js';
 import { listTypes } from '../auxiliary/repository.js';
 import { chartOf } from './subject-repository.js';
 import { computeAll, loadOpening, openingRows } from './opening-state.js';
 import { saveOpenings, trialOf } from './opening-service.js';
-import { NOT_XLSX, readOpeningWorkbook, XLSX_MAGIC, XLSX_ROW_PREFIX } from './opening-xlsx.js';
+import { NOT_XLSX, openingWorkbook, readOpeningWorkbook, XLSX_MAGIC, XLSX_MIME, XLSX_ROW_PREFIX } from './opening-xlsx.js';
 import { scopeOf } from './routes.js';
 
 /** The worksheet row of an imported row's id (`xlsx-N`). */
@@ -54,6 +55,17 @@ export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void>
     const list = body.detailList.map((detail, index) => ({ label: `第${index + 1}行`, detail: detail }));
     const result = await saveOpenings(db, scopeOf(request), list, body.confirmPrompt === true);
     return okEnvelope(result, '保存成功');
+  });
+
+  app.get('/api/subject/exportOpening', zt, async (request, reply) => {
+    const scope = scopeOf(request);
+    const ctx = await loadOpening(db.kysely, scope);
+    const buffer = await openingWorkbook(ctx, ztOf(request).name);
+    const name = encodeURIComponent(`科目期初余额_${scope.year}.xlsx`);
+    return reply
+      .type(XLSX_MIME)
+      .header('content-disposition', `attachment; filename="opening-${scope.year}.xlsx"; filename*=UTF-8''${name}`)
+      .send(buffer);
   });
 
   /** Multipart: field `file` (xlsx, at most 50 MB) and optionally `confirmPrompt` = 'true' before it. */

@@ -17,7 +17,7 @@ import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
 import type { Scope } from './subject-repository.js';
 import { computeAll, isZero, loadOpening, openingRows, ZERO, type Amounts } from './opening-state.js';
-import { validateOpeningDetails, type LabelledDetail } from './opening-validate.js';
+import { AUXI_SUBJECT_AMOUNT, validateOpeningDetails, type LabelledDetail } from './opening-validate.js';
 
 export const MAX_OPENING_ROWS = 50_000;
 
@@ -92,6 +92,13 @@ export async function saveOpenings(
       }
     }
     const after = computeAll(ctx);
+    const claimIssues = checked.claims
+      .filter((c) => {
+        const sum = after.get(c.code) ?? ZERO;
+        return sum.init !== c.amounts.init || sum.cumDebit !== c.amounts.cumDebit || sum.cumCredit !== c.amounts.cumCredit;
+      })
+      .map((c) => ({ message: `${c.label}：${AUXI_SUBJECT_AMOUNT(c.code)}`, rowId: c.rowId, fieldId: 'initAmount' }));
+    if (claimIssues.length > 0) refuse('ValidationFailed', `期初余额有${claimIssues.length}行数据不正确，未保存`, claimIssues);
     const gridRows = toGridRows(openingRows(ctx, after));
     const gridIssues = validateGrid(openingBalanceGridFor({ midYear: ctx.isMidYear }), gridRows);
     if (gridIssues.length > 0) refuse('ValidationFailed', gridIssues[0]?.message, gridIssues);

@@ -20,6 +20,16 @@ export interface LabelledDetail {
   detail: unknown;
 }
 
+/** An amount sent for a subject with auxiliary accounting: checked against the sum of its auxiliary rows once they are applied. */
+export interface DerivedClaim {
+  code: string;
+  amounts: Amounts;
+  label: string;
+  rowId: string;
+}
+
+export const AUXI_SUBJECT_AMOUNT = (code: string): string => `科目${code}设有辅助核算，请按辅助项录入期初余额`;
+
 export interface ParsedDetail {
   code: string;
   /** null for a subject row. */
@@ -55,8 +65,9 @@ function choicesOf(value: unknown): AuxiChoice[] | null {
 export function validateOpeningDetails(
   list: readonly LabelledDetail[],
   ctx: OpeningContext,
-): { issues: ValidationIssue[]; rows: ParsedDetail[] } {
+): { issues: ValidationIssue[]; rows: ParsedDetail[]; claims: DerivedClaim[] } {
   const issues: ValidationIssue[] = [];
+  const claims: DerivedClaim[] = [];
   const rows: ParsedDetail[] = [];
   const seen = new Map<string, string>();
   for (const { label, detail } of list) {
@@ -106,9 +117,9 @@ export function validateOpeningDetails(
         continue;
       }
     } else if (choices.length === 0) {
-      if (amounts.init !== 0 || amounts.cumDebit !== 0 || amounts.cumCredit !== 0)
-        issue(`科目${code}设有辅助核算，请按辅助项录入期初余额`, 'initAmount');
-      continue; // the subject row itself is the sum of its auxiliary rows
+      // The subject row is the sum of its auxiliary rows: a figure sent for it must be that sum.
+      if (amounts.init !== 0 || amounts.cumDebit !== 0 || amounts.cumCredit !== 0) claims.push({ code, amounts, label, rowId });
+      continue;
     } else {
       const typeItems = types.map((t) => ctx.typeItems.get(t.typeNo) ?? { ...t, items: new Map() });
       const messages = checkAuxiChoice(typeItems, choices);
@@ -131,5 +142,5 @@ export function validateOpeningDetails(
     seen.set(identity, label);
     rows.push({ code, auxiKey, amounts });
   }
-  return { issues, rows };
+  return { issues, rows, claims };
 }

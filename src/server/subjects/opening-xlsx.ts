@@ -1,20 +1,36 @@
 /**
- * Reading opening balances from an uploaded workbook. The file is checked by content as well as
+ * The opening balances as a workbook, and reading them back from an uploaded one.
+ *
+ * Export: the opening-balance grid's own export (src/shared/grid/xlsx.ts buildWorkbook: title,
+ * unit and period, headers, #,##0.00, totals as live formulas) with one more column, 辅助核算,
+ * naming the items of each auxiliary row (`类型名称:编码 名称`, separated by ；) so that the file
+ * can be imported again.
+ *
+ * Import: The file is checked by content as well as
  * by name (an xlsx is a zip: PK\x03\x04, and exceljs must parse it). The layout is the export's:
  * a header row holding 科目编码 (within the first 10 rows), then one row per subject; columns are
  * found by their headers, so their order and extra columns do not matter:
  *   科目编码 (required), 期初余额 (yuan), 累计借方 / 本年累计借方, 累计贷方 / 本年累计贷方,
  *   辅助核算 (an auxiliary row: `类型:编码` pairs separated by ；or ;, the type by code or name,
  *   anything after a space in a pair is the item's name and ignored).
- * Rows whose code is empty, or that start with 合计, are skipped. Amounts parse with the shared
- * money rules (two decimals at most, the cap), so a bad cell is reported, never rounded.
+ * A grouped header (本年累计 over its two columns) may take a second row. Rows whose code is
+ * empty, and the total rows (合计, 差额), are skipped; rows of parents and of subjects with
+ * auxiliary accounting carry derived sums and are checked, not stored (opening-validate.ts).
+ * Amounts parse with the shared money rules (two decimals at most, the cap), so a bad cell is
+ * reported, never rounded.
  */
 import ExcelJS from 'exceljs';
 import type { OpeningDetail } from '../../shared/api/subjects.js';
+import type { FieldDef, GridDefinition } from '../../shared/grid/definition.js';
+import { buildWorkbook } from '../../shared/grid/xlsx.js';
+import { openingBalanceGridFor, type OpeningBalanceRow } from '../../../grids/opening-balance.js';
+import { computeAll, openingRows, type OpeningContext } from './opening-state.js';
+import { toGridRows } from './opening-service.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import { parseAmount } from '../../shared/money.js';
 import type { LabelledDetail } from './opening-validate.js';
 
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** Row ids of imported rows: `xlsx-` and the worksheet row number. */
 export const XLSX_ROW_PREFIX = 'xlsx-';
@@ -77,29 +93,35 @@ export async function readOpeningWorkbook(
   if (!sheet) return { details: [], issues: [{ message: '工作簿中没有工作表' }] };
   let headerRow = 0;
   const columns = new Map<Column, number>();
-  for (let r = 1; r <= Math.min(10, sheet.rowCount) && headerRow === 0; r += 1) {
-    const row = sheet.getRow(r);
-    row.eachCell((cell, col) => {
+  const readHeaders = (r: number): void => {
+    sheet.getRow(r).eachCell((cell, col) => {
       const text = cellText(cell.value);
       for (const [key, labels] of Object.entries(HEADERS) as [Column, readonly string[]][]) {
         if (labels.includes(text) && !columns.has(key)) columns.set(key, col);
       }
     });
+  };
+  for (let r = 1; r <= Math.min(10, sheet.rowCount) && headerRow === 0; r += 1) {
+    readHeaders(r);
     if (columns.has('code')) headerRow = r;
     else columns.clear();
   }
   if (headerRow === 0) return { details: [], issues: [{ message: '未找到表头：第一张工作表的前10行中应有“科目编码”列' }] };
+  // Grouped headers (a mid-year set: 本年累计 over 本年累计借方 / 本年累计贷方) take a second row.
+  const known = columns.size;
+  readHeaders(headerRow + 1);
+  const firstDataRow = columns.size > known ? headerRow + 2 : headerRow + 1;
 
   const details: LabelledDetail[] = [];
   const issues: ValidationIssue[] = [];
-  for (let r = headerRow + 1; r <= sheet.rowCount; r += 1) {
+  for (let r = firstDataRow; r <= sheet.rowCount; r += 1) {
     const row = sheet.getRow(r);
     const read = (key: Column): string => {
       const col = columns.get(key);
       return col ? cellText(row.getCell(col).value) : '';
     };
     const code = read('code');
-    if (!code || code.startsWith('合计')) continue;
+    if (!code || /合计|差额/.test(code)) continue;
     const label = `第${r}行`;
     const detail: OpeningDetail = { rowId: `${XLSX_ROW_PREFIX}${r}`, code, initAmount: 0 };
     let bad = false;
@@ -125,4 +147,25 @@ export async function readOpeningWorkbook(
   }
   if (details.length === 0 && issues.length === 0) issues.push({ message: '文件中没有期初余额数据' });
   return { details, issues };
+}
+
+type ExportRow = OpeningBalanceRow & { auxiText: string | null };
+
+const AUXI_COLUMN: FieldDef<ExportRow> = { id: 'auxiText', header: '辅助核算', kind: 'text', editable: false, width: 240 };
+
+export async function openingWorkbook(ctx: OpeningContext, unit: string): Promise<Buffer> {
+  const rows = openingRows(ctx, computeAll(ctx));
+  const grid = openingBalanceGridFor({ midYear: ctx.isMidYear });
+  const def: GridDefinition<ExportRow> = {
+    ...(grid as unknown as GridDefinition<ExportRow>),
+    fields: [...(grid.fields as unknown as FieldDef<ExportRow>[]), AUXI_COLUMN],
+  };
+  const gridRows = toGridRows(rows);
+  const exportRows: ExportRow[] = gridRows.map((r, i) => ({
+    ...r,
+    auxiText: rows[i]?.auxis.map((a) => `${a.typeName}:${a.infoNo} ${a.infoName}`).join('；') || null,
+  }));
+  const period = ctx.isMidYear ? `${ctx.scope.year}年${ctx.startMonth}月` : `${ctx.scope.year}年`;
+  const workbook = buildWorkbook(def, exportRows, { unit, period });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

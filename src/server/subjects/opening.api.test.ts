@@ -177,7 +177,6 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     expect((await kuaiji.post(Paths.saveAuxiRealedSub, { code: '135', typeNoArray: ['ZJLY', 'JFHS'] })).body.success).toBe(true);
     const bad = await kuaiji.post(Paths.branchSave, {
       detailList: [
-        { rowId: 'a', code: '135', initAmount: 5 },
         { rowId: 'b', code: '135', auxis: [{ typeNo: 'ZJLY', infoNo: '001' }], initAmount: 5 },
         {
           rowId: 'c',
@@ -192,10 +191,9 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
       ],
     });
     expect((bad.body.data as ValidationIssue[]).map((i) => i.message)).toEqual([
-      '第1行：科目135设有辅助核算，请按辅助项录入期初余额',
-      '第2行：辅助项不能为空!',
-      `第3行：${AuxiMessages.leafOnly('经费核算')}`,
-      '第4行：科目101未设置辅助核算',
+      '第1行：辅助项不能为空!',
+      `第2行：${AuxiMessages.leafOnly('经费核算')}`,
+      '第3行：科目101未设置辅助核算',
     ]);
 
     const saved = await kuaiji.post<BranchSaveResponse>(Paths.branchSave, {
@@ -234,6 +232,14 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     expect(data.subInfoList.findIndex((r) => r.rowId === '135#JFHS:001001|ZJLY:001')).toBe(
       data.subInfoList.findIndex((r) => r.rowId === '135') + 1,
     );
+
+    // A figure for the subject row itself must be the sum of its auxiliary rows (an exported file carries it).
+    expect((await kuaiji.post(Paths.branchSave, { detailList: [{ code: '135', initAmount: 50_000 }] })).body.success).toBe(true);
+    const wrongSum = await kuaiji.post(Paths.branchSave, { detailList: [{ rowId: '135', code: '135', initAmount: 5 }] });
+    expect(wrongSum.body).toMatchObject({
+      errorCode: ErrorCode.ValidationFailed,
+      data: [{ message: '第1行：科目135设有辅助核算，请按辅助项录入期初余额', rowId: '135', fieldId: 'initAmount' }],
+    });
 
     const locked = await kuaiji.post(Paths.saveAuxiRealedSub, { code: '135', typeNoArray: ['ZJLY'] });
     expect(locked.body).toMatchObject({ errorCode: ErrorCode.BusinessRule, errorMsg: AuxiMessages.typesLocked('135') });
@@ -352,6 +358,94 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     const data = await setting();
     expect(row(data, '135')?.initAmount).toBe(30_100);
     expect(row(data, '322')?.initAmount).toBe(530_100);
+  });
+
+  it('exports the openings with the grid’s layout and imports the same file back unchanged', async () => {
+    await kuaiji.post(Paths.saveAuxiRealedSub, { code: '215', typeNoArray: ['ZJLY'] });
+    await kuaiji.post(Paths.branchSave, {
+      detailList: [
+        { code: '215', auxis: [{ typeNo: 'ZJLY', infoNo: '001' }], initAmount: 12_345 },
+        { code: '32201', initAmount: 150_000 - 12_345 },
+      ],
+    });
+    const before = await setting();
+    const file = await kuaiji.download(Paths.openingExport);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('spreadsheetml');
+    expect(file.headers.get('content-disposition')).toContain(encodeURIComponent('科目期初余额_2026.xlsx'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.bytes.buffer as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const texts = (r: number) => Array.from({ length: 5 }, (_, c) => sheet?.getRow(r).getCell(c + 1).value ?? null);
+    expect(texts(1)[0]).toBe('科目期初余额表');
+    expect(texts(3)).toEqual(['科目编码', '科目名称', '方向', '期初余额', '辅助核算']);
+    const rowOf = (code: string, aux = false) => {
+      for (let r = 4; r <= (sheet?.rowCount ?? 0); r += 1) {
+        const values = texts(r);
+        if (values[0] === code && (aux ? values[4] !== null : values[4] === null)) return values;
+      }
+      return undefined;
+    };
+    expect(rowOf('215')?.slice(0, 4)).toEqual(['215', '其他应付款', '贷', 123.45]);
+    expect(rowOf('215', true)).toEqual(['215', '工会资金', '贷', 123.45, '资金来源:001 工会资金']);
+
+    // Import the exported file as it is: nothing changes.
+    const again = await kuaiji.upload<BranchSaveResponse>(Paths.openingImport, {
+      name: '科目期初余额_2026.xlsx',
+      content: file.bytes,
+    });
+    expect(again.body).toMatchObject({ success: true });
+    const after = await setting();
+    expect(after.subInfoList.map((r) => [r.rowId, r.initAmount])).toEqual(before.subInfoList.map((r) => [r.rowId, r.initAmount]));
+  });
+
+  it('exports grouped cumulative columns for a mid-year set and reads them back', async () => {
+    await server.db.kysely
+      .updateTable('zt_year')
+      .set({ start_month: 4 })
+      .where('zt_id', '=', id(FACTORY))
+      .where('year', '=', 2026)
+      .execute();
+    try {
+      await kuaiji.post(Paths.branchSave, {
+        detailList: [
+          { code: '50102', initAmount: 8_000, cumuleDebitAmount: 8_000 },
+          { code: '101', initAmount: 92_000, cumuleCreditAmount: 8_000 },
+        ],
+      });
+      const file = await kuaiji.download(Paths.openingExport);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.bytes.buffer as ArrayBuffer);
+      const sheet = book.worksheets[0];
+      expect([5, 6].map((c) => sheet?.getRow(3).getCell(c).value)).toEqual(['本年累计', '本年累计']);
+      expect([5, 6].map((c) => sheet?.getRow(4).getCell(c).value)).toEqual(['本年累计借方', '本年累计贷方']);
+      const before = await setting();
+      await kuaiji.post(Paths.branchSave, {
+        detailList: [
+          { code: '50102', initAmount: 0 },
+          { code: '101', initAmount: 100_000 },
+        ],
+      });
+      const imported = await kuaiji.upload(Paths.openingImport, { name: 'o.xlsx', content: file.bytes });
+      expect(imported.body.success).toBe(true);
+      const after = await setting();
+      expect(after.subInfoList.map((r) => [r.rowId, r.initAmount, r.cumuleDebitAmount, r.cumuleCreditAmount])).toEqual(
+        before.subInfoList.map((r) => [r.rowId, r.initAmount, r.cumuleDebitAmount, r.cumuleCreditAmount]),
+      );
+      await kuaiji.post(Paths.branchSave, {
+        detailList: [
+          { code: '50102', initAmount: 0 },
+          { code: '101', initAmount: 100_000 },
+        ],
+      });
+    } finally {
+      await server.db.kysely
+        .updateTable('zt_year')
+        .set({ start_month: 1 })
+        .where('zt_id', '=', id(FACTORY))
+        .where('year', '=', 2026)
+        .execute();
+    }
   });
 
   it('refuses a file that is not an xlsx by name or content, and one over 50 MB', async () => {

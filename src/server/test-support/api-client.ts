@@ -67,6 +67,18 @@ export class ApiClient {
     return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
   }
 
+  /** A signed GET whose answer is a file: the raw bytes and headers. */
+  async download(
+    path: string,
+    params: Record<string, unknown> = {},
+  ): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+    const query = queryParams(params);
+    const url = new URL(path, this.baseUrl);
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+    const response = await fetch(url, { headers: this.headers(query, {}) });
+    return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+
   /** Multipart upload of one file (field `file`) and text fields; the signature covers no parameters. */
   async upload<T = unknown>(
     path: string,
