@@ -138,6 +138,15 @@ describe('createGridEngine', () => {
     expect(() => e.totals()).toThrow('已释放');
   });
 
+  it('sums filtered totals through a helper column when the kept rows are scattered', () => {
+    const scattered = Array.from({ length: 600 }, (_, i) => row(`${i % 2 ? 2 : 1}${String(i).padStart(4, '0')}`, null, i));
+    engine = createGridEngine(def, scattered);
+    const debit = scattered.filter((r) => r.dir === 1).reduce((a, r) => a + (r.amount ?? 0), 0);
+    expect(engine.totals()).toMatchObject({ debit, credit: (599 * 600) / 2 - debit });
+    engine.setCell(scattered[2]!.rowId, 'amount', 1002);
+    expect(engine.totals()).toMatchObject({ debit: debit + 1000 });
+  });
+
   it('grows past the 40,000-row default cap', () => {
     const many = Array.from({ length: 41_000 }, (_, i) => row(`1${String(i).padStart(6, '0')}`, null, 1));
     engine = createGridEngine(def, many);

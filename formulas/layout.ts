@@ -1,9 +1,10 @@
 /**
  * How a grid definition and its rows become HyperFormula sheets (pure; engine.ts owns the
- * instance). Sheet 'g' holds one column per numeric field that a formula uses (money and integer,
- * as fen or plain integers; zero as an empty cell) in row order, then one helper column per (total row filter, field) holding `=C5` on
- * the rows the filter keeps, so a filtered total is a plain SUM over a range and never a SUMIF.
- * Derived cells are formulas over their children's cells. Sheet 't' holds one total per row.
+ * instance). Sheet 'g' holds one column per numeric field that a formula uses (money and
+ * integer, as fen or plain integers) in row order; derived cells are formulas over their
+ * children's cells. Sheet 't' holds one total per row. A filtered total sums a list of the kept
+ * cells when they form few runs (first-level subjects), else a helper column per (filter, field)
+ * holding `=C5` on the kept rows: a plain SUM either way, never a SUMIF.
  */
 import type { DerivedDef, GridDefinition, GridRow, TotalDef } from '../src/shared/grid/definition.js';
 import { cellList, columnLetters, compileExpression, scanExpression } from './compile.js';
@@ -11,6 +12,8 @@ import { buildTreeIndex, derivedDefFor, type TreeIndex } from './tree-index.js';
 
 export const GRID_SHEET = 'g';
 export const TOTALS_SHEET = 't';
+/** Above this many runs of kept rows a filtered total reads a helper column instead of a list. */
+const MAX_LISTED_RUNS = 256;
 
 type RawCell = number | string | null;
 
@@ -94,15 +97,23 @@ export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: rea
 
   const totals = def.totals ?? [];
   const totalIds = totals.map((t) => t.id);
+  const filters = [...new Set(totals.flatMap((t) => (t.rows ? [t.rows] : [])))];
+  const keptBy = new Map(filters.map((f) => [f, rows.flatMap((row, i) => (f(row) ? [i] : []))]));
   const totalsSheet: RawCell[][] = totals.map((total) => [
     compileExpression(total.expression, {
       name: (name) => {
         const k = totalIds.indexOf(name);
         if (k >= 0) return `A${k + 1}`;
-        if (!columnOf.has(name)) return null;
-        if (n === 0) return '0';
-        const col = total.rows ? helperColumn(total.rows, name) : (columnOf.get(name) ?? 0);
-        const letters = columnLetters(col);
+        const column = columnOf.get(name);
+        if (column === undefined) return null;
+        const kept = total.rows ? (keptBy.get(total.rows) ?? []) : null;
+        if (n === 0 || kept?.length === 0) return '0';
+        if (kept) {
+          // Few runs of kept rows (first-level subjects): list them; many: a helper column.
+          const list = cellList(columnLetters(column), kept, `${GRID_SHEET}!`);
+          if (list.split(',').length <= MAX_LISTED_RUNS) return list;
+        }
+        const letters = columnLetters(total.rows ? helperColumn(total.rows, name) : column);
         return `${GRID_SHEET}!${letters}1:${letters}${n}`;
       },
     }),
@@ -117,7 +128,6 @@ export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: rea
     });
   }
 
-  const filters = [...helperColumns.keys()];
   const signFields = signByFields(def);
   return {
     rows,
