@@ -18,6 +18,7 @@ import {
 } from '../../shared/subjects/auxiliary-rules.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
+import { isUniqueViolation } from '../db/errors.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { findItem, listItems } from './repository.js';
 
@@ -44,40 +45,51 @@ export async function saveAuxiType(db: Db, ztId: number, body: SaveAuxiTypeReque
   const typeName = str(body.typeName);
   const problem = checkAuxiTypeName(typeName);
   if (problem) refuse('ValidationFailed', problem, [{ message: problem, fieldId: 'typeName' }]);
-  return db.kysely.transaction().execute(async (trx) => {
-    const types = await trx.selectFrom('auxi_type').selectAll().where('zt_id', '=', ztId).execute();
-    if (types.some((t) => t.type_name === typeName && t.type_no !== typeNo)) {
-      const message = AuxiMessages.typeNameDuplicate(typeName);
-      refuse('ValidationFailed', message, [{ message, fieldId: 'typeName' }]);
-    }
-    if (typeNo) {
-      const type = await findType(trx, ztId, typeNo);
-      if (type.built_in_system) refuse('BusinessRule', '系统内置类型不能修改名称');
+  return conflictAsRefusal('类型名称已被他人修改，请刷新后重试', () =>
+    db.kysely.transaction().execute(async (trx) => {
+      const types = await trx.selectFrom('auxi_type').selectAll().where('zt_id', '=', ztId).execute();
+      if (types.some((t) => t.type_name === typeName && t.type_no !== typeNo)) {
+        const message = AuxiMessages.typeNameDuplicate(typeName);
+        refuse('ValidationFailed', message, [{ message, fieldId: 'typeName' }]);
+      }
+      if (typeNo) {
+        const type = await findType(trx, ztId, typeNo);
+        if (type.built_in_system) refuse('BusinessRule', '系统内置类型不能修改名称');
+        await trx
+          .updateTable('auxi_type')
+          .set({ type_name: typeName })
+          .where('zt_id', '=', ztId)
+          .where('type_no', '=', typeNo)
+          .execute();
+        return typeNo;
+      }
+      const used = types
+        .map((t) => (t.type_no.startsWith(CUSTOM_TYPE_PREFIX) ? Number(t.type_no.slice(CUSTOM_TYPE_PREFIX.length)) : 0))
+        .filter((n) => Number.isInteger(n));
+      const next = `${CUSTOM_TYPE_PREFIX}${String(Math.max(0, ...used) + 1).padStart(3, '0')}`;
       await trx
-        .updateTable('auxi_type')
-        .set({ type_name: typeName })
-        .where('zt_id', '=', ztId)
-        .where('type_no', '=', typeNo)
+        .insertInto('auxi_type')
+        .values({
+          zt_id: ztId,
+          type_no: next,
+          type_name: typeName,
+          built_in_system: 0,
+          enable: 1,
+          sort: Math.max(0, ...types.map((t) => t.sort)) + 1,
+        })
         .execute();
-      return typeNo;
-    }
-    const used = types
-      .map((t) => (t.type_no.startsWith(CUSTOM_TYPE_PREFIX) ? Number(t.type_no.slice(CUSTOM_TYPE_PREFIX.length)) : 0))
-      .filter((n) => Number.isInteger(n));
-    const next = `${CUSTOM_TYPE_PREFIX}${String(Math.max(0, ...used) + 1).padStart(3, '0')}`;
-    await trx
-      .insertInto('auxi_type')
-      .values({
-        zt_id: ztId,
-        type_no: next,
-        type_name: typeName,
-        built_in_system: 0,
-        enable: 1,
-        sort: Math.max(0, ...types.map((t) => t.sort)) + 1,
-      })
-      .execute();
-    return next;
-  });
+      return next;
+    }),
+  );
+}
+
+async function conflictAsRefusal<T>(message: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) refuse('Conflict', message);
+    throw error;
+  }
 }
 
 /** Adds an item, or edits its name and enable flag (isEdit). */
@@ -89,47 +101,49 @@ export async function saveAuxiInfo(db: Db, ztId: number, body: SaveAuxiInfoReque
   const parentNo = str(body.parentNo) || null;
   const isEdit = body.isEdit === true;
   const isEnable = body.isEnable === undefined ? true : body.isEnable === true;
-  await db.kysely.transaction().execute(async (trx) => {
-    await findType(trx, ztId, typeNo);
-    if (isEdit) {
-      const item = await findItem(trx, ztId, typeNo, infoNo);
-      if (!item) refuse('NotFound', `辅助项${infoNo}不存在`);
-      const issues = validateAuxiItem({ infoNo, infoName, parentNo: item.parent_no });
+  await conflictAsRefusal(`辅助项编码${infoNo}已存在`, () =>
+    db.kysely.transaction().execute(async (trx) => {
+      await findType(trx, ztId, typeNo);
+      if (isEdit) {
+        const item = await findItem(trx, ztId, typeNo, infoNo);
+        if (!item) refuse('NotFound', `辅助项${infoNo}不存在`);
+        const issues = validateAuxiItem({ infoNo, infoName, parentNo: item.parent_no });
+        if (issues.length > 0) refuse('ValidationFailed', issues[0]?.message, issues);
+        await trx
+          .updateTable('auxi_info')
+          .set({ info_name: infoName })
+          .where('zt_id', '=', ztId)
+          .where('type_no', '=', typeNo)
+          .where('info_no', '=', infoNo)
+          .execute();
+        if (isEnable !== !!item.is_enable) await enableItem(trx, ztId, typeNo, infoNo, isEnable);
+        return;
+      }
+      const issues = validateAuxiItem({ infoNo, infoName, parentNo });
       if (issues.length > 0) refuse('ValidationFailed', issues[0]?.message, issues);
+      if (await findItem(trx, ztId, typeNo, infoNo)) {
+        const message = `辅助项编码${infoNo}已存在`;
+        refuse('ValidationFailed', message, [{ message, fieldId: 'infoNo' }]);
+      }
+      if (parentNo) {
+        const parent = await findItem(trx, ztId, typeNo, parentNo);
+        if (!parent) refuse('NotFound', `上级辅助项${parentNo}不存在`);
+        if (isEnable && !parent.is_enable) refuse('BusinessRule', AuxiMessages.parentDisabled);
+        if (await itemUsed(trx, ztId, typeNo, parentNo)) refuse('BusinessRule', '该辅助项已有期初数据，不能增加下级辅助项');
+      }
       await trx
-        .updateTable('auxi_info')
-        .set({ info_name: infoName })
-        .where('zt_id', '=', ztId)
-        .where('type_no', '=', typeNo)
-        .where('info_no', '=', infoNo)
+        .insertInto('auxi_info')
+        .values({
+          zt_id: ztId,
+          type_no: typeNo,
+          info_no: infoNo,
+          info_name: infoName,
+          parent_no: parentNo,
+          is_enable: isEnable ? 1 : 0,
+        })
         .execute();
-      if (isEnable !== !!item.is_enable) await enableItem(trx, ztId, typeNo, infoNo, isEnable);
-      return;
-    }
-    const issues = validateAuxiItem({ infoNo, infoName, parentNo });
-    if (issues.length > 0) refuse('ValidationFailed', issues[0]?.message, issues);
-    if (await findItem(trx, ztId, typeNo, infoNo)) {
-      const message = `辅助项编码${infoNo}已存在`;
-      refuse('ValidationFailed', message, [{ message, fieldId: 'infoNo' }]);
-    }
-    if (parentNo) {
-      const parent = await findItem(trx, ztId, typeNo, parentNo);
-      if (!parent) refuse('NotFound', `上级辅助项${parentNo}不存在`);
-      if (isEnable && !parent.is_enable) refuse('BusinessRule', AuxiMessages.parentDisabled);
-      if (await itemUsed(trx, ztId, typeNo, parentNo)) refuse('BusinessRule', '该辅助项已有期初数据，不能增加下级辅助项');
-    }
-    await trx
-      .insertInto('auxi_info')
-      .values({
-        zt_id: ztId,
-        type_no: typeNo,
-        info_no: infoNo,
-        info_name: infoName,
-        parent_no: parentNo,
-        is_enable: isEnable ? 1 : 0,
-      })
-      .execute();
-  });
+    }),
+  );
 }
 
 async function itemUsed(q: Q, ztId: number, typeNo: string, infoNo: string): Promise<boolean> {

@@ -20,6 +20,7 @@ import { refuse } from '../http/app-error.js';
 import { chartOf, listSubjects, listSubjectTypes, type Scope } from './subject-repository.js';
 import { childCodeFor, toSubjectItems, toTree } from './subject-items.js';
 import { deleteSubject, saveSubject, setSubjectEnable } from './subject-service.js';
+import { standChoices, takeStandSubjects } from './stand-choice.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -111,6 +112,17 @@ export function subjectRoutes(app: FastifyInstance, db: Db): void {
       })),
     };
     return Promise.resolve(okEnvelope(data));
+  });
+
+  app.get('/api/subject/choiceStand', zt, async (request) => okEnvelope(await standChoices(db, scopeOf(request))));
+
+  app.post<{ Body: { codeArray?: unknown } }>('/api/subject/cjSubjct', zt, async (request) => {
+    await requireButton(db, request, Pages.subject, 'added');
+    const raw = request.body?.codeArray;
+    const codes = typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw : null;
+    if (!codes || codes.some((c) => typeof c !== 'string')) refuse('BadRequest', '缺少参数codeArray');
+    const added = await takeStandSubjects(db, scopeOf(request), (codes as string[]).map((c) => c.trim()).filter(Boolean));
+    return okEnvelope(added, `已增加${added.length}个标准科目`);
   });
 
   app.get<{ Querystring: Query }>('/api/subject/childCode', zt, async (request) => {

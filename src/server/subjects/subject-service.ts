@@ -25,6 +25,7 @@ import type { ValidationIssue } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import type { SubjectRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { currentTypeNos, setSubjectTypes, typeNosOf } from '../auxiliary/subject-types.js';
 import { chartOf, findSubject, hasOpeningData, listSubjects, type Q, type Scope } from './subject-repository.js';
 
@@ -52,7 +53,14 @@ function normalSide(type: number): BalanceDirection {
 /** Adds or edits a subject; answers the code. */
 export async function saveSubject(db: Db, scope: Scope, body: SaveSubjectRequest): Promise<string> {
   const id = text(body.id, 'id');
-  return db.kysely.transaction().execute((trx) => (id ? editSubject(trx, scope, id, body) : addSubject(trx, scope, body)));
+  try {
+    return await db.kysely
+      .transaction()
+      .execute((trx) => (id ? editSubject(trx, scope, id, body) : addSubject(trx, scope, body)));
+  } catch (error) {
+    if (isUniqueViolation(error)) refuse('Conflict', SubjectMessages.duplicate(text(body.code, 'code')));
+    throw error;
+  }
 }
 
 async function addSubject(trx: Q, scope: Scope, body: SaveSubjectRequest): Promise<string> {

@@ -328,6 +328,35 @@ describe.each(TEST_DIALECTS)('subjects: chart, picker, add, edit, enable, delete
     expect(school).toEqual([]);
   });
 
+  it('offers a grassroots set the county chart’s standard subjects it lacks, and takes them with their parents', async () => {
+    const choices = (await kuaiji.get<StandSubjectResponse['subList']>(Paths.choiceStand)).body.data;
+    expect(choices.find((s) => s.code === '21201')).toEqual({
+      code: '21201',
+      codeName: '应付下级补助',
+      type: 2,
+      level: 2,
+      parentCode: '212',
+      balanceDirection: 2,
+      isGovernment: false,
+    });
+    expect(choices.some((s) => s.code === '101')).toBe(false);
+    expect((await chuna.post(Paths.cjSubjct, { codeArray: ['21201'] })).body.errorCode).toBe(ErrorCode.Forbidden);
+    expect((await kuaiji.post(Paths.cjSubjct, { codeArray: ['99999'] })).body.errorMsg).toBe('科目99999不是可选的标准科目');
+    const taken = await kuaiji.post<string[]>(Paths.cjSubjct, { codeArray: ['21201', '111'] });
+    expect(taken.body).toMatchObject({ success: true, data: ['111', '212', '21201'], message: '已增加3个标准科目' });
+    expect(await subject('212')).toMatchObject({ isStandard: true, lastLevel: false, childCodeArray: ['21201'], type: 2 });
+    expect(await subject('21201')).toMatchObject({
+      isStandard: true,
+      lastLevel: true,
+      codeAndFullName: '21201 应付下级经费-应付下级补助',
+    });
+    const later = await kuaiji.post<string[]>(Paths.cjSubjct, { codeArray: ['21202'] });
+    expect(later.body.data).toEqual(['21202']);
+    expect(
+      (await kuaiji.get<StandSubjectResponse['subList']>(Paths.choiceStand)).body.data.some((s) => s.code.startsWith('212')),
+    ).toBe(false);
+  });
+
   it('lets a government-system set add a 4-digit first-level subject with a type digit', async () => {
     await createSet(server.db, { name: '示范市档案馆', code: '900', system: 'government', users: ['kuaiji'] });
     const gov = new ApiClient(server.url);

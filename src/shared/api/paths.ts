@@ -46,6 +46,10 @@ export const Paths = {
   subjectElect: '/account/api/subject/elect',
   /** The standard chart of the set's accounting system. */
   standSubject: '/account/api/standSubject',
+  /** Standard subjects the set may take: a grassroots set the 县级以上 chart's subjects it lacks (StandSubject[]). */
+  choiceStand: '/account/api/subject/choiceStand',
+  /** Take standard subjects: POST { codeArray } (with their missing parents) → the codes added. */
+  cjSubjct: '/account/api/subject/cjSubjct',
   /** Ours (spec: "the next child code fetched when a parent is chosen"): GET ?parentCode= → ChildCodeResponse. */
   subjectChildCode: '/account/api/subject/childCode',
   /** Ours: POST { code, enable }. */
