@@ -1,0 +1,211 @@
+/**
+ * 科目期初 in the browser: a bookkeeper enters openings for ten last-level subjects with the
+ * keyboard only, pastes a block copied from a spreadsheet, watches the live trial check
+ * balance, saves, reloads; invalid amounts are marked and block saving; undo and redo; the
+ * right-click menu; export to xlsx read back with exceljs (values, totals as formulas).
+ * The spec restores the ledger set's openings afterwards, for the specs that follow (the
+ * financial-state redirect of shell.spec.ts needs FACTORY 2026 uninitialised).
+ */
+import Database from 'better-sqlite3';
+import ExcelJS from 'exceljs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { VOUCHER_ADD_PATH } from '../src/shared/financial-state.js';
+import { OpeningBalancePage } from './pages/opening-balance-page.js';
+import { ledgerSetId } from './support/database.js';
+import { FACTORY, SCREENS_DIR } from './support/demo.js';
+import { signInTo } from './support/flows.js';
+
+const YEAR = 2026;
+
+/** Puts FACTORY 2026 back as the seed left it: no openings, subjects not initialised. */
+function restoreOpenings(): void {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) return;
+  const db = new Database(path.join(dir, 'ledger.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const zt = ledgerSetId(FACTORY);
+    db.prepare(
+      'update subject set init_amount = 0, cumule_debit_amount = 0, cumule_credit_amount = 0 where zt_id = ? and year = ?',
+    ).run(zt, YEAR);
+    db.prepare('delete from auxi_opening where zt_id = ? and year = ?').run(zt, YEAR);
+    db.prepare('update zt_year set subjects_initialised = 0 where zt_id = ? and year = ?').run(zt, YEAR);
+  } finally {
+    db.close();
+  }
+}
+
+test.describe.serial('opening balances', () => {
+  test.afterAll(restoreOpenings);
+
+  test('invalid amounts are marked and block saving; undo, redo and the right-click menu', async ({ page }) => {
+    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    const openings = new OpeningBalancePage(page);
+    await openings.goto();
+    await expect(openings.state).toHaveText('未初始化');
+    await openings.editButton.press('Enter');
+    await expect.poll(() => openings.focused()).toEqual({ code: '101', field: 'initAmount' });
+
+    await openings.enterAmounts(['12.345', 'abc']);
+    await expect(openings.cell('101')).toHaveClass(/ufc-cell-error/);
+    expect(await openings.cellError('101')).toBe('金额最多两位小数');
+    expect(await openings.cellError('102')).toBe('金额格式不正确');
+    await expect(openings.errors).toContainText('第1行 期初余额：金额最多两位小数');
+    await expect(openings.saveButton).toBeDisabled();
+    await page.keyboard.press('Control+s');
+    await expect(page.getByRole('dialog').filter({ hasText: '表格中有错误，请修正后再保存' })).toBeVisible();
+    await page.keyboard.press('Enter');
+
+    // Undo both, then redo one and undo it again.
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await expect(openings.errors).toHaveCount(0);
+    await expect(openings.cell('101')).toHaveText('0.00');
+    await page.keyboard.press('Control+y');
+    await expect(openings.cell('101')).toHaveText('12.345');
+    await page.keyboard.press('Control+z');
+    await expect(openings.saveButton).toBeEnabled();
+
+    // A valid amount, undone and redone.
+    await openings.cell('101').click();
+    await openings.enterAmounts(['800']);
+    await expect(openings.cell('101')).toHaveText('800.00');
+    await expect(openings.trial().debit).toHaveText('800.00');
+    await page.keyboard.press('Control+z');
+    await expect(openings.cell('101')).toHaveText('0.00');
+    await expect(openings.trial().debit).toHaveText('0.00');
+    await page.keyboard.press('Control+y');
+    await expect(openings.trial().debit).toHaveText('800.00');
+
+    // Right-click menu from the declared commands; Esc closes it.
+    await openings.cell('102').click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: '表格操作' });
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      /^复制Ctrl\+C/,
+      /^粘贴Ctrl\+V/,
+      /^撤销Ctrl\+Z/,
+      /^重做/,
+      /^清除Delete/,
+      /^快捷键帮助/,
+      /^导出Excel/,
+    ]);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await page.keyboard.press('F1');
+    await expect(page.getByRole('dialog', { name: '快捷键帮助' })).toContainText('Ctrl+Z');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: '取消', exact: true }).click();
+    await expect(openings.editButton).toBeVisible();
+    await expect(openings.cell('101')).toHaveText('0.00');
+  });
+
+  test('enters openings by keyboard, pastes a block, balances, saves and reloads', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    const openings = new OpeningBalancePage(page);
+    await openings.goto();
+    await openings.editButton.press('Enter');
+    await expect.poll(() => openings.focused()).toEqual({ code: '101', field: 'initAmount' });
+
+    // 资产: 101, 102, (13101, 13102 skipped), 135, 141, 162, 163 (credit side).
+    await openings.enterAmounts(['5000', '1200000', null, null, '8000', '12000', '350000', '50000']);
+    await expect(openings.trial().debit).toHaveText('1,575,000.00');
+    await expect(openings.trial().credit).toHaveText('50,000.00');
+    await expect(openings.cell('131')).toHaveText('0.00');
+    await expect(openings.row('163').locator('[col-id="balanceDirection"]')).toHaveText('贷');
+
+    // 净资产: 30101, 30104, 32104, 32205 by keyboard.
+    await openings.switchTab('净资产');
+    await expect.poll(() => openings.focused()).toEqual({ code: '30101', field: 'initAmount' });
+    await openings.enterAmounts([
+      '12000',
+      null,
+      null,
+      '300000',
+      null,
+      null,
+      null,
+      null,
+      null,
+      '1000000',
+      null,
+      null,
+      null,
+      null,
+      '190000',
+    ]);
+    await expect(openings.cell('301')).toHaveText('312,000.00');
+    await expect(openings.trial().credit).toHaveText('1,552,000.00');
+    await expect(openings.trial().difference).toHaveText('23,000.00');
+    await expect(openings.trial().state).toHaveText('试算不平衡');
+
+    // 负债: a block copied from a spreadsheet (CR LF, grouped thousands).
+    await openings.switchTab('负债');
+    await expect.poll(() => openings.focused()).toEqual({ code: '211', field: 'initAmount' });
+    await page.evaluate(() => navigator.clipboard.writeText('15,000.00\r\n8000\r\n'));
+    await page.keyboard.press('Control+v');
+    await expect(openings.cell('211')).toHaveText('15,000.00');
+    await expect(openings.cell('215')).toHaveText('8,000.00');
+    await expect(openings.trial().debit).toHaveText('1,575,000.00');
+    await expect(openings.trial().credit).toHaveText('1,575,000.00');
+    await expect(openings.trial().difference).toHaveText('0.00');
+    await expect(openings.trial().state).toHaveText('试算平衡');
+    await page.screenshot({ path: `${SCREENS_DIR}/opening-balances.png` });
+
+    await page.keyboard.press('Control+s');
+    await expect(page.getByRole('dialog').filter({ hasText: '保存成功' })).toBeVisible();
+    await expect(openings.editButton).toBeVisible();
+    await expect(openings.state).toHaveText('已初始化');
+
+    await page.reload();
+    await openings.expectLoaded();
+    await expect(openings.cell('101')).toHaveText('5,000.00');
+    await expect(openings.cell('102')).toHaveText('1,200,000.00');
+    await expect(openings.cell('163')).toHaveText('50,000.00');
+    await expect(openings.trial().state).toHaveText('试算平衡');
+    await openings.tab('净资产').click();
+    await expect(openings.cell('32205')).toHaveText('190,000.00');
+    await expect(openings.cell('322')).toHaveText('190,000.00');
+    await openings.tab('负债').click();
+    await expect(openings.cell('215')).toHaveText('8,000.00');
+
+    // The financial state is normal: voucher entry no longer sends the user here.
+    await page.goto(VOUCHER_ADD_PATH);
+    await expect(page.getByRole('heading', { name: '该功能尚未开放' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${VOUCHER_ADD_PATH}$`));
+  });
+
+  test('exports the openings to xlsx with totals as live formulas', async ({ page }) => {
+    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    const openings = new OpeningBalancePage(page);
+    await openings.goto();
+    const [download] = await Promise.all([page.waitForEvent('download'), openings.exportButton.click()]);
+    expect(download.suggestedFilename()).toBe('科目期初余额.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.getWorksheet('科目期初余额');
+    if (!sheet) throw new Error('no sheet 科目期初余额');
+    expect(sheet.getCell('A1').value).toBe('科目期初余额表');
+    expect(sheet.getCell('A2').text).toContain(FACTORY);
+
+    const rows = new Map<string, ExcelJS.Row>();
+    sheet.eachRow((row) => {
+      const first = row.getCell(1).value;
+      if (typeof first === 'string') rows.set(first, row);
+    });
+    expect(rows.get('101')?.getCell(4).value).toBe(5000);
+    expect(rows.get('102')?.getCell(4).value).toBe(1_200_000);
+    expect(rows.get('301')?.getCell(4).value).toBe(312_000);
+    expect(rows.get('32205')?.getCell(2).value).toBe('累计结余');
+    expect(rows.get('101')?.getCell(4).numFmt).toBe('#,##0.00');
+
+    const debit = rows.get('财务会计期初借方合计')?.getCell(4).value as ExcelJS.CellFormulaValue | undefined;
+    const credit = rows.get('财务会计期初贷方合计')?.getCell(4).value as ExcelJS.CellFormulaValue | undefined;
+    expect(debit?.formula).toMatch(/^SUM/);
+    expect(debit?.result).toBe(1_575_000);
+    expect(credit?.formula).toBeTruthy();
+    expect(credit?.result).toBe(1_575_000);
+  });
+});

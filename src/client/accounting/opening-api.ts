@@ -1,0 +1,53 @@
+/** The opening-balance calls of the page (base /account, amounts in fen). */
+import { Paths } from '../../shared/api/paths.js';
+import type { BranchSaveRequest, BranchSaveResponse, SubjectSettingResponse, TrialResult } from '../../shared/api/subjects.js';
+import { api, ApiError, performAction, requestEnvelope } from '../shell/request.js';
+import { messageBox } from '../message-box/message-box.js';
+
+export function loadOpenings(): Promise<SubjectSettingResponse> {
+  return api.get<SubjectSettingResponse>(Paths.subjectSetting);
+}
+
+function isTrial(value: unknown): value is TrialResult {
+  return typeof value === 'object' && value !== null && 'financial' in value && 'balanced' in value;
+}
+
+/**
+ * Runs a save; an unbalanced trial check (4011 with the trial as data) asks the user, and on
+ * 确定 the same call goes again with confirmPrompt. Other failures get the wrapper's reaction
+ * (4003: the dialog listing the bad rows). Resolves with the success message, or null when the
+ * user declined or the call failed.
+ */
+async function withConfirm(send: (confirmPrompt: boolean) => Promise<{ message: string }>): Promise<string | null> {
+  try {
+    return (await send(false)).message;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const envelope = error.envelope;
+    if (envelope?.errorCode === 4011 && isTrial(envelope.data)) {
+      try {
+        await messageBox.confirm(`${envelope.errorMsg ?? envelope.message}，是否仍要保存？`, { title: '试算不平衡' });
+      } catch {
+        return null;
+      }
+      return (await send(true)).message;
+    }
+    performAction(error.action);
+    return null;
+  }
+}
+
+export function saveOpenings(request: Omit<BranchSaveRequest, 'confirmPrompt'>): Promise<string | null> {
+  return withConfirm((confirmPrompt) =>
+    requestEnvelope<BranchSaveResponse>('POST', Paths.branchSave, { ...request, confirmPrompt }, { silent: true }),
+  );
+}
+
+export function importOpenings(file: File): Promise<string | null> {
+  return withConfirm((confirmPrompt) => {
+    const form = new FormData();
+    form.append('confirmPrompt', String(confirmPrompt));
+    form.append('file', file, file.name);
+    return requestEnvelope<BranchSaveResponse>('POST', Paths.openingImport, form, { silent: true });
+  });
+}

@@ -1,0 +1,278 @@
+/**
+ * The one grid editor: renders any GridDefinition on AG Grid Community with the keyboard of a
+ * spreadsheet (see ShortcutHelp and src/shared/grid/commands.ts), kind-aware parsing and
+ * formatting, validation marks, a HyperFormula total row and Excel export. One formula engine
+ * per mounted editor, destroyed on unmount.
+ */
+import { AllCommunityModule, ModuleRegistry, themeQuartz, type GetRowIdParams, type GridReadyEvent } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import type { ValidationIssue } from '../../shared/envelope.js';
+import type { GridDefinition, GridRow } from '../../shared/grid/definition.js';
+import { createGridEngine } from '../../../formulas/engine.js';
+import { columnsFor } from './columns.js';
+import type { ExportInfo } from './export-xlsx.js';
+import { GridContextMenu } from './GridContextMenu.js';
+import { GridController } from './grid-controller.js';
+import { GridErrorList } from './GridErrorList.js';
+import { GridModel, type ErrorItem, type GridEngineLike } from './grid-model.js';
+import { ShortcutHelp } from './ShortcutHelp.js';
+import './grid.css';
+
+ModuleRegistry.registerModules([AllCommunityModule]);
+
+const ROW_HEIGHT = 34;
+
+const theme = themeQuartz.withParams({
+  fontFamily: 'inherit',
+  fontSize: 13,
+  headerFontSize: 13,
+  headerFontWeight: 600,
+  rowHeight: ROW_HEIGHT,
+  headerHeight: ROW_HEIGHT,
+  spacing: 5,
+  borderRadius: 2,
+  wrapperBorderRadius: 4,
+  accentColor: '#2563c9',
+  headerBackgroundColor: '#f2f5f9',
+  cellHorizontalPadding: 8,
+});
+
+const LOCALE = { noRowsToShow: '暂无数据', loadingOoo: '加载中…' };
+
+export interface GridEditorHandle {
+  focus(): void;
+  canSave(): boolean;
+  rows(): GridRow[];
+  /** Marks cells with the server's messages (a 4003 answer) until they change. */
+  setIssues(issues: readonly ValidationIssue[]): void;
+  exportExcel(): void;
+}
+
+export interface GridEditorProps<R extends GridRow> {
+  definition: GridDefinition<R>;
+  /** The rows to show; a new array (other than one this editor reported) replaces everything. */
+  rows: readonly R[];
+  onChange?: (rows: R[]) => void;
+  onValidityChange?: (canSave: boolean, errors: readonly ErrorItem[]) => void;
+  onTotals?: (totals: Record<string, number>) => void;
+  onSave?: () => void;
+  /** Replaces the built-in export of the grid's rows (button, menu and Ctrl+Shift+E). */
+  onExport?: () => void;
+  readOnly?: boolean;
+  exportInfo?: ExportInfo;
+  /** A new empty row (inserts, Enter past the last row, paste past the end). */
+  createRow?: (rowId: string) => R;
+  /** Fixed height; or with maxHeight, as tall as the rows need up to that. */
+  height?: number | string;
+  maxHeight?: number;
+  engineFactory?: (def: GridDefinition<R>, rows: readonly R[]) => GridEngineLike;
+  /** Focus the first editable cell once the grid is ready. */
+  autoFocus?: boolean;
+  /** Accessible name of the grid. */
+  label?: string;
+  /** Toolbar buttons (export, help) above the grid. */
+  toolbar?: boolean;
+  /** The toolbar's export button (a page may place its own). */
+  toolbarExport?: boolean;
+  handle?: Ref<GridEditorHandle>;
+}
+
+export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
+  const { definition, rows, readOnly = false, height = 480, label, toolbar = true, toolbarExport = true } = props;
+  const def = definition as unknown as GridDefinition;
+  const [errors, setErrors] = useState<ErrorItem[]>([]);
+  const [rowCount, setRowCount] = useState(rows.length);
+  const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const propsRef = useRef(props);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+
+  const emitted = useRef<readonly GridRow[]>(rows);
+  const [controller] = useState(() => new GridController(new GridModel<GridRow>(def, rows, readOnly)));
+  const [initialRowData] = useState(() => controller.rowData());
+
+  useEffect(() => {
+    propsRef.current = props;
+  });
+
+  // The controller reports through the latest props.
+  useEffect(() => {
+    controller.connect({
+      showMenu: setMenu,
+      showHelp: setHelpOpen,
+      setErrors,
+      setRowCount,
+      onChange: (next) => {
+        emitted.current = next;
+        propsRef.current.onChange?.(next as R[]);
+      },
+      onValidity: (canSave, list) => propsRef.current.onValidityChange?.(canSave, list),
+      onTotals: (totals) => propsRef.current.onTotals?.(totals),
+      onSave: () => propsRef.current.onSave?.(),
+      createRow: (id) => propsRef.current.createRow?.(id),
+      exportInfo: () => propsRef.current.exportInfo,
+      onExport: () => {
+        const onExport = propsRef.current.onExport;
+        onExport?.();
+        return onExport !== undefined;
+      },
+    });
+  }, [controller]);
+
+  // One engine per mounted grid.
+  useEffect(() => {
+    const factory = (propsRef.current.engineFactory ?? createGridEngine) as (
+      d: GridDefinition,
+      r: readonly GridRow[],
+    ) => GridEngineLike;
+    const engine = factory(controller.model.def, controller.model.rows);
+    controller.model.attachEngine(engine);
+    controller.refreshAll();
+    return () => {
+      controller.model.attachEngine(null);
+      engine.destroy();
+    };
+  }, [controller]);
+
+  // Rows from outside replace the grid's.
+  useEffect(() => {
+    if (rows === emitted.current) return;
+    emitted.current = rows;
+    controller.reset(rows);
+  }, [rows, controller]);
+
+  useEffect(() => {
+    if (controller.model.readOnly === readOnly) return;
+    controller.api?.stopEditing(true);
+    controller.model.setReadOnly(readOnly);
+    controller.refreshAll();
+  }, [readOnly, controller]);
+
+  // Our keys before AG Grid's (capture phase), and the clipboard events.
+  useEffect(() => {
+    const el = wrapperRef.current;
+    if (!el) return;
+    el.addEventListener('keydown', controller.onKeyDown, true);
+    el.addEventListener('mousedown', controller.onMouseDown, true);
+    el.addEventListener('copy', controller.onCopy);
+    el.addEventListener('paste', controller.onPaste);
+    return () => {
+      el.removeEventListener('keydown', controller.onKeyDown, true);
+      el.removeEventListener('mousedown', controller.onMouseDown, true);
+      el.removeEventListener('copy', controller.onCopy);
+      el.removeEventListener('paste', controller.onPaste);
+    };
+  }, [controller]);
+
+  useImperativeHandle(
+    props.handle,
+    () => ({
+      focus: () => controller.focusFirst(),
+      canSave: () => controller.model.canSave,
+      rows: () => controller.model.rows.slice(),
+      setIssues: (issues) => {
+        controller.model.setExternalIssues(issues);
+        controller.refreshAll();
+      },
+      exportExcel: () => controller.run('exportExcel'),
+    }),
+    [controller],
+  );
+
+  const columnDefs = useMemo(
+    () => columnsFor(def, { model: controller.model, rect: controller.rect, colIndex: controller.colIndex }),
+    [def, controller],
+  );
+  const getRowId = useCallback((p: GetRowIdParams<GridRow>) => p.data.rowId, []);
+  const onGridReady = useCallback(
+    (event: GridReadyEvent<GridRow>) => {
+      controller.attach(event.api);
+      if (propsRef.current.autoFocus) controller.focusFirst();
+    },
+    [controller],
+  );
+  const closeMenu = useCallback(() => {
+    setMenu(null);
+    controller.refocus();
+  }, [controller]);
+  const closeHelp = useCallback(() => {
+    setHelpOpen(false);
+    controller.refocus();
+  }, [controller]);
+
+  const describe = (item: ErrorItem) => {
+    const index = item.rowId === null ? -1 : controller.model.indexOf(item.rowId);
+    const field = item.fieldId ? controller.model.field(item.fieldId) : undefined;
+    const where = [index >= 0 ? `第${index + 1}行` : '', field?.header ?? ''].filter(Boolean).join(' ');
+    return where ? `${where}：${item.message}` : item.message;
+  };
+
+  const headerRows = def.fields.some((f) => f.group) ? 2 : 1;
+  const pinnedRows = (def.totals ?? []).some((t) => t.showUnder) ? 1 : 0;
+  const fitted = props.maxHeight
+    ? Math.min(props.maxHeight, (headerRows + Math.max(rowCount, 3) + pinnedRows) * ROW_HEIGHT + 4)
+    : undefined;
+  const commands = controller.commands();
+  const canExport = toolbarExport && commands.some((c) => c.id === 'exportExcel');
+
+  return (
+    <div className="ufc-grid" ref={wrapperRef}>
+      {toolbar && (
+        <div className="ufc-grid-toolbar" role="toolbar" aria-label={`${label ?? def.title}工具栏`}>
+          <span className="muted">共 {rowCount} 行</span>
+          <span className="ufc-grid-toolbar-spacer" />
+          {canExport && (
+            <button type="button" className="btn" onClick={() => controller.run('exportExcel')}>
+              导出Excel
+            </button>
+          )}
+          <button type="button" className="btn" onClick={() => setHelpOpen(true)} aria-keyshortcuts="F1">
+            快捷键
+          </button>
+        </div>
+      )}
+      <div style={{ height: fitted ?? height }} role="group" aria-label={label ?? def.title}>
+        <AgGridReact<GridRow>
+          theme={theme}
+          columnDefs={columnDefs}
+          rowData={initialRowData}
+          getRowId={getRowId}
+          context={controller.editorContext}
+          readOnlyEdit
+          stopEditingWhenCellsLoseFocus
+          preventDefaultOnContextMenu
+          suppressDragLeaveHidesColumns
+          animateRows={false}
+          localeText={LOCALE}
+          rowBuffer={10}
+          onGridReady={onGridReady}
+          onCellEditRequest={controller.onCellEditRequest}
+          onCellFocused={controller.onCellFocused}
+          onCellContextMenu={controller.onCellContextMenu}
+          onBodyScroll={controller.onBodyScroll}
+          onDisplayedColumnsChanged={() => controller.onColumnsChanged()}
+        />
+      </div>
+      <GridErrorList
+        errors={errors}
+        describe={describe}
+        onGo={(item) => item.rowId && controller.focusRowField(item.rowId, item.fieldId ?? def.fields[0]?.id ?? '')}
+      />
+      {menu && (
+        <GridContextMenu
+          items={controller.menuItems()}
+          x={menu.x}
+          y={menu.y}
+          onClose={closeMenu}
+          onRun={(id) => {
+            setMenu(null);
+            controller.refocus();
+            controller.run(id);
+          }}
+        />
+      )}
+      {helpOpen && <ShortcutHelp commands={commands} onClose={closeHelp} />}
+    </div>
+  );
+}

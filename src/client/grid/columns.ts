@@ -1,0 +1,143 @@
+/**
+ * AG Grid columns from a grid definition: header groups, widths, pinning, values (drafts, derived
+ * cells from the engine), formatting by kind, editability by field rule, and the classes that
+ * mark failing cells, read-only cells and the selected range.
+ */
+import type {
+  CellClassParams,
+  ColDef,
+  ColGroupDef,
+  ICellRendererComp,
+  ICellRendererParams,
+  ValueFormatterParams,
+  ValueGetterParams,
+} from 'ag-grid-community';
+import type { FieldDef, GridDefinition, GridRow } from '../../shared/grid/definition.js';
+import { kindOf } from '../../shared/grid/kinds.js';
+import { cellKey, type Draft, type GridModel } from './grid-model.js';
+import { contains, type Rect } from './range.js';
+import { TextCellEditor } from './text-cell-editor.js';
+
+export const TOTAL_ROW_ID = '__total__';
+
+export interface ColumnEnv {
+  model: GridModel;
+  /** The selected range, by row index and displayed column index. */
+  rect: () => Rect | null;
+  colIndex: (fieldId: string) => number;
+}
+
+/**
+ * A failing cell's content: its text with the message as title (the tooltip). Only failing cells
+ * get it (cellRendererSelector), so the others keep the grid's plain text rendering.
+ */
+class ErrorCellRenderer implements ICellRendererComp<GridRow> {
+  private readonly el = document.createElement('span');
+
+  init(params: ICellRendererParams<GridRow, unknown, { model: GridModel }>): void {
+    const data = params.data;
+    const message = data ? params.context.model.cellError(data.rowId, params.column?.getColId() ?? '') : null;
+    this.el.className = 'ufc-cell-error-text';
+    this.el.textContent = params.valueFormatted ?? '';
+    this.el.title = message ?? '';
+  }
+
+  getGui(): HTMLElement {
+    return this.el;
+  }
+
+  refresh(): boolean {
+    return false;
+  }
+}
+
+const isDraft = (value: unknown): value is Draft =>
+  typeof value === 'object' && value !== null && 'message' in value && 'text' in value;
+
+function numeric(field: FieldDef): boolean {
+  return field.kind === 'money' || field.kind === 'integer';
+}
+
+export function columnFor(field: FieldDef, env: ColumnEnv, fill = false): ColDef<GridRow> {
+  const kind = kindOf(field.kind);
+  const inRange = (p: CellClassParams<GridRow>) => {
+    const rect = env.rect();
+    const row = p.node.rowIndex;
+    return !!rect && p.node.rowPinned == null && row !== null && contains(rect, row, env.colIndex(field.id));
+  };
+  const editable = (data: GridRow | undefined, pinned: boolean) => !!data && !pinned && env.model.editable(data, field);
+  return {
+    colId: field.id,
+    headerName: field.header,
+    width: field.width ?? 120,
+    minWidth: fill ? (field.width ?? 120) : 48,
+    flex: fill ? 1 : undefined,
+    pinned: field.pinned ? 'left' : null,
+    lockPinned: true,
+    sortable: false,
+    suppressMovable: true,
+    cellDataType: false,
+    headerClass: numeric(field) ? 'ufc-header-num' : undefined,
+    valueGetter: (p: ValueGetterParams<GridRow>) => {
+      const data = p.data;
+      if (!data) return null;
+      if (p.node?.rowPinned) return data[field.id] ?? null;
+      return env.model.drafts.get(cellKey(data.rowId, field.id)) ?? env.model.value(data, field.id) ?? null;
+    },
+    valueFormatter: (p: ValueFormatterParams<GridRow>) => {
+      const value: unknown = p.value;
+      if (isDraft(value)) return value.text;
+      if (p.node?.rowPinned && typeof value === 'string') return value;
+      return kind.format(value, field);
+    },
+    editable: (p) => editable(p.data, p.node.rowPinned != null),
+    cellEditor: TextCellEditor,
+    cellRendererSelector: (p) =>
+      p.data && !p.node.rowPinned && env.model.cellError(p.data.rowId, field.id) !== null
+        ? { component: ErrorCellRenderer }
+        : undefined,
+    cellClass: numeric(field) ? 'ufc-num' : undefined,
+    cellClassRules: {
+      'ufc-cell-error': (p) => !!p.data && p.node.rowPinned == null && env.model.cellError(p.data.rowId, field.id) !== null,
+      'ufc-cell-readonly': (p) => !editable(p.data, p.node.rowPinned != null),
+      'ufc-cell-in-range': inRange,
+    },
+  };
+}
+
+/** Columns in field order; consecutive fields of one group sit under its header. */
+export function columnsFor(def: GridDefinition, env: ColumnEnv): (ColDef<GridRow> | ColGroupDef<GridRow>)[] {
+  const groups = new Map((def.groups ?? []).map((g) => [g.id, g]));
+  const out: (ColDef<GridRow> | ColGroupDef<GridRow>)[] = [];
+  let openId: string | null = null;
+  let openGroup: ColGroupDef<GridRow> | null = null;
+  // The last column takes the width left over, so a narrow grid does not end in a blank band.
+  const last = def.fields[def.fields.length - 1];
+  for (const field of def.fields) {
+    const column = columnFor(field, env, field === last && !field.pinned);
+    const group = field.group ? groups.get(field.group) : undefined;
+    if (!group) {
+      openId = null;
+      out.push(column);
+      continue;
+    }
+    if (openId !== group.id || !openGroup) {
+      openId = group.id;
+      openGroup = { groupId: group.id, headerName: group.header, children: [], marryChildren: true };
+      out.push(openGroup);
+    }
+    openGroup.children.push(column);
+  }
+  return out;
+}
+
+/** The pinned total row: '合计' under the first field, each total under its field. */
+export function totalRow(def: GridDefinition, totals: Record<string, number>): GridRow {
+  const row: Record<string, unknown> = { rowId: TOTAL_ROW_ID };
+  const first = def.fields[0];
+  if (first) row[first.id] = '合计';
+  for (const total of def.totals ?? []) {
+    if (total.showUnder && totals[total.id] !== undefined) row[total.showUnder] = totals[total.id];
+  }
+  return row as GridRow;
+}

@@ -1,0 +1,607 @@
+/**
+ * Turns keys, clicks and clipboard events on the grid into model calls, and pushes what changed
+ * back to AG Grid (transactions, the pinned total row, cell refreshes). One per mounted editor.
+ * AG Grid Community leaves range selection, clipboard and the context menu to us: they are here.
+ */
+import type { CellContextMenuEvent, CellEditRequestEvent, CellFocusedEvent, GridApi } from 'ag-grid-community';
+import { parseTsv, serialiseTsv } from '../../shared/grid/clipboard.js';
+import { availableCommands, commandForKey, type GridCommand } from '../../shared/grid/commands.js';
+import type { CommandId, GridDefinition, GridRow } from '../../shared/grid/definition.js';
+import { blankRow, copyPreviousRow, deleteRow, insertRow, splitRow, type RowOpResult } from '../../shared/grid/row-ops.js';
+import { messageBox } from '../message-box/message-box.js';
+import { totalRow } from './columns.js';
+import { exportGrid, type ExportInfo } from './export-xlsx.js';
+import type { MenuItem } from './GridContextMenu.js';
+import type { ErrorItem, GridModel, ModelUpdate } from './grid-model.js';
+import { initialLoaded, loadedAfterResize, loadedFor, nextLoaded } from './paging.js';
+import {
+  contains,
+  extendTo,
+  isSingle,
+  pasteTargets,
+  rectOf,
+  single,
+  step,
+  type CellPos,
+  type CellRange,
+  type Rect,
+} from './range.js';
+import type { EditorContext } from './text-cell-editor.js';
+
+export const CANNOT_SAVE = '表格中有错误，请修正后再保存';
+
+export interface ControllerHooks {
+  onChange?: (rows: GridRow[]) => void;
+  onValidity?: (canSave: boolean, errors: ErrorItem[]) => void;
+  onTotals?: (totals: Record<string, number>) => void;
+  onSave?: () => void;
+  createRow?: (rowId: string) => GridRow | undefined;
+  exportInfo?: () => ExportInfo | undefined;
+  /** Replaces the default export (the page exports more than the grid shows). */
+  onExport?: () => boolean;
+  showMenu: (at: { x: number; y: number } | null) => void;
+  showHelp: (open: boolean) => void;
+  setErrors: (errors: ErrorItem[]) => void;
+  setRowCount: (count: number) => void;
+}
+
+let rowSeq = 0;
+export function newRowId(): string {
+  rowSeq += 1;
+  return `new-${Date.now().toString(36)}-${rowSeq}`;
+}
+
+function alertWarning(message: string): void {
+  messageBox.fireAndForget(messageBox.alert(message, { tone: 'warning' }));
+}
+
+export class GridController {
+  api: GridApi<GridRow> | null = null;
+  range: CellRange | null = null;
+  loaded: number;
+  private total: number;
+  private shiftAnchor: CellPos | null = null;
+  private keepRangeOnFocus = false;
+  /** The cell focusCell is about to focus: its focus event keeps the range set with it. */
+  private expectedFocus: CellPos | null = null;
+  private columnIds: string[] | null = null;
+  private lastErrorKey = '';
+  readonly editorContext: EditorContext;
+
+  private hooks: ControllerHooks = {
+    showMenu: () => undefined,
+    showHelp: () => undefined,
+    setErrors: () => undefined,
+    setRowCount: () => undefined,
+  };
+
+  constructor(readonly model: GridModel) {
+    this.loaded = initialLoaded(model.rows.length);
+    this.total = model.rows.length;
+    this.editorContext = { model, active: null };
+  }
+
+  /** The component's callbacks (set once it is mounted). */
+  connect(hooks: ControllerHooks): void {
+    this.hooks = hooks;
+    this.lastErrorKey = '\u0002';
+    this.emitErrors();
+  }
+
+  get def(): GridDefinition {
+    return this.model.def;
+  }
+
+  commands(): GridCommand[] {
+    return availableCommands(this.def, this.model.readOnly);
+  }
+
+  rowData(): GridRow[] {
+    return this.model.rows.slice(0, this.loaded);
+  }
+
+  attach(api: GridApi<GridRow>): void {
+    this.api = api;
+    this.pushTotals();
+    this.emitErrors();
+  }
+
+  columns(): string[] {
+    this.columnIds ??= this.api?.getAllDisplayedColumns().map((c) => c.getColId()) ?? this.def.fields.map((f) => f.id);
+    return this.columnIds;
+  }
+
+  onColumnsChanged(): void {
+    this.columnIds = null;
+  }
+
+  colIndex = (fieldId: string): number => this.columns().indexOf(fieldId);
+
+  rect = (): Rect | null => (this.range && !isSingle(this.range) ? rectOf(this.range) : null);
+
+  // ---- pushing model changes to the grid
+
+  /** New rows from outside (a reload): everything is replaced. */
+  reset(rows: readonly GridRow[]): void {
+    this.model.reset(rows);
+    this.loaded = initialLoaded(rows.length);
+    this.total = rows.length;
+    this.range = null;
+    this.api?.setGridOption('rowData', this.rowData());
+    this.pushTotals();
+    this.api?.refreshCells();
+    this.emitErrors();
+    this.hooks.setRowCount(rows.length);
+  }
+
+  sync(update: ModelUpdate): void {
+    if (update.kind === 'none') return;
+    const api = this.api;
+    if (api) {
+      if (update.kind === 'cells') {
+        const rows: GridRow[] = [];
+        for (const id of update.rowIds) {
+          const i = this.model.indexOf(id);
+          const row = this.model.rows[i];
+          if (i >= 0 && i < this.loaded && row) rows.push(row);
+        }
+        if (rows.length > 0) api.applyTransaction({ update: rows });
+      } else {
+        this.loaded = loadedAfterResize(this.loaded, this.total, this.model.rows.length);
+        api.setGridOption('rowData', this.rowData());
+        this.hooks.setRowCount(this.model.rows.length);
+      }
+      this.total = this.model.rows.length;
+      this.pushTotals();
+      // Derived cells, error marks and tooltips of rows the transaction did not touch.
+      api.refreshCells();
+    }
+    this.hooks.onChange?.(this.model.rows.slice());
+    this.emitErrors();
+  }
+
+  pushTotals(): void {
+    const totals = this.model.totals();
+    const shown = (this.def.totals ?? []).some((t) => t.showUnder);
+    this.api?.setGridOption('pinnedBottomRowData', shown ? [totalRow(this.def, totals)] : []);
+    this.hooks.onTotals?.(totals);
+  }
+
+  refreshAll(): void {
+    this.api?.refreshCells({ force: true });
+    this.pushTotals();
+    this.emitErrors();
+  }
+
+  emitErrors(): void {
+    const errors = this.model.errors();
+    const key = errors.map((e) => `${e.rowId ?? ''}\u0000${e.fieldId ?? ''}\u0000${e.message}`).join('\u0001');
+    if (key === this.lastErrorKey) return;
+    this.lastErrorKey = key;
+    this.hooks.setErrors(errors);
+    this.hooks.onValidity?.(this.model.canSave, errors);
+  }
+
+  // ---- editing
+
+  commitText(rowId: string, fieldId: string, text: string): void {
+    const field = this.model.field(fieldId);
+    const row = this.model.row(rowId);
+    if (!field || !row || !this.model.editable(row, field)) return;
+    if (text === this.model.editText(row, field)) return;
+    this.sync(this.model.setCells([{ rowId, fieldId, next: this.model.parse(field, text) }]));
+  }
+
+  /** Commits the open editor ourselves (Enter, Tab, Ctrl+S), so what follows sees the value. */
+  commitActiveEditor(): boolean {
+    const active = this.editorContext.active;
+    if (!active || !this.api) return false;
+    const text = active.input.value;
+    this.api.stopEditing(true);
+    this.commitText(active.rowId, active.fieldId, text);
+    return true;
+  }
+
+  onCellEditRequest = (event: CellEditRequestEvent<GridRow>): void => {
+    if (!event.data || event.rowPinned) return;
+    const value: unknown = event.newValue;
+    this.commitText(event.data.rowId, event.column.getColId(), typeof value === 'string' ? value : '');
+  };
+
+  // ---- focus, navigation and the range
+
+  focused(): CellPos | null {
+    const cell = this.api?.getFocusedCell();
+    if (!cell || cell.rowPinned || cell.rowIndex < 0) return null;
+    return { row: cell.rowIndex, col: this.colIndex(cell.column.getColId()) };
+  }
+
+  ensureLoaded(index: number): void {
+    const wanted = loadedFor(index, this.loaded, this.model.rows.length);
+    if (wanted > this.loaded) this.loadTo(wanted);
+  }
+
+  private loadTo(count: number): void {
+    const add = this.model.rows.slice(this.loaded, count);
+    this.loaded = count;
+    this.api?.applyTransaction({ add });
+  }
+
+  onBodyScroll = (): void => {
+    const api = this.api;
+    if (!api) return;
+    const next = nextLoaded(api.getLastDisplayedRowIndex(), this.loaded, this.model.rows.length);
+    if (next > this.loaded) this.loadTo(next);
+  };
+
+  focusCell(pos: CellPos, range: CellRange = single(pos)): void {
+    const api = this.api;
+    const colId = this.columns()[pos.col];
+    if (!api || colId === undefined) return;
+    this.ensureLoaded(pos.row);
+    const previous = this.rect();
+    this.range = range;
+    this.expectedFocus = pos;
+    api.ensureIndexVisible(pos.row);
+    api.ensureColumnVisible(colId);
+    api.setFocusedCell(pos.row, colId);
+    this.expectedFocus = null;
+    if (previous || this.rect()) api.refreshCells();
+  }
+
+  focusRowField(rowId: string, fieldId: string): void {
+    const row = this.model.indexOf(rowId);
+    const col = this.colIndex(fieldId);
+    if (row >= 0) this.focusCell({ row, col: Math.max(col, 0) });
+  }
+
+  /** The focused cell, else the first editable one, else the first cell. */
+  focusFirst(): void {
+    this.focusCell(this.focused() ?? this.nextEditable({ row: 0, col: -1 }, 1) ?? { row: 0, col: 0 });
+  }
+
+  /** Focus back on the grid (after the menu or a dialog). */
+  refocus(): void {
+    const pos = this.focused() ?? (this.range ? this.range.focus : null);
+    if (pos) this.focusCell(pos, this.range ?? single(pos));
+  }
+
+  onCellFocused = (event: CellFocusedEvent<GridRow>): void => {
+    if (event.rowIndex === null || event.rowPinned || !event.column || typeof event.column === 'string') return;
+    const pos: CellPos = { row: event.rowIndex, col: this.colIndex(event.column.getColId()) };
+    const previous = this.rect();
+    const expected = this.expectedFocus;
+    if (expected && expected.row === pos.row && expected.col === pos.col) return;
+    if (this.shiftAnchor) {
+      this.range = { anchor: this.shiftAnchor, focus: pos };
+      this.shiftAnchor = null;
+    } else if (this.keepRangeOnFocus && previous && contains(previous, pos.row, pos.col)) {
+      this.keepRangeOnFocus = false;
+      return;
+    } else if (!this.range || this.range.focus.row !== pos.row || this.range.focus.col !== pos.col) {
+      this.range = single(pos);
+    }
+    if (previous || this.rect()) this.api?.refreshCells();
+  };
+
+  onMouseDown = (event: MouseEvent): void => {
+    this.shiftAnchor = event.shiftKey && event.button === 0 && this.range ? this.range.anchor : null;
+    this.keepRangeOnFocus = event.button === 2;
+  };
+
+  nextEditable(from: CellPos, direction: 1 | -1): CellPos | null {
+    const cols = this.columns();
+    const rows = this.model.rows;
+    let { row, col } = from;
+    for (let guard = 0; guard <= rows.length * cols.length + cols.length; guard++) {
+      col += direction;
+      if (col >= cols.length) {
+        col = 0;
+        row += 1;
+      } else if (col < 0) {
+        col = cols.length - 1;
+        row -= 1;
+      }
+      if (row < 0 || row >= rows.length) return null;
+      const data = rows[row];
+      const field = this.model.field(cols[col] ?? '');
+      if (data && field && this.model.editable(data, field)) return { row, col };
+    }
+    return null;
+  }
+
+  /** Enter: the next editable cell, on to the next row; past the last row a new row where allowed. */
+  enter(backwards: boolean): void {
+    const at = this.focused();
+    if (!at) return;
+    const next = this.nextEditable(at, backwards ? -1 : 1);
+    if (next) {
+      this.focusCell(next);
+      return;
+    }
+    if (backwards || !this.def.allowAddRows || this.model.readOnly) return;
+    this.sync(this.model.replaceRows([...this.model.rows, this.newRow()]));
+    const first = this.nextEditable({ row: this.model.rows.length - 1, col: -1 }, 1);
+    if (first) this.focusCell(first);
+  }
+
+  extend(key: string): void {
+    const at = this.focused();
+    if (!at) return;
+    const base = this.range ?? single(at);
+    const focus = step(base.focus, key, this.model.rows.length, this.columns().length);
+    this.focusCell(focus, extendTo(base, focus));
+  }
+
+  selectedRect(): Rect | null {
+    if (this.range) return rectOf(this.range);
+    const at = this.focused();
+    return at ? rectOf(single(at)) : null;
+  }
+
+  // ---- clipboard and clearing
+
+  copyText(): string | null {
+    const rect = this.selectedRect();
+    if (!rect) return null;
+    const cols = this.columns();
+    const lines: string[][] = [];
+    for (let r = rect.top; r <= rect.bottom; r++) {
+      const row = this.model.rows[r];
+      if (!row) continue;
+      const line: string[] = [];
+      for (let c = rect.left; c <= rect.right; c++) {
+        const field = this.model.field(cols[c] ?? '');
+        line.push(field ? this.model.displayText(row, field) : '');
+      }
+      lines.push(line);
+    }
+    return serialiseTsv(lines);
+  }
+
+  paste(text: string): void {
+    const matrix = parseTsv(text);
+    const height = matrix.length;
+    const width = matrix[0]?.length ?? 0;
+    const at = this.focused();
+    if (height === 0 || width === 0 || !at || this.model.readOnly) return;
+    const range = this.range ?? single(at);
+    const target = pasteTargets(range, height, width);
+    const cols = this.columns();
+    const right = Math.min(target.right, cols.length - 1);
+    const canAdd = this.def.allowAddRows;
+    const bottom = canAdd ? target.bottom : Math.min(target.bottom, this.model.rows.length - 1);
+    const newRows: GridRow[] = [];
+    for (let r = this.model.rows.length; r <= bottom; r++) newRows.push(this.newRow());
+    const apply = () => {
+      const changes: { rowId: string; fieldId: string; next: ReturnType<GridModel['parse']> }[] = [];
+      for (let r = target.top; r <= bottom; r++) {
+        const row = this.model.rows[r];
+        if (!row) continue;
+        for (let c = target.left; c <= right; c++) {
+          const field = this.model.field(cols[c] ?? '');
+          if (!field || !this.model.editable(row, field)) continue;
+          const cell = matrix[(r - target.top) % height]?.[(c - target.left) % width] ?? '';
+          changes.push({ rowId: row.rowId, fieldId: field.id, next: this.model.parse(field, cell) });
+        }
+      }
+      return changes;
+    };
+    let update: ModelUpdate;
+    if (newRows.length > 0) {
+      update = this.model.transact(() => {
+        this.model.replaceRows([...this.model.rows, ...newRows]);
+        this.model.setCells(apply(), false);
+      });
+    } else {
+      update = this.model.setCells(apply());
+    }
+    this.sync(update);
+    this.focusCell(
+      { row: target.top, col: target.left },
+      { anchor: { row: target.top, col: target.left }, focus: { row: bottom, col: right } },
+    );
+  }
+
+  clearRange(): void {
+    const rect = this.selectedRect();
+    if (!rect) return;
+    const cols = this.columns();
+    const changes = [];
+    for (let r = rect.top; r <= rect.bottom; r++) {
+      const row = this.model.rows[r];
+      if (!row) continue;
+      for (let c = rect.left; c <= rect.right; c++) {
+        const field = this.model.field(cols[c] ?? '');
+        if (field && this.model.editable(row, field))
+          changes.push({ rowId: row.rowId, fieldId: field.id, next: { value: null, draft: null } });
+      }
+    }
+    this.sync(this.model.setCells(changes));
+  }
+
+  onCopy = (event: ClipboardEvent): void => {
+    if (this.api?.getEditingCells().length || !this.focused()) return;
+    const text = this.copyText();
+    if (text === null || !event.clipboardData) return;
+    event.clipboardData.setData('text/plain', text);
+    event.preventDefault();
+  };
+
+  onPaste = (event: ClipboardEvent): void => {
+    if (this.api?.getEditingCells().length || !this.focused()) return;
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    event.preventDefault();
+    this.paste(text);
+  };
+
+  // ---- commands
+
+  private newRow(): GridRow {
+    const id = newRowId();
+    return this.hooks.createRow?.(id) ?? blankRow(this.def.fields, id);
+  }
+
+  private applyRowOp(result: RowOpResult<GridRow>, col: number): void {
+    if (!result.ok) {
+      alertWarning(result.message);
+      return;
+    }
+    this.sync(this.model.replaceRows(result.rows));
+    if (result.focusIndex >= 0) this.focusCell({ row: result.focusIndex, col: Math.max(col, 0) });
+  }
+
+  menuItems(): MenuItem[] {
+    const hasRow = this.focused() !== null;
+    return this.commands()
+      .filter((c) => c.menu)
+      .map((command) => ({
+        command,
+        disabled:
+          (command.needsRow === true && !hasRow) ||
+          (command.id === 'undo' && !this.model.canUndo) ||
+          (command.id === 'redo' && !this.model.canRedo),
+      }));
+  }
+
+  openMenuAtFocus(): void {
+    const cell = this.api ? document.querySelector<HTMLElement>('.ufc-grid .ag-cell-focus') : null;
+    const box = cell?.getBoundingClientRect();
+    this.hooks.showMenu({ x: box ? box.left + 8 : 200, y: box ? box.bottom : 200 });
+  }
+
+  onCellContextMenu = (event: CellContextMenuEvent<GridRow>): void => {
+    if (event.rowPinned) return;
+    const mouse = event.event as MouseEvent | null | undefined;
+    this.hooks.showMenu({ x: mouse?.clientX ?? 200, y: mouse?.clientY ?? 200 });
+  };
+
+  /** Runs a command from a key, the menu or a button. */
+  run(id: CommandId): void {
+    const api = this.api;
+    if (!api) return;
+    const at = this.focused();
+    const row = at ? this.model.rows[at.row] : undefined;
+    switch (id) {
+      case 'copyPreviousRow': {
+        if (!at || !row) return;
+        const fieldIds = this.def.fields.filter((f) => this.model.editable(row, f)).map((f) => f.id);
+        this.applyRowOp(copyPreviousRow(this.model.rows, at.row, fieldIds), at.col);
+        return;
+      }
+      case 'insertRowBefore':
+      case 'insertRowAfter':
+        this.applyRowOp(
+          insertRow(this.model.rows, at?.row ?? 0, id === 'insertRowBefore' ? 'before' : 'after', this.newRow()),
+          at?.col ?? 0,
+        );
+        return;
+      case 'splitRow':
+        if (at) this.applyRowOp(splitRow(this.model.rows, at.row, this.def.fields, newRowId()), at.col);
+        return;
+      case 'deleteRow':
+        if (at) this.applyRowOp(deleteRow(this.model.rows, at.row), at.col);
+        return;
+      case 'copy': {
+        const text = this.copyText();
+        if (text !== null) navigator.clipboard.writeText(text).catch(() => alertWarning('无法写入剪贴板，请使用 Ctrl+C 复制'));
+        return;
+      }
+      case 'paste':
+        navigator.clipboard
+          .readText()
+          .then((text) => this.paste(text))
+          .catch(() => alertWarning('无法读取剪贴板，请使用 Ctrl+V 粘贴'));
+        return;
+      case 'undo':
+      case 'redo': {
+        const update = id === 'undo' ? this.model.undo() : this.model.redo();
+        this.sync(update);
+        if (update.kind === 'cells' && update.focus) this.focusRowField(update.focus.rowId, update.focus.fieldId);
+        return;
+      }
+      case 'clearCell':
+        this.clearRange();
+        return;
+      case 'editCell': {
+        const colId = at ? this.columns()[at.col] : undefined;
+        if (at && colId) api.startEditingCell({ rowIndex: at.row, colKey: colId });
+        return;
+      }
+      case 'cancelEdit':
+        api.stopEditing(true);
+        return;
+      case 'showHelp':
+        this.hooks.showHelp(true);
+        return;
+      case 'save':
+        this.commitActiveEditor();
+        if (!this.model.canSave) {
+          alertWarning(CANNOT_SAVE);
+          const first = this.model.errors()[0];
+          if (first?.rowId && first.fieldId) this.focusRowField(first.rowId, first.fieldId);
+          return;
+        }
+        this.hooks.onSave?.();
+        return;
+      case 'exportExcel': {
+        if (this.hooks.onExport?.()) return;
+        const info = this.hooks.exportInfo?.() ?? { unit: '', period: '' };
+        exportGrid(this.def, this.model.rows, info, this.model.totals()).catch((error: unknown) =>
+          alertWarning(`导出失败：${error instanceof Error ? error.message : String(error)}`),
+        );
+        return;
+      }
+    }
+  }
+
+  // ---- the keyboard
+
+  onKeyDown = (event: KeyboardEvent): void => {
+    const api = this.api;
+    const target = event.target as HTMLElement | null;
+    if (!api || event.isComposing || !target?.closest('.ag-root-wrapper')) return;
+    const stop = () => {
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    const command = commandForKey(this.commands(), event);
+    if (api.getEditingCells().length > 0) {
+      if (event.key === 'Enter' && !event.ctrlKey && !event.altKey) {
+        stop();
+        this.commitActiveEditor();
+        this.enter(event.shiftKey);
+      } else if (event.key === 'Tab') {
+        stop();
+        this.commitActiveEditor();
+        if (event.shiftKey) api.tabToPreviousCell();
+        else api.tabToNextCell();
+      } else if (command?.id === 'save') {
+        stop();
+        this.run('save');
+      }
+      return;
+    }
+    if (!this.focused()) return;
+    if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+      stop();
+      this.openMenuAtFocus();
+      return;
+    }
+    // Copy and paste go through the clipboard events; Escape is the grid's own.
+    if (command && command.id !== 'copy' && command.id !== 'paste' && command.id !== 'cancelEdit') {
+      stop();
+      this.run(command.id);
+      return;
+    }
+    if (event.key === 'Enter' && !event.ctrlKey && !event.altKey) {
+      stop();
+      this.enter(event.shiftKey);
+      return;
+    }
+    if (event.shiftKey && !event.ctrlKey && !event.altKey && event.key.startsWith('Arrow')) {
+      stop();
+      this.extend(event.key);
+    }
+  };
+}

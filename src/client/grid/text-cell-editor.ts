@@ -1,0 +1,65 @@
+/**
+ * The one cell editor: a plain input holding the cell's text. It returns text, never a parsed
+ * value; the editor component parses it with the field's kind (so a failure can keep the text as
+ * a draft). A vanilla AG Grid component, so opening it costs no React render.
+ */
+import type { ICellEditorComp, ICellEditorParams } from 'ag-grid-community';
+import type { GridRow } from '../../shared/grid/definition.js';
+import type { GridModel } from './grid-model.js';
+
+export interface EditorContext {
+  model: GridModel;
+  /** The open editor, so Enter and Tab can commit it themselves. */
+  active: { rowId: string; fieldId: string; input: HTMLInputElement } | null;
+}
+
+export class TextCellEditor implements ICellEditorComp {
+  private input = document.createElement('input');
+  private startedByTyping = false;
+  private context: EditorContext | null = null;
+
+  init(params: ICellEditorParams<GridRow, unknown, EditorContext>): void {
+    const context = params.context;
+    this.context = context;
+    const fieldId = params.column.getColId();
+    const field = context.model.field(fieldId);
+    const row = params.data;
+    const key = params.eventKey;
+    this.startedByTyping = typeof key === 'string' && key.length === 1;
+    const text = this.startedByTyping
+      ? (key ?? '')
+      : key === 'Backspace' || key === 'Delete'
+        ? ''
+        : field && row
+          ? context.model.editText(row, field)
+          : '';
+    this.input.value = text;
+    this.input.className = `ufc-cell-input${field?.kind === 'money' || field?.kind === 'integer' ? ' ufc-num' : ''}`;
+    this.input.setAttribute('aria-label', field?.header ?? fieldId);
+    this.input.autocomplete = 'off';
+    this.input.spellcheck = false;
+    if (row) context.active = { rowId: row.rowId, fieldId, input: this.input };
+  }
+
+  getGui(): HTMLElement {
+    return this.input;
+  }
+
+  afterGuiAttached(): void {
+    this.input.focus();
+    if (this.startedByTyping) {
+      const end = this.input.value.length;
+      this.input.setSelectionRange(end, end);
+    } else {
+      this.input.select();
+    }
+  }
+
+  getValue(): string {
+    return this.input.value;
+  }
+
+  destroy(): void {
+    if (this.context?.active?.input === this.input) this.context.active = null;
+  }
+}
