@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import type { AuxiInfo, AuxiType } from '../../shared/api/auxiliary.js';
+import type { ValidationIssue } from '../../shared/envelope.js';
+import { AUXI_SUB_CODE_LENGTH, validateAuxiItem } from '../../shared/subjects/auxiliary-rules.js';
+import { saveItem } from './auxiliary-api.js';
+
+interface Props {
+  type: AuxiType;
+  /** Adding: the parent item (null: a top-level item). */
+  parent: AuxiInfo | null;
+  /** Editing this item (only the name changes). */
+  item?: AuxiInfo;
+  onSaved: (infoNo: string) => void;
+  onCancel: () => void;
+}
+
+/** 新增辅助项 / 修改辅助项, checked with the shared rules the server runs again. */
+export function AuxiItemDialog({ type, parent, item, onSaved, onCancel }: Props) {
+  const editing = !!item;
+  const parentNo = item ? item.parentNo : (parent?.infoNo ?? null);
+  const [infoNo, setInfoNo] = useState(item?.infoNo ?? parentNo ?? '');
+  const [infoName, setInfoName] = useState(item?.infoName ?? '');
+  const [issues, setIssues] = useState<ValidationIssue[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateAuxiItem({ infoNo, infoName, parentNo });
+    setIssues(found);
+    if (found.length > 0) {
+      document.getElementById(found[0]?.fieldId === 'infoName' ? 'auxi-item-name' : 'auxi-item-code')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await saveItem({
+        typeNo: type.typeNo,
+        infoNo: infoNo.trim(),
+        infoName: infoName.trim(),
+        parentNo,
+        ...(editing ? { isEdit: true, isEnable: item.isEnable } : {}),
+      });
+      onSaved(infoNo.trim());
+    } catch {
+      // The request wrapper has shown the server's refusal.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const messages = (fieldId: string) =>
+    issues
+      .filter((i) => i.fieldId === fieldId)
+      .map((i) => i.message)
+      .join(' ');
+
+  return (
+    <div className="mb-overlay">
+      <form
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="auxi-item-title"
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onCancel();
+          }
+        }}
+      >
+        <div className="mb-header">
+          <span id="auxi-item-title" className="mb-title">
+            {editing ? '修改辅助项' : '新增辅助项'}
+          </span>
+        </div>
+        <p className="dialog-note">
+          {type.typeName}
+          {parentNo ? `，上级：${parentNo} ${parent?.infoName ?? ''}（下级编码为上级编码加${AUXI_SUB_CODE_LENGTH}位数字）` : ''}
+        </p>
+        <label className="field">
+          <span>编码</span>
+          <input
+            id="auxi-item-code"
+            autoFocus={!editing}
+            readOnly={editing}
+            maxLength={40}
+            value={infoNo}
+            onChange={(e) => setInfoNo(e.target.value)}
+          />
+        </label>
+        <p className="field-error" role={messages('infoNo') ? 'alert' : undefined}>
+          {messages('infoNo')}
+        </p>
+        <label className="field">
+          <span>名称</span>
+          <input id="auxi-item-name" autoFocus={editing} value={infoName} onChange={(e) => setInfoName(e.target.value)} />
+        </label>
+        <p className="field-error" role={messages('infoName') ? 'alert' : undefined}>
+          {messages('infoName')}
+        </p>
+        <div className="mb-footer">
+          <span />
+          <div className="mb-buttons">
+            <button type="button" className="btn" onClick={onCancel}>
+              取消
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              保存
+            </button>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}

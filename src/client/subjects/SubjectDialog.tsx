@@ -1,0 +1,188 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { SubjectItem } from '../../shared/api/subjects.js';
+import { SUBJECT_TYPE_NAMES } from '../../shared/chart.js';
+import type { BalanceDirection } from '../../shared/constants.js';
+import type { ValidationIssue } from '../../shared/envelope.js';
+import {
+  checkSubjectName,
+  typeOfFirstLevelCode,
+  validateNewSubject,
+  type SubjectCodeRules,
+} from '../../shared/subjects/subject-code.js';
+import { fetchChildCode, saveSubject } from './subject-api.js';
+
+interface Props {
+  /** add: a new subject under `parent` (null: first level, where the chart allows it); edit: `subject`. */
+  mode: 'add' | 'edit';
+  parent: SubjectItem | null;
+  subject?: SubjectItem;
+  subjects: readonly SubjectItem[];
+  rules: SubjectCodeRules;
+  onSaved: (code: string) => void;
+  onCancel: () => void;
+}
+
+/** 新增科目 / 修改科目. The rules are the shared ones the server runs again before it writes. */
+export function SubjectDialog({ mode, parent, subject, subjects, rules, onSaved, onCancel }: Props) {
+  const adding = mode === 'add';
+  const [code, setCode] = useState(subject?.code ?? '');
+  const [name, setName] = useState(subject?.codeName ?? '');
+  const [direction, setDirection] = useState<BalanceDirection>(subject?.balanceDirection ?? parent?.balanceDirection ?? 1);
+  const [issues, setIssues] = useState<ValidationIssue[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const parentCode = adding ? (parent?.code ?? null) : (subject?.parentCode ?? null);
+
+  useEffect(() => {
+    if (!adding) return;
+    let live = true;
+    fetchChildCode(parentCode)
+      .then((answer) => {
+        if (!live) return;
+        if (answer.childCode) setCode((current) => current || (answer.childCode ?? ''));
+        setNotice(answer.message);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [adding, parentCode]);
+
+  const typeName = (() => {
+    if (subject) return SUBJECT_TYPE_NAMES[subject.type];
+    if (parent) return SUBJECT_TYPE_NAMES[parent.type];
+    const type = typeOfFirstLevelCode(code.trim(), rules);
+    return type ? SUBJECT_TYPE_NAMES[type] : '';
+  })();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = adding
+      ? validateNewSubject(
+          { code, name, parentCode },
+          {
+            rules,
+            parent: parent ? { code: parent.code, level: parent.level } : null,
+            siblings: subjects.filter((s) => s.parentCode === parentCode),
+            exists: (c) => subjects.some((s) => s.code === c),
+          },
+        )
+      : checkSubjectName(name);
+    setIssues(found);
+    if (found.length > 0) {
+      const field = found[0]?.fieldId === 'name' ? 'subject-name' : 'subject-code';
+      document.getElementById(field)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await saveSubject({
+        ...(adding ? {} : { id: subject?.code }),
+        code: code.trim(),
+        codeName: name.trim(),
+        parentCode,
+        balanceDirection: direction,
+      });
+      onSaved(saved?.code ?? code.trim());
+    } catch {
+      // The request wrapper has shown the server's refusal.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const issueOf = (fieldId: string) => issues.filter((i) => i.fieldId === fieldId).map((i) => i.message);
+  const codeIssues = [...issueOf('code'), ...issueOf('parentCode')];
+  const nameIssues = issueOf('name');
+  const title = adding ? '新增科目' : '修改科目';
+
+  return (
+    <div className="mb-overlay">
+      <form
+        className="dialog subject-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="subject-dialog-title"
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onCancel();
+          }
+        }}
+      >
+        <div className="mb-header">
+          <span id="subject-dialog-title" className="mb-title">
+            {title}
+          </span>
+        </div>
+        <p className="dialog-note">
+          上级科目：
+          {parentCode
+            ? `${parentCode} ${parent?.codeName ?? subjects.find((s) => s.code === parentCode)?.codeName ?? ''}`
+            : '无（一级科目）'}
+        </p>
+        {notice && (
+          <p className="field-error" role="alert">
+            {notice}
+          </p>
+        )}
+        <label className="field">
+          <span>科目代码</span>
+          <input
+            id="subject-code"
+            autoFocus={adding}
+            readOnly={!adding}
+            inputMode="numeric"
+            value={code}
+            aria-invalid={codeIssues.length > 0}
+            aria-describedby="subject-code-error"
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </label>
+        <p id="subject-code-error" className="field-error" role={codeIssues.length ? 'alert' : undefined}>
+          {codeIssues.join(' ')}
+        </p>
+        <label className="field">
+          <span>科目名称</span>
+          <input
+            id="subject-name"
+            autoFocus={!adding}
+            value={name}
+            aria-invalid={nameIssues.length > 0}
+            aria-describedby="subject-name-error"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
+        <p id="subject-name-error" className="field-error" role={nameIssues.length ? 'alert' : undefined}>
+          {nameIssues.join(' ')}
+        </p>
+        <div className="subject-dialog-row">
+          <label className="field">
+            <span>余额方向</span>
+            <select value={direction} onChange={(e) => setDirection(Number(e.target.value) === 2 ? 2 : 1)}>
+              <option value={1}>借</option>
+              <option value={2}>贷</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>科目类别</span>
+            <input value={typeName} readOnly tabIndex={-1} />
+          </label>
+        </div>
+        <div className="mb-footer">
+          <span />
+          <div className="mb-buttons">
+            <button type="button" className="btn" onClick={onCancel}>
+              取消
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              保存
+            </button>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}

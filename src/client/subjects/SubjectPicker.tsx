@@ -1,0 +1,142 @@
+/**
+ * The subject picker dialog (voucher entry, auxiliary links...): the enabled chart as a tree,
+ * filtered by code, name or pinyin initials; only a last-level subject may be picked
+ * (请选择末级科目), and none chosen says 请选择科目. Enter picks, Esc closes.
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { SubjectItem } from '../../shared/api/subjects.js';
+import { SubjectMessages } from '../../shared/subjects/subject-code.js';
+import { fetchSubjects } from './subject-api.js';
+import { treeRows } from './subject-tree.js';
+import { SubjectTreeTable } from './SubjectTreeTable.js';
+import './subjects.css';
+
+interface Props {
+  title?: string;
+  /** Subjects to offer; default: the enabled chart of the session's ledger set. */
+  subjects?: readonly SubjectItem[];
+  initialKeyword?: string;
+  onPick: (subject: SubjectItem) => void;
+  onClose: () => void;
+}
+
+export function SubjectPicker({ title = '选择科目', subjects: given, initialKeyword = '', onPick, onClose }: Props) {
+  const [loaded, setLoaded] = useState<readonly SubjectItem[]>(given ?? []);
+  const [keyword, setKeyword] = useState(initialKeyword);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [chosen, setSelected] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const filterRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (given) return;
+    fetchSubjects()
+      .then((list) => setLoaded(list.filter((s) => s.enable)))
+      .catch(() => undefined);
+  }, [given]);
+
+  const rows = useMemo(() => treeRows(loaded, keyword, collapsed), [loaded, keyword, collapsed]);
+
+  // The chosen row; when the filter hid it, the first matching last-level subject is the likely choice.
+  const selected = rows.some((r) => r.subject.code === chosen)
+    ? chosen
+    : keyword.trim()
+      ? ((rows.find((r) => r.subject.lastLevel) ?? rows[0])?.subject.code ?? null)
+      : null;
+
+  const pick = (subject: SubjectItem | undefined) => {
+    if (!subject) {
+      setProblem(SubjectMessages.chooseSubject);
+      return;
+    }
+    if (!subject.lastLevel) {
+      setProblem(SubjectMessages.chooseLastLevel);
+      return;
+    }
+    onPick(subject);
+  };
+
+  const current = loaded.find((s) => s.code === selected);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+    }
+  };
+
+  return (
+    <div className="mb-overlay">
+      <div
+        className="dialog picker-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="subject-picker-title"
+        onKeyDown={onKeyDown}
+      >
+        <div className="mb-header">
+          <span id="subject-picker-title" className="mb-title">
+            {title}
+          </span>
+        </div>
+        <label className="field">
+          <span>查找</span>
+          <input
+            ref={filterRef}
+            autoFocus
+            type="search"
+            placeholder="科目编码、名称或拼音首字母"
+            value={keyword}
+            onChange={(e) => {
+              setKeyword(e.target.value);
+              setProblem(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowDown') {
+                e.preventDefault();
+                document.querySelector<HTMLElement>('.picker-dialog [role="treegrid"]')?.focus();
+              } else if (e.key === 'Enter') {
+                e.preventDefault();
+                pick(current);
+              }
+            }}
+          />
+        </label>
+        <SubjectTreeTable
+          label="可选科目"
+          rows={rows}
+          selected={selected}
+          collapsed={collapsed}
+          onSelect={(code) => {
+            setSelected(code);
+            setProblem(null);
+          }}
+          onToggle={(code, expand) =>
+            setCollapsed((c) => {
+              const next = new Set(c);
+              if (expand) next.delete(code);
+              else next.add(code);
+              return next;
+            })
+          }
+          onActivate={pick}
+        />
+        <p className="field-error" role={problem ? 'alert' : undefined}>
+          {problem}
+        </p>
+        <div className="mb-footer">
+          <span className="muted">Enter 选择 · Esc 关闭</span>
+          <div className="mb-buttons">
+            <button type="button" className="btn" onClick={onClose}>
+              取消
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => pick(current)}>
+              确定
+            </button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
