@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { SUBJECT_START_PATH } from '../../shared/financial-state.js';
 import { LoginPage } from '../auth/LoginPage.js';
 import { MainLayout } from '../layout/MainLayout.js';
 import { UserCenterIndex, UserCenterLayout } from '../layout/UserCenterLayout.js';
@@ -28,6 +29,11 @@ export const routes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           { path: '/home', element: <HomePage /> },
+          {
+            // The grid editor (AG Grid, HyperFormula) loads with the first page that needs it.
+            path: SUBJECT_START_PATH,
+            lazy: async () => ({ Component: (await import('../accounting/OpeningBalancePage.js')).OpeningBalancePage }),
+          },
           {
             path: '/accounting-management/initialization/subject',
             lazy: async () => ({ Component: (await import('../subjects/SubjectPage.js')).SubjectPage }),
