@@ -116,7 +116,8 @@ export async function saveAuxiInfo(db: Db, ztId: number, body: SaveAuxiInfoReque
           .where('type_no', '=', typeNo)
           .where('info_no', '=', infoNo)
           .execute();
-        if (isEnable !== !!item.is_enable) await enableItem(trx, ztId, typeNo, infoNo, isEnable);
+        if (typeof body.isEnable === 'boolean' && body.isEnable !== !!item.is_enable)
+          await enableItem(trx, ztId, typeNo, infoNo, body.isEnable);
         return;
       }
       const issues = validateAuxiItem({ infoNo, infoName, parentNo });

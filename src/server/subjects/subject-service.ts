@@ -191,14 +191,11 @@ export async function deleteSubject(db: Db, scope: Scope, code: string): Promise
   });
 }
 
+/** The subject and all its descendants. */
 function subtree(rows: readonly SubjectRow[], code: string): SubjectRow[] {
-  return rows.filter((r) => r.code === code || (r.code.startsWith(code) && isDescendant(rows, r, code)));
-}
-
-function isDescendant(rows: readonly SubjectRow[], row: SubjectRow, ancestor: string): boolean {
-  const byCode = new Map(rows.map((r) => [r.code, r]));
-  for (let p = row.parent_code; p; p = byCode.get(p)?.parent_code ?? null) if (p === ancestor) return true;
-  return false;
+  const out = rows.filter((r) => r.code === code);
+  for (let i = 0; i < out.length; i += 1) out.push(...rows.filter((r) => r.parent_code === out[i]?.code));
+  return out;
 }
 
 export async function setSubjectEnable(db: Db, scope: Scope, code: string, enable: boolean): Promise<void> {
