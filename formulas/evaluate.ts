@@ -118,9 +118,21 @@ function call(name: string, values: number[]): number {
   }
 }
 
+export interface EvaluateOptions<R extends GridRow> {
+  /** The rows' derived amounts are already rolled up (skip doing it again). */
+  readonly rolledUp?: boolean;
+  /** The rows a total's filter keeps, if the caller has them (shared with the export's formulas). */
+  readonly keptRows?: (filter: NonNullable<TotalDef<R>['rows']>) => readonly R[];
+}
+
 /** Every total of the definition by id (NaN where the expression is beyond this evaluator). */
-export function evaluateTotals<R extends GridRow>(def: GridDefinition<R>, rows: readonly R[]): Record<string, number> {
-  const rolled = def.derived?.length ? rollUpDerivedSums(def, rows) : rows;
+export function evaluateTotals<R extends GridRow>(
+  def: GridDefinition<R>,
+  rows: readonly R[],
+  options: EvaluateOptions<R> = {},
+): Record<string, number> {
+  const rolled = def.derived?.length && !options.rolledUp ? rollUpDerivedSums(def, rows) : rows;
+  const keptRows = options.keptRows ?? ((filter: NonNullable<TotalDef<R>['rows']>) => rolled.filter(filter));
   const totals = new Map((def.totals ?? []).map((t) => [t.id, t]));
   const done = new Map<string, number>();
   const evaluate = (total: TotalDef<R>, stack: readonly string[]): number => {
@@ -128,7 +140,7 @@ export function evaluateTotals<R extends GridRow>(def: GridDefinition<R>, rows: 
     if (cached !== undefined) return cached;
     let value: number;
     try {
-      const kept = total.rows ? rolled.filter(total.rows) : rolled;
+      const kept = total.rows ? keptRows(total.rows) : rolled;
       const resolve = (name: string): Value => {
         const other = totals.get(name);
         if (other) {

@@ -61,6 +61,8 @@ export interface SheetPlan {
 
 const pxToChars = (px: number) => Math.max(6, Math.round(px / 7));
 
+type RowFilter = NonNullable<TotalDef<GridRow>['rows']>;
+
 function isNumericField(f: FieldDef): boolean {
   return f.kind === 'money' || f.kind === 'integer';
 }
@@ -156,7 +158,19 @@ function totalRows(
   given: Readonly<Record<string, number>> | undefined,
 ): ExportCell[][] {
   const totals = def.totals ?? [];
-  const values = given ?? evaluateTotals(def, rows);
+  // Each filter runs once over the rows, for the cached values and for the formulas.
+  const keptIndexes = new Map<RowFilter, number[]>();
+  const keptOf = (filter: RowFilter): number[] => {
+    let kept = keptIndexes.get(filter);
+    if (!kept) {
+      kept = [];
+      for (let i = 0; i < rows.length; i++) if (filter(rows[i] as GridRow)) kept.push(i);
+      keptIndexes.set(filter, kept);
+    }
+    return kept;
+  };
+  const values =
+    given ?? evaluateTotals(def, rows, { rolledUp: true, keptRows: (filter) => keptOf(filter).map((i) => rows[i] as GridRow) });
   const colOf = (id: string) => columns.findIndex((c) => c.field.id === id);
   const firstTotalRow = firstDataRow + rows.length;
   const money = moneyTotals(def, totals);
@@ -178,7 +192,7 @@ function totalRows(
     const value = values[t.id];
     const result = value === undefined || Number.isNaN(value) ? undefined : money.has(t.id) ? value / 100 : value;
     const formula = def.export.totalsAsFormulas
-      ? excelFormula(t, columns, rows, firstDataRow, (id) => {
+      ? excelFormula(t, columns, rows, keptOf, firstDataRow, (id) => {
           const j = totals.findIndex((x) => x.id === id);
           return j < 0 ? null : `${columnLetters(places[j] ?? 1)}${firstTotalRow + j}`;
         })
@@ -210,15 +224,13 @@ function excelFormula(
   total: TotalDef<GridRow>,
   columns: readonly ExportColumn[],
   rows: readonly GridRow[],
+  keptOf: (filter: RowFilter) => readonly number[],
   firstDataRow: number,
   totalCell: (id: string) => string | null,
 ): string | null {
   const tokens = scanExpression(total.expression);
   if (tokens.some((t) => t.type === 'function' && !EXCEL_FUNCTIONS.has(t.name.toUpperCase()))) return null;
-  const kept: number[] = [];
-  rows.forEach((r, i) => {
-    if (!total.rows || total.rows(r)) kept.push(firstDataRow - 1 + i);
-  });
+  const kept = total.rows ? keptOf(total.rows).map((i) => firstDataRow - 1 + i) : rows.map((_, i) => firstDataRow - 1 + i);
   try {
     const formula = compileExpression(total.expression, {
       name: (name) => {

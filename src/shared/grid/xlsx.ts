@@ -60,8 +60,16 @@ export function fillWorksheet(sheet: ExcelJS.Worksheet, plan: SheetPlan, commit?
     if (top !== bottom || left !== right) sheet.mergeCells(top, left, bottom, right);
   }
   if (commit) head.forEach(commit);
+  // One style object per column, shared by its data cells: exceljs's style registry recognises
+  // an object it has seen (weak map) instead of rendering each cell's style to find its id.
+  const shared = plan.columns.map((c): Partial<ExcelJS.Style> => ({ numFmt: c.numFmt }));
   for (const data of plan.rows) {
-    const row = sheet.addRow(plan.dataRow(data).map(cellValue));
+    const values = plan.dataRow(data);
+    const row = sheet.addRow(values.map(cellValue));
+    values.forEach((v, c) => {
+      const style = shared[c];
+      if (v !== null && style) row.getCell(c + 1).style = style;
+    });
     commit?.(row);
   }
   for (const values of plan.totalRows()) {
