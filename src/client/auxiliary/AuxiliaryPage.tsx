@@ -119,7 +119,7 @@ export function AuxiliaryPage() {
   };
 
   return (
-    <section className="auxi-page app-page" aria-label="辅助核算">
+    <section className="auxi-page" aria-label="辅助核算">
       <div className="auxi-columns">
         <div className="auxi-types">
           <h2>辅助核算类型</h2>

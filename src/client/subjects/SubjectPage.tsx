@@ -104,7 +104,7 @@ export function SubjectPage() {
   };
 
   return (
-    <section className="subject-page app-page" aria-label="会计科目">
+    <section className="subject-page" aria-label="会计科目">
       <div className="subject-toolbar">
         <label className="subject-filter">
           <span>查找</span>
