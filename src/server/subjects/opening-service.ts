@@ -81,7 +81,6 @@ export async function saveOpenings(
     if (issues.length > 0) refuse('ValidationFailed', `期初余额有${badRows}行数据不正确，未保存`, issues);
     const rows = checked.rows;
 
-    const before = computeAll(ctx);
     for (const row of rows) {
       if (row.auxiKey === null) ctx.own.set(row.code, row.amounts);
       else {
@@ -107,8 +106,9 @@ export async function saveOpenings(
 
     for (const s of ctx.subjects) {
       const next = after.get(s.code) ?? ZERO;
-      const prev = before.get(s.code) ?? ZERO;
-      if (next.init === prev.init && next.cumDebit === prev.cumDebit && next.cumCredit === prev.cumCredit) continue;
+      // Compared with what is stored, so a stale parent is corrected too.
+      if (next.init === s.init_amount && next.cumDebit === s.cumule_debit_amount && next.cumCredit === s.cumule_credit_amount)
+        continue;
       await trx
         .updateTable('subject')
         .set({ init_amount: next.init, cumule_debit_amount: next.cumDebit, cumule_credit_amount: next.cumCredit })

@@ -154,6 +154,14 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
   });
 
   it('saves balanced openings, recomputes parents whatever the client sent, and makes the financial state normal', async () => {
+    // A stale parent in the database is corrected by any save.
+    await server.db.kysely
+      .updateTable('subject')
+      .set({ init_amount: 777 })
+      .where('zt_id', '=', id(FACTORY))
+      .where('year', '=', 2026)
+      .where('code', '=', '321')
+      .execute();
     const saved = await kuaiji.post<BranchSaveResponse>(Paths.branchSave, {
       detailList: [
         { code: '32205', initAmount: 450_000 },
@@ -168,6 +176,7 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     expect(saved.body).toMatchObject({ success: true, message: '保存成功', data: { saved: 4, trial: { balanced: true } } });
     const data = await setting();
     expect(row(data, '322')?.initAmount).toBe(600_000);
+    expect(await amounts(['321'])).toEqual({ '321': 0 });
     expect(data.trial.financial).toMatchObject({ debit: 620_000, credit: 620_000, difference: 0, balanced: true });
     expect(data.config.isInitialised).toBe(true);
     expect((await kuaiji.get<number>(Paths.financialState)).body.data).toBe(FinancialState.Normal);
