@@ -27,12 +27,7 @@ async function levelGrants(db: Db, levelId: number | null): Promise<Map<string, 
 }
 
 export async function grantsFor(db: Db, user: AppUser, zt: SessionZt | null): Promise<Grants> {
-  const rows: MenuRow[] = await db.kysely
-    .selectFrom('menu')
-    .selectAll()
-    .where('enable', '=', 1)
-    .orderBy('sort')
-    .execute();
+  const rows: MenuRow[] = await db.kysely.selectFrom('menu').selectAll().where('enable', '=', 1).orderBy('sort').execute();
   const granted = user.is_admin ? null : await levelGrants(db, zt?.levelId ?? null);
   const parentIds = new Set(rows.map((r) => r.parent_id).filter((id): id is number => id !== null));
   const resources: ResourceItem[] = [];

@@ -46,17 +46,15 @@ describe('serialiseTsv', () => {
   });
 
   it('round-trips any rectangular matrix', () => {
-    const matrix = fc
-      .tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 }))
-      .chain(([r, c]) =>
-        fc.array(
-          fc.array(fc.string({ unit: fc.constantFrom('a', '"', '\t', '\n', '\r', ' ', '中', '1') }), {
-            minLength: c,
-            maxLength: c,
-          }),
-          { minLength: r, maxLength: r },
-        ),
-      );
+    const matrix = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 })).chain(([r, c]) =>
+      fc.array(
+        fc.array(fc.string({ unit: fc.constantFrom('a', '"', '\t', '\n', '\r', ' ', '中', '1') }), {
+          minLength: c,
+          maxLength: c,
+        }),
+        { minLength: r, maxLength: r },
+      ),
+    );
     fc.assert(
       fc.property(matrix, (m) => {
         // A single empty cell is written as a bare line break; it reads back the same.
