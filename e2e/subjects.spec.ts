@@ -106,13 +106,27 @@ test.describe.serial('subjects', () => {
     await subjects.confirm();
     await expect(subjects.row(ADDED)).toContainText('启用');
 
-    // Enter opens the edit dialog of the selected row.
+    // Enter opens the edit dialog of the selected row; a last-level subject carries auxiliary types.
     await subjects.table.focus();
     await page.keyboard.press('Enter');
-    await expect(subjects.dialog('修改科目')).toBeVisible();
+    const edit = subjects.dialog('修改科目');
+    await expect(edit).toBeVisible();
     await expect(subjects.codeInput()).toHaveValue(ADDED);
+    await expect(subjects.nameInput()).toBeFocused();
+    await edit.getByRole('checkbox', { name: '经费核算' }).check();
+    await page.screenshot({ path: `${SCREENS_DIR}/subject-edit.png` });
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(subjects.row(ADDED)).toContainText('经费核算');
+    await page.keyboard.press('Enter');
+    await edit.getByRole('checkbox', { name: '经费核算' }).uncheck();
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(subjects.row(ADDED)).not.toContainText('经费核算');
+    await page.keyboard.press('Enter');
+    await expect(edit).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(subjects.dialog('修改科目')).toHaveCount(0);
+    await expect(edit).toHaveCount(0);
 
     // A non-standard subject may be deleted; 102 is a last-level subject again.
     await subjects.button('删除').click();

@@ -9,6 +9,9 @@ import {
   validateNewSubject,
   type SubjectCodeRules,
 } from '../../shared/subjects/subject-code.js';
+import type { CodeAuxiItem } from '../../shared/api/auxiliary.js';
+import { checkTypeChange } from '../../shared/subjects/auxiliary-rules.js';
+import { fetchCodeAuxi, saveSubjectTypes } from '../auxiliary/auxiliary-api.js';
 import { fetchChildCode, saveSubject } from './subject-api.js';
 
 interface Props {
@@ -32,6 +35,25 @@ export function SubjectDialog({ mode, parent, subject, subjects, rules, onSaved,
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const parentCode = adding ? (parent?.code ?? null) : (subject?.parentCode ?? null);
+  const fixed = !adding && !!subject?.isStandard;
+  // The auxiliary types of a last-level subject being edited (all enabled types, linked marked).
+  const [auxiTypes, setAuxiTypes] = useState<CodeAuxiItem[]>([]);
+  const [linked, setLinked] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    if (adding || !subject?.lastLevel) return;
+    let live = true;
+    fetchCodeAuxi(subject.code, true)
+      .then((list) => {
+        if (!live) return;
+        setAuxiTypes(list);
+        setLinked(new Set(list.filter((t) => t.linked).map((t) => t.typeNo)));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [adding, subject]);
 
   useEffect(() => {
     if (!adding) return;
@@ -74,16 +96,32 @@ export function SubjectDialog({ mode, parent, subject, subjects, rules, onSaved,
       document.getElementById(field)?.focus();
       return;
     }
+    const currentTypes = auxiTypes.filter((t) => t.linked).map((t) => t.typeNo);
+    const nextTypes = auxiTypes.filter((t) => linked.has(t.typeNo)).map((t) => t.typeNo);
+    const typesChanged = currentTypes.length !== nextTypes.length || currentTypes.some((t) => !linked.has(t));
+    if (subject && typesChanged) {
+      // The server also knows of auxiliary openings; the opening balance is enough to refuse here.
+      const locked = checkTypeChange(subject.code, currentTypes, nextTypes, subject.initAmount !== 0);
+      if (locked) {
+        setIssues([{ message: locked, fieldId: 'auxi' }]);
+        return;
+      }
+    }
     setBusy(true);
     try {
-      const saved = await saveSubject({
-        ...(adding ? {} : { id: subject?.code }),
-        code: code.trim(),
-        codeName: name.trim(),
-        parentCode,
-        balanceDirection: direction,
-      });
-      onSaved(saved?.code ?? code.trim());
+      let savedCode = code.trim();
+      if (!fixed) {
+        const saved = await saveSubject({
+          ...(adding ? {} : { id: subject?.code }),
+          code: code.trim(),
+          codeName: name.trim(),
+          parentCode,
+          balanceDirection: direction,
+        });
+        savedCode = saved?.code ?? savedCode;
+      }
+      if (subject && typesChanged) await saveSubjectTypes({ code: subject.code, typeNoArray: nextTypes });
+      onSaved(savedCode);
     } catch {
       // The request wrapper has shown the server's refusal.
     } finally {
@@ -94,6 +132,7 @@ export function SubjectDialog({ mode, parent, subject, subjects, rules, onSaved,
   const issueOf = (fieldId: string) => issues.filter((i) => i.fieldId === fieldId).map((i) => i.message);
   const codeIssues = [...issueOf('code'), ...issueOf('parentCode')];
   const nameIssues = issueOf('name');
+  const auxiIssues = issueOf('auxi');
   const title = adding ? '新增科目' : '修改科目';
 
   return (
@@ -149,6 +188,7 @@ export function SubjectDialog({ mode, parent, subject, subjects, rules, onSaved,
           <input
             id="subject-name"
             autoFocus={!adding}
+            readOnly={fixed}
             value={name}
             aria-invalid={nameIssues.length > 0}
             aria-describedby="subject-name-error"
@@ -161,7 +201,7 @@ export function SubjectDialog({ mode, parent, subject, subjects, rules, onSaved,
         <div className="subject-dialog-row">
           <label className="field">
             <span>余额方向</span>
-            <select value={direction} onChange={(e) => setDirection(Number(e.target.value) === 2 ? 2 : 1)}>
+            <select value={direction} disabled={fixed} onChange={(e) => setDirection(Number(e.target.value) === 2 ? 2 : 1)}>
               <option value={1}>借</option>
               <option value={2}>贷</option>
             </select>
@@ -171,6 +211,32 @@ export function SubjectDialog({ mode, parent, subject, subjects, rules, onSaved,
             <input value={typeName} readOnly tabIndex={-1} />
           </label>
         </div>
+        {fixed && <p className="muted">标准科目的名称和余额方向不能修改</p>}
+        {auxiTypes.length > 0 && (
+          <fieldset className="auxi-link-types">
+            <legend>辅助核算</legend>
+            {auxiTypes.map((t) => (
+              <label key={t.typeNo}>
+                <input
+                  type="checkbox"
+                  checked={linked.has(t.typeNo)}
+                  onChange={(e) =>
+                    setLinked((current) => {
+                      const next = new Set(current);
+                      if (e.target.checked) next.add(t.typeNo);
+                      else next.delete(t.typeNo);
+                      return next;
+                    })
+                  }
+                />
+                {t.typeName}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <p className="field-error" role={auxiIssues.length ? 'alert' : undefined}>
+          {auxiIssues.join(' ')}
+        </p>
         <div className="mb-footer">
           <span />
           <div className="mb-buttons">
