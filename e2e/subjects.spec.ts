@@ -181,6 +181,10 @@ test.describe.serial('subjects', () => {
     // Esc closes without choosing; none chosen says 请选择科目.
     await page.getByRole('button', { name: '选择科目' }).click();
     await expect(picker.root).toBeVisible();
+    // Stepping by subject type.
+    await picker.root.getByRole('tab', { name: '负债' }).click();
+    await expect(picker.row('211')).toBeVisible();
+    await expect(picker.row('101')).toHaveCount(0);
     await picker.root.getByRole('button', { name: '确定' }).click();
     await expect(picker.problem()).toHaveText('请选择科目');
     await page.keyboard.press('Escape');

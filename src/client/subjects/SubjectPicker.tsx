@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SubjectItem } from '../../shared/api/subjects.js';
+import { SUBJECT_TYPE_NAMES, type SubjectType } from '../../shared/chart.js';
 import { SubjectMessages } from '../../shared/subjects/subject-code.js';
 import { fetchSubjects } from './subject-api.js';
 import { treeRows } from './subject-tree.js';
@@ -35,7 +36,13 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
       .catch(() => undefined);
   }, [given]);
 
-  const rows = useMemo(() => treeRows(loaded, keyword, collapsed), [loaded, keyword, collapsed]);
+  // Spec: the chooser steps through the chart by subject type.
+  const [type, setType] = useState<SubjectType | null>(null);
+  const typesPresent = useMemo(() => [...new Set(loaded.map((s) => s.type))].sort((a, b) => a - b), [loaded]);
+  const rows = useMemo(
+    () => treeRows(type ? loaded.filter((s) => s.type === type) : loaded, keyword, collapsed),
+    [loaded, type, keyword, collapsed],
+  );
 
   // The chosen row; when the filter hid it, the first matching last-level subject is the likely choice.
   const selected = rows.some((r) => r.subject.code === chosen)
@@ -103,6 +110,24 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
             }}
           />
         </label>
+        <div className="picker-types" role="tablist" aria-label="科目类别">
+          {[null, ...typesPresent].map((t) => (
+            <button
+              key={t ?? 0}
+              type="button"
+              role="tab"
+              tabIndex={-1}
+              aria-selected={t === type}
+              className={t === type ? 'btn btn-primary' : 'btn'}
+              onClick={() => {
+                setType(t);
+                setProblem(null);
+              }}
+            >
+              {t ? SUBJECT_TYPE_NAMES[t] : '全部'}
+            </button>
+          ))}
+        </div>
         <SubjectTreeTable
           label="可选科目"
           rows={rows}
