@@ -3,14 +3,31 @@
  * the shared rules' messages, disabling the parent disables the child, which cannot be enabled
  * again under it; the auxiliary picker asks for every type (辅助项不能为空!).
  */
+import Database from 'better-sqlite3';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { AuxiliaryPage } from './pages/auxiliary-page.js';
 import type { HomeLayout } from './pages/home-layout.js';
 import { SubjectPickerDialog } from './pages/subject-page.js';
+import { ledgerSetId } from './support/database.js';
 import { FACTORY, SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
 
 const YEAR = 2026;
+const LINKED = '13101';
+
+/** 13101 has no auxiliary types in the seed; the link test puts it back, this covers a failed run. */
+test.afterAll(() => {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) return;
+  const db = new Database(path.join(dir, 'ledger.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('delete from subject_auxi_type where zt_id = ? and year = ? and code = ?').run(ledgerSetId(FACTORY), YEAR, LINKED);
+  } finally {
+    db.close();
+  }
+});
 
 async function openAuxiliary(page: Page): Promise<AuxiliaryPage> {
   const home: HomeLayout = await signInTo(page, 'kuaiji', FACTORY, YEAR);
@@ -81,7 +98,7 @@ test('links a type to a subject and the picker asks for every type', async ({ pa
   const link = page.getByRole('region', { name: '科目辅助核算' });
   await link.getByRole('button', { name: '选择科目' }).click();
   const picker = new SubjectPickerDialog(page);
-  await page.keyboard.type('13101');
+  await page.keyboard.type(LINKED);
   await expect(picker.row('13101')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(picker.root).toHaveCount(0);

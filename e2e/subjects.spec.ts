@@ -23,6 +23,7 @@ function removeAddedSubject(): void {
   try {
     db.pragma('busy_timeout = 5000');
     const zt = ledgerSetId(FACTORY);
+    db.prepare('delete from subject_auxi_type where zt_id = ? and year = ? and code = ?').run(zt, YEAR, ADDED);
     const gone = db.prepare('delete from subject where zt_id = ? and year = ? and code = ?').run(zt, YEAR, ADDED);
     if (gone.changes > 0)
       db.prepare("update subject set last_level = 1 where zt_id = ? and year = ? and code = '102'").run(zt, YEAR);
