@@ -35,19 +35,19 @@ test.describe('ledger set and shell', () => {
     const home = await signInTo(page, 'kuaiji', FACTORY, 2026);
     expect(await home.tabTitles()).toEqual(['首页']);
 
-    await home.openMenu('会计科目');
+    await home.openMenu('总账');
     await expect(page.getByRole('heading', { name: '该功能尚未开放' })).toBeVisible();
     await home.openMenu('明细账');
     await home.openMenu('科目余额表');
-    expect(await home.tabTitles()).toEqual(['首页', '会计科目', '明细账', '科目余额表']);
+    expect(await home.tabTitles()).toEqual(['首页', '总账', '明细账', '科目余额表']);
 
     await home.closeTab('科目余额表');
-    expect(await home.tabTitles()).toEqual(['首页', '会计科目', '明细账']);
+    expect(await home.tabTitles()).toEqual(['首页', '总账', '明细账']);
     await expect(home.tab('明细账')).toHaveAttribute('aria-selected', 'true');
 
-    await home.tabMenu('会计科目', '关闭其他');
-    expect(await home.tabTitles()).toEqual(['首页', '会计科目']);
-    await expect(page).toHaveURL(/\/accounting-management\/initialization\/subject$/);
+    await home.tabMenu('总账', '关闭其他');
+    expect(await home.tabTitles()).toEqual(['首页', '总账']);
+    await expect(page).toHaveURL(/\/accounting-management\/books\/generalledger$/);
 
     await home.openMenu('明细账');
     await home.tabMenu('明细账', '关闭全部');
