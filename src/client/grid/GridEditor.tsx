@@ -8,8 +8,7 @@ import { AllCommunityModule, ModuleRegistry, themeQuartz, type GetRowIdParams, t
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { ValidationIssue } from '../../shared/envelope.js';
-import type { GridDefinition, GridRow } from '../../shared/grid/definition.js';
-import { createGridEngine } from '../../../formulas/engine.js';
+import { PAGING_THRESHOLD, type GridDefinition, type GridRow } from '../../shared/grid/definition.js';
 import { columnsFor } from './columns.js';
 import type { ExportInfo } from './export-xlsx.js';
 import { GridContextMenu } from './GridContextMenu.js';
@@ -39,6 +38,8 @@ const theme = themeQuartz.withParams({
 });
 
 const LOCALE = { noRowsToShow: '暂无数据', loadingOoo: '加载中…' };
+
+type EngineFactory = (def: GridDefinition, rows: readonly GridRow[]) => GridEngineLike;
 
 export interface GridEditorHandle {
   focus(): void;
@@ -89,7 +90,9 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
   const wrapperRef = useRef<HTMLDivElement>(null);
 
   const emitted = useRef<readonly GridRow[]>(rows);
-  const [controller] = useState(() => new GridController(new GridModel<GridRow>(def, rows, readOnly)));
+  const [controller] = useState(
+    () => new GridController(new GridModel<GridRow>(def, rows, readOnly, rows.length <= PAGING_THRESHOLD)),
+  );
   const [initialRowData] = useState(() => controller.rowData());
 
   useEffect(() => {
@@ -120,18 +123,37 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     });
   }, [controller]);
 
-  // One engine per mounted grid.
+  // One engine per mounted grid. HyperFormula loads as its own chunk while the rows render; a
+  // large grid shows its rows first, and the engine (and the full validation) follow once that
+  // frame is painted.
   useEffect(() => {
-    const factory = (propsRef.current.engineFactory ?? createGridEngine) as (
-      d: GridDefinition,
-      r: readonly GridRow[],
-    ) => GridEngineLike;
-    const engine = factory(controller.model.def, controller.model.rows);
-    controller.model.attachEngine(engine);
-    controller.refreshAll();
+    let engine: GridEngineLike | null = null;
+    let closed = false;
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = (factory: EngineFactory) => {
+      if (closed) return;
+      engine = factory(controller.model.def, controller.model.rows);
+      controller.model.attachEngine(engine);
+      controller.model.ensureValidated();
+      controller.refreshAll();
+    };
+    const given = propsRef.current.engineFactory as EngineFactory | undefined;
+    const factory: Promise<EngineFactory> = given
+      ? Promise.resolve(given)
+      : import('../../../formulas/engine.js').then((m) => m.createGridEngine as EngineFactory);
+    factory
+      .then((f) => {
+        if (controller.model.rows.length <= PAGING_THRESHOLD) start(f);
+        else frame = requestAnimationFrame(() => (timer = setTimeout(() => start(f), 0)));
+      })
+      .catch((error: unknown) => console.error('表格计算引擎加载失败', error));
     return () => {
+      closed = true;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
       controller.model.attachEngine(null);
-      engine.destroy();
+      engine?.destroy();
     };
   }, [controller]);
 

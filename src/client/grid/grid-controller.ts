@@ -88,6 +88,10 @@ export class GridController {
     this.emitErrors();
   }
 
+  private get derivedColumns(): string[] {
+    return [...new Set((this.def.derived ?? []).map((d) => d.field))];
+  }
+
   get def(): GridDefinition {
     return this.model.def;
   }
@@ -153,8 +157,14 @@ export class GridController {
       }
       this.total = this.model.rows.length;
       this.pushTotals();
-      // Derived cells, error marks and tooltips of rows the transaction did not touch.
-      api.refreshCells();
+      // Rows the transaction did not touch: derived cells (parents) and, where grid-level rules
+      // exist, their error marks. Touched rows were redrawn by the transaction.
+      if (update.kind === 'cells') {
+        if (this.def.gridValidators?.length) api.refreshCells();
+        else if (this.derivedColumns.length > 0) api.refreshCells({ columns: this.derivedColumns });
+      } else {
+        api.refreshCells();
+      }
     }
     this.hooks.onChange?.(this.model.rows.slice());
     this.emitErrors();
@@ -192,12 +202,17 @@ export class GridController {
     this.sync(this.model.setCells([{ rowId, fieldId, next: this.model.parse(field, text) }]));
   }
 
-  /** Commits the open editor ourselves (Enter, Tab, Ctrl+S), so what follows sees the value. */
-  commitActiveEditor(): boolean {
+  /**
+   * Commits the open editor ourselves (Enter, Tab, Ctrl+S). `move` runs between closing the
+   * editor and applying the value: moving the browser focus forces a style recalculation, which
+   * is cheap before the value's DOM changes and costly after them.
+   */
+  commitActiveEditor(move?: () => void): boolean {
     const active = this.editorContext.active;
     if (!active || !this.api) return false;
     const text = active.input.value;
     this.api.stopEditing(true);
+    move?.();
     this.commitText(active.rowId, active.fieldId, text);
     return true;
   }
@@ -245,7 +260,6 @@ export class GridController {
     api.ensureIndexVisible(pos.row);
     api.ensureColumnVisible(colId);
     api.setFocusedCell(pos.row, colId);
-    this.expectedFocus = null;
     if (previous || this.rect()) api.refreshCells();
   }
 
@@ -271,7 +285,11 @@ export class GridController {
     const pos: CellPos = { row: event.rowIndex, col: this.colIndex(event.column.getColId()) };
     const previous = this.rect();
     const expected = this.expectedFocus;
-    if (expected && expected.row === pos.row && expected.col === pos.col) return;
+    this.expectedFocus = null;
+    if (expected && expected.row === pos.row && expected.col === pos.col) {
+      if (previous || this.rect()) this.api?.refreshCells();
+      return;
+    }
     if (this.shiftAnchor) {
       this.range = { anchor: this.shiftAnchor, focus: pos };
       this.shiftAnchor = null;
@@ -285,6 +303,7 @@ export class GridController {
   };
 
   onMouseDown = (event: MouseEvent): void => {
+    this.expectedFocus = null;
     this.shiftAnchor = event.shiftKey && event.button === 0 && this.range ? this.range.anchor : null;
     this.keepRangeOnFocus = event.button === 2;
   };
@@ -561,6 +580,7 @@ export class GridController {
     const api = this.api;
     const target = event.target as HTMLElement | null;
     if (!api || event.isComposing || !target?.closest('.ag-root-wrapper')) return;
+    this.expectedFocus = null;
     const stop = () => {
       event.preventDefault();
       event.stopPropagation();
@@ -569,13 +589,10 @@ export class GridController {
     if (api.getEditingCells().length > 0) {
       if (event.key === 'Enter' && !event.ctrlKey && !event.altKey) {
         stop();
-        this.commitActiveEditor();
-        this.enter(event.shiftKey);
+        this.commitActiveEditor(() => this.enter(event.shiftKey));
       } else if (event.key === 'Tab') {
         stop();
-        this.commitActiveEditor();
-        if (event.shiftKey) api.tabToPreviousCell();
-        else api.tabToNextCell();
+        this.commitActiveEditor(() => (event.shiftKey ? api.tabToPreviousCell() : api.tabToNextCell()));
       } else if (command?.id === 'save') {
         stop();
         this.run('save');

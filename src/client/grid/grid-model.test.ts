@@ -131,3 +131,13 @@ describe('normaliseInput', () => {
     expect(normaliseInput({ kind: 'text' }, ' (a) ')).toBe('(a)');
   });
 });
+
+describe('GridModel before its engine is attached', () => {
+  it('holds parents with children read-only, as the engine will', () => {
+    const m = new GridModel<GridRow>(def as unknown as GridDefinition, rows);
+    expect(m.isDerived(m.rows[0]!, 'amount')).toBe(true);
+    expect(m.isDerived(m.rows[1]!, 'amount')).toBe(false);
+    expect(m.isDerived(m.rows[3]!, 'amount')).toBe(false);
+    expect(m.editable(m.rows[3]!, m.field('amount')!)).toBe(true);
+  });
+});

@@ -97,19 +97,29 @@ export class GridModel<R extends GridRow = GridRow> {
   engine: GridEngineLike | null = null;
   readonly fieldsById: ReadonlyMap<string, FieldDef<R>>;
 
+  /** Whether every row has been validated (a large grid is validated after its first paint). */
+  private validated = false;
+
   constructor(
     readonly def: GridDefinition<R>,
     rows: readonly R[],
     public readOnly = false,
+    validateNow = true,
   ) {
     this.rows = rows.slice();
     this.fieldsById = new Map(def.fields.map((f) => [f.id, f]));
     this.reindex();
-    this.revalidate();
+    if (validateNow) this.revalidate();
+  }
+
+  /** Validates every row once, if that has not happened yet. */
+  ensureValidated(): void {
+    if (!this.validated) this.revalidate();
   }
 
   private reindex(): void {
     this.index = new Map(this.rows.map((r, i) => [r.rowId, i]));
+    this.parentKeys = null;
   }
 
   /** Replaces everything (new rows from the server): drafts and history go. */
@@ -144,12 +154,13 @@ export class GridModel<R extends GridRow = GridRow> {
   }
 
   /**
-   * Whether the cell's value comes from a derived formula: the engine knows (a parent with
-   * children); before it is attached, the definition's fields that may be derived are held
-   * read-only on rows the `when` rule picks.
+   * Whether the cell's value comes from a derived formula: the engine knows. Before it is
+   * attached, the same rule as formulas/tree-index: a derived field of a row that has children
+   * (rows whose parent key is its key; TreeDef.isLeaf rows never have any), narrowed by `when`.
    */
   isDerived(row: R, fieldId: string): boolean {
-    if (!(this.def.derived ?? []).some((d) => d.field === fieldId)) return false;
+    const rules = (this.def.derived ?? []).filter((d) => d.field === fieldId);
+    if (rules.length === 0) return false;
     if (this.engine) {
       try {
         return this.engine.isDerived(row.rowId, fieldId);
@@ -157,7 +168,18 @@ export class GridModel<R extends GridRow = GridRow> {
         return false;
       }
     }
-    return (this.def.derived ?? []).some((d) => d.field === fieldId && (d.when ? d.when(row) : true));
+    if (!this.hasChildren(row)) return false;
+    return rules.some((d) => (d.when ? d.when(row) : true));
+  }
+
+  private parentKeys: Set<unknown> | null = null;
+
+  private hasChildren(row: R): boolean {
+    const tree = this.def.tree;
+    if (!tree) return true;
+    if (tree.isLeaf?.(row)) return false;
+    this.parentKeys ??= new Set(this.rows.map((r) => r[tree.parentKey]).filter((k) => k !== null && k !== undefined));
+    return this.parentKeys.has(row[tree.key]);
   }
 
   editable(row: R, field: FieldDef<R>): boolean {
@@ -312,6 +334,7 @@ export class GridModel<R extends GridRow = GridRow> {
 
   /** Recomputes every row's issues (a reset or a row operation). */
   revalidate(): void {
+    this.validated = true;
     this.rowIssues.clear();
     this.cellIssues.clear();
     this.issueCount = 0;
@@ -369,6 +392,7 @@ export class GridModel<R extends GridRow = GridRow> {
 
   /** Every failing cell and row or grid issue, in row order. */
   errors(): ErrorItem[] {
+    this.ensureValidated();
     const items: ErrorItem[] = [];
     for (const [key, draft] of this.drafts) {
       const [rowId = '', fieldId = ''] = key.split('\u0000');
@@ -386,6 +410,7 @@ export class GridModel<R extends GridRow = GridRow> {
   }
 
   get canSave(): boolean {
+    this.ensureValidated();
     return this.drafts.size === 0 && this.issueCount === 0 && this.gridIssues.length === 0 && this.externalIssues.length === 0;
   }
 

@@ -1,0 +1,200 @@
+/**
+ * Grid editor benchmark (issue 3 §8): GridEditor alone on a generated grid of 10,000 rows by 8
+ * columns (bench/grid-page), built by Vite for production and opened in Debian Chromium through
+ * Playwright. Measures:
+ * - first render: navigation start to the first frame with grid rows and the HyperFormula total
+ *   row on screen (cold load, then the median of warm reloads);
+ * - edit to total: from the Enter keydown that commits a typed amount to the DOM holding the new
+ *   total (parse, validation, engine recalculation, grid transaction, total row), and to the next
+ *   animation frame after it; at least 50 edits;
+ * - scrolling: requestAnimationFrame deltas while the body scrolls down through the rows (which
+ *   also loads the 200-row pages).
+ * Targets: first render <= 1 s, edit to total p95 <= 16 ms. Writes bench/results/grid-render.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import { build, preview } from 'vite';
+
+const ROWS = Number(process.env.BENCH_GRID_ROWS ?? 10_000);
+const EDITS = Number(process.env.BENCH_GRID_EDITS ?? 60);
+const PORT = Number(process.env.BENCH_GRID_PORT ?? 8098);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const configFile = fileURLToPath(new URL('./grid-page/vite.config.ts', import.meta.url));
+
+declare global {
+  interface Window {
+    __bench: { firstRender: number | null; totalsReady: number | null; rows: number };
+    __edit: { t0: number; dom: number[]; frame: number[] };
+  }
+}
+
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? NaN;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const summary = (values: readonly number[]) => ({
+  samples: values.length,
+  p50: round(percentile(values, 50)),
+  p95: round(percentile(values, 95)),
+  max: round(Math.max(...values)),
+});
+
+async function firstRender(page: Page, url: string): Promise<{ rows: number; totals: number }> {
+  await page.goto(url);
+  await page.waitForFunction(() => window.__bench?.totalsReady != null && window.__bench.firstRender != null, null, {
+    timeout: 60_000,
+  });
+  return page.evaluate(() => ({ rows: window.__bench.firstRender ?? NaN, totals: window.__bench.totalsReady ?? NaN }));
+}
+
+const cell = (page: Page, row: number, col: string) =>
+  page.locator(`.ag-row:not(.ag-row-pinned)[row-index="${row}"] [col-id="${col}"]`);
+
+/** Instruments the page: Enter keydown (capture, before the grid) to the total cell's change. */
+async function instrumentEdits(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.__edit = { t0: 0, dom: [], frame: [] };
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Enter') window.__edit.t0 = performance.now();
+      },
+      true,
+    );
+    const total = document.querySelector('.ag-row-pinned [col-id="m1"]');
+    if (!total) throw new Error('no total cell');
+    new MutationObserver(() => {
+      const t0 = window.__edit.t0;
+      if (!t0) return;
+      window.__edit.t0 = 0;
+      window.__edit.dom.push(performance.now() - t0);
+      requestAnimationFrame(() => window.__edit.frame.push(performance.now() - t0));
+    }).observe(total, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+async function measureEdits(page: Page): Promise<{ dom: number[]; frame: number[] }> {
+  await instrumentEdits(page);
+  for (let i = 0; i < EDITS; i++) {
+    const row = i % 15;
+    await cell(page, row, 'm1').click();
+    const before = await page.evaluate(() => window.__edit.frame.length);
+    await page.keyboard.type(String(1000 + i * 7 + 0.25));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => window.__edit.frame.length > n, before, { timeout: 10_000 });
+  }
+  return page.evaluate(() => ({ dom: window.__edit.dom, frame: window.__edit.frame }));
+}
+
+/**
+ * Runs in the page as a string: tsx names inner functions with a helper (__name) that does not
+ * exist in the browser.
+ */
+const SCROLL_SCRIPT = `(async () => {
+  const viewport = [...document.querySelectorAll('.ufc-grid *')].find(
+    (el) => el.scrollHeight > el.clientHeight + 100 && getComputedStyle(el).overflowY !== 'hidden',
+  );
+  if (!viewport) throw new Error('no scrolling viewport');
+  viewport.scrollTop = 0;
+  await new Promise((r) => setTimeout(r, 300));
+  const deltas = [];
+  let last = performance.now();
+  const end = last + 4000;
+  await new Promise((resolve) => {
+    requestAnimationFrame(function frame(now) {
+      deltas.push(now - last);
+      last = now;
+      viewport.scrollTop += 240;
+      if (now < end) requestAnimationFrame(frame);
+      else resolve();
+    });
+  });
+  const rows = [...document.querySelectorAll('.ag-row:not(.ag-row-pinned)')].map((r) => Number(r.getAttribute('row-index')));
+  return { deltas: deltas.slice(1), lastRenderedRow: Math.max(...rows) };
+})()`;
+
+async function measureScroll(page: Page): Promise<{ deltas: number[]; lastRenderedRow: number }> {
+  return page.evaluate<{ deltas: number[]; lastRenderedRow: number }>(SCROLL_SCRIPT);
+}
+
+async function main(): Promise<void> {
+  const loadAtStart = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+  await build({ configFile, logLevel: 'warn' });
+  const server = await preview({ configFile, preview: { port: PORT, strictPort: true, host: '127.0.0.1' }, logLevel: 'warn' });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    const url = `http://127.0.0.1:${PORT}/?rows=${ROWS}`;
+    const cold = await firstRender(page, url);
+    const warm: { rows: number; totals: number }[] = [];
+    for (let i = 0; i < 3; i++) warm.push(await firstRender(page, url));
+    const edits = await measureEdits(page);
+    const scroll = await measureScroll(page);
+
+    const editP95 = percentile(edits.dom, 95);
+    const results = {
+      benchmark: 'grid-render',
+      at: new Date().toISOString(),
+      machine: {
+        node: process.version,
+        cpus: os.cpus().length,
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        browser: browser.version(),
+        // Other work on the machine skews every figure: the 1-minute load average at the start.
+        loadAverage1m: loadAtStart,
+      },
+      grid: { rows: ROWS, columns: 8, moneyColumns: 6, totals: 6, initialRowsInGrid: 200, pageRows: 200 },
+      firstRenderMs: {
+        note: 'navigation start to the frame with grid rows on screen; totalsReady: to the frame with the HyperFormula totals (engine built after the first paint)',
+        cold: round(cold.rows),
+        warmMedian: round(
+          percentile(
+            warm.map((w) => w.rows),
+            50,
+          ),
+        ),
+        totalsReadyCold: round(cold.totals),
+        totalsReadyWarmMedian: round(
+          percentile(
+            warm.map((w) => w.totals),
+            50,
+          ),
+        ),
+      },
+      editToTotalMs: {
+        toDom: summary(edits.dom),
+        toNextFrame: summary(edits.frame),
+        note: 'toDom: Enter keydown to the total cell text changed (all of the editor work); toNextFrame adds the wait for the next animation frame (vsync alignment, up to one frame).',
+      },
+      scrollFrameMs: {
+        ...summary(scroll.deltas),
+        over16_7ms: scroll.deltas.filter((d) => d > 16.7).length,
+        over33ms: scroll.deltas.filter((d) => d > 33.4).length,
+        lastRenderedRow: scroll.lastRenderedRow,
+      },
+      targets: { firstRenderMs: 1000, editToTotalP95Ms: 16 },
+      pass: { firstRender: cold.rows <= 1000, editToTotalP95: editP95 <= 16 },
+    };
+    fs.mkdirSync('bench/results', { recursive: true });
+    fs.writeFileSync('bench/results/grid-render.json', JSON.stringify(results, null, 2) + '\n');
+    process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+  } finally {
+    await browser.close();
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
