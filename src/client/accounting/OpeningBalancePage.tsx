@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { OpeningRow, SubjectSettingResponse } from '../../shared/api/subjects.js';
 import type { SubjectType } from '../../shared/chart.js';
 import { rollUpDerivedSums } from '../../../formulas/tree-index.js';
-import { openingBalanceGridFor, trialCheck, type OpeningBalanceRow } from '../../../grids/opening-balance.js';
+import { openingBalanceGridFor, trialCheck } from '../../../grids/opening-balance.js';
 import { exportGrid } from '../grid/export-xlsx.js';
 import { GridEditor, type GridEditorHandle } from '../grid/GridEditor.js';
 import { messageBox } from '../message-box/message-box.js';
@@ -16,7 +16,17 @@ import { usePageTitle } from '../shell/page-title.js';
 import { Permission } from '../shell/Permission.js';
 import { useSession } from '../shell/session-store.js';
 import { importOpenings, loadOpenings, saveOpenings } from './opening-api.js';
-import { changedCount, mergeRows, rowsOfType, saveRequest, toGridRows } from './opening-rows.js';
+import { AuxiliaryPicker, type PickedAuxi } from '../auxiliary/AuxiliaryPicker.js';
+import {
+  addAuxiliaryRow,
+  auxiliarySubject,
+  changedCount,
+  mergeRows,
+  rowsOfType,
+  saveRequest,
+  toGridRows,
+  type PageRow,
+} from './opening-rows.js';
 import { TrialPanel } from './TrialPanel.js';
 import './opening-balance.css';
 
@@ -25,7 +35,7 @@ type Mode = 'view' | 'edit';
 interface Loaded {
   setting: SubjectSettingResponse;
   source: OpeningRow[];
-  rows: OpeningBalanceRow[];
+  rows: PageRow[];
 }
 
 const TAB_KEYS = '切换科目类型：Alt+PageDown / Alt+PageUp';
@@ -35,16 +45,20 @@ export function OpeningBalancePage() {
   const authInfo = useSession((s) => s.authInfo);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
-  const [rows, setRows] = useState<OpeningBalanceRow[]>([]);
+  const [rows, setRows] = useState<PageRow[]>([]);
   const [tab, setTab] = useState<SubjectType | null>(null);
   /** What the grid of the open tab starts from (set on load, tab switch and cancel, not per edit). */
-  const [gridRows, setGridRows] = useState<OpeningBalanceRow[]>([]);
+  const [gridRows, setGridRows] = useState<PageRow[]>([]);
   const [mode, setMode] = useState<Mode>('view');
   const [canSave, setCanSave] = useState(true);
   const [busy, setBusy] = useState(false);
   const gridRef = useRef<GridEditorHandle>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const focusGrid = useRef(false);
+  /** The subject an auxiliary detail is being added under (the picker is open). */
+  const [auxiFor, setAuxiFor] = useState<PageRow | null>(null);
+  /** A row to focus once the grid shows it. */
+  const pendingFocus = useRef<string | null>(null);
 
   const apply = useCallback((setting: SubjectSettingResponse, current: SubjectType | null) => {
     const all = toGridRows(setting.subInfoList);
@@ -87,7 +101,7 @@ export function OpeningBalancePage() {
     gridRef.current?.focus();
   }, [mode]);
 
-  const onChange = useCallback((changed: OpeningBalanceRow[]) => setRows((all) => mergeRows(all, changed)), []);
+  const onChange = useCallback((changed: PageRow[]) => setRows((all) => mergeRows(all, changed)), []);
   const onValidity = useCallback((ok: boolean) => setCanSave(ok), []);
 
   const switchTab = (next: SubjectType) => {
@@ -139,6 +153,39 @@ export function OpeningBalancePage() {
     }
   };
 
+  const openAuxiliary = () => {
+    const subject = auxiliarySubject(rows, gridRef.current?.focusedRowId() ?? null);
+    if (!subject) {
+      messageBox.fireAndForget(messageBox.alert('请先选中带辅助核算的末级科目所在行', { tone: 'warning' }));
+      return;
+    }
+    if (!canSave) {
+      messageBox.fireAndForget(messageBox.alert('当前页有错误，请修正后再添加辅助明细', { tone: 'warning' }));
+      return;
+    }
+    setAuxiFor(subject);
+  };
+
+  const addAuxiliary = (subject: PageRow, choices: PickedAuxi[]) => {
+    setAuxiFor(null);
+    const added = addAuxiliaryRow(rows, subject, choices);
+    if (!added) {
+      messageBox.fireAndForget(messageBox.alert('该辅助明细已存在', { tone: 'warning' }));
+      return;
+    }
+    pendingFocus.current = added.rowId;
+    setRows(added.rows);
+    if (tab !== null) setGridRows(rowsOfType(added.rows, tab));
+  };
+
+  // A new auxiliary row takes the focus once the grid has it.
+  useEffect(() => {
+    const rowId = pendingFocus.current;
+    if (!rowId) return;
+    pendingFocus.current = null;
+    gridRef.current?.focusCell(rowId, 'initAmount');
+  }, [gridRows]);
+
   const exportAll = () => {
     const info = {
       unit: authInfo?.ztName ?? '',
@@ -185,7 +232,7 @@ export function OpeningBalancePage() {
 
   if (failed) {
     return (
-      <div className="app-page opening-page">
+      <div className="opening-page">
         <p role="alert">科目期初数据加载失败。</p>
         <button type="button" className="btn" onClick={() => void reload()}>
           重新加载
@@ -193,11 +240,11 @@ export function OpeningBalancePage() {
       </div>
     );
   }
-  if (!loaded) return <div className="app-page opening-page muted">加载中…</div>;
+  if (!loaded) return <div className="opening-page muted">加载中…</div>;
 
   const config = loaded.setting.config;
   return (
-    <div className="app-page opening-page">
+    <div className="opening-page">
       <header className="opening-head">
         <h1>科目期初</h1>
         <span className={`opening-state ${config.isInitialised ? 'done' : 'todo'}`} data-testid="opening-state">
@@ -228,6 +275,15 @@ export function OpeningBalancePage() {
         ) : (
           <>
             {dirty > 0 && <span className="muted">已修改 {dirty} 行</span>}
+            <button
+              type="button"
+              className="btn"
+              disabled={busy}
+              onClick={openAuxiliary}
+              title="在选中的辅助核算科目下添加一行辅助明细"
+            >
+              添加辅助明细
+            </button>
             <button
               type="button"
               className="btn btn-primary"
@@ -272,9 +328,20 @@ export function OpeningBalancePage() {
           </button>
         ))}
       </div>
+      {auxiFor && (
+        <AuxiliaryPicker
+          subjectCode={auxiFor.code}
+          subjectName={auxiFor.codeName}
+          onSave={(choices) => addAuxiliary(auxiFor, choices)}
+          onCancel={() => {
+            setAuxiFor(null);
+            gridRef.current?.focus();
+          }}
+        />
+      )}
       <TrialPanel trial={trial} hasBudget={config.hasBudget} midYear={midYear} />
       {tab !== null && (
-        <GridEditor<OpeningBalanceRow>
+        <GridEditor<PageRow>
           key={`${tab}-${midYear ? 'm' : 'y'}`}
           handle={gridRef}
           definition={definition}

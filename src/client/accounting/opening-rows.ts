@@ -5,9 +5,13 @@
  */
 import type { BranchSaveRequest, OpeningDetail, OpeningRow } from '../../shared/api/subjects.js';
 import type { SubjectType } from '../../shared/chart.js';
+import { auxiKeyOf, type AuxiChoice } from '../../shared/subjects/auxiliary-rules.js';
 import { amountsEditable, type OpeningBalanceRow } from '../../../grids/opening-balance.js';
 
-export function toGridRows(rows: readonly OpeningRow[]): OpeningBalanceRow[] {
+/** A grid row of the page; an auxiliary row added on the page carries its items until saved. */
+export type PageRow = OpeningBalanceRow & { auxis?: readonly AuxiChoice[] };
+
+export function toGridRows(rows: readonly OpeningRow[]): PageRow[] {
   return rows.map((r) => ({
     rowId: r.rowId,
     code: r.code,
@@ -26,26 +30,71 @@ export function toGridRows(rows: readonly OpeningRow[]): OpeningBalanceRow[] {
   }));
 }
 
-export function rowsOfType(rows: readonly OpeningBalanceRow[], type: SubjectType): OpeningBalanceRow[] {
+export function rowsOfType(rows: readonly PageRow[], type: SubjectType): PageRow[] {
   return rows.filter((r) => r.type === type);
 }
 
 /** The whole set with one tab's rows replaced (by rowId, keeping the order). */
-export function mergeRows(all: readonly OpeningBalanceRow[], changed: readonly OpeningBalanceRow[]): OpeningBalanceRow[] {
+export function mergeRows(all: readonly PageRow[], changed: readonly PageRow[]): PageRow[] {
   const byId = new Map(changed.map((r) => [r.rowId, r]));
   return all.map((r) => byId.get(r.rowId) ?? r);
 }
 
 const fen = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) ? value : 0);
 
-function auxisOf(row: OpeningBalanceRow, source: ReadonlyMap<string, OpeningRow>): OpeningDetail['auxis'] {
-  const original = source.get(row.rowId);
-  return original?.auxis.map((a) => ({ typeNo: a.typeNo, infoNo: a.infoNo }));
+function auxisOf(row: PageRow, source: ReadonlyMap<string, OpeningRow>): OpeningDetail['auxis'] {
+  const own = row.auxis ?? source.get(row.rowId)?.auxis;
+  return own?.map((a) => ({ typeNo: a.typeNo, infoNo: a.infoNo }));
+}
+
+/** The subject row an auxiliary detail goes under: the row itself, or the subject of an auxiliary row. */
+export function auxiliarySubject(rows: readonly PageRow[], rowId: string | null): PageRow | null {
+  const row = rows.find((r) => r.rowId === rowId);
+  if (!row) return null;
+  const subject = row.isAuxiliary ? rows.find((r) => !r.isAuxiliary && r.code === row.code) : row;
+  return subject && subject.lastLevel && subject.incloudAuxi === true ? subject : null;
+}
+
+/**
+ * Adds an auxiliary detail row (zero amounts) after the subject and its other details; the row
+ * id is the server's `code#key`. Returns null when that combination is there already.
+ */
+export function addAuxiliaryRow(
+  rows: readonly PageRow[],
+  subject: PageRow,
+  choices: readonly (AuxiChoice & { infoName: string })[],
+): { rows: PageRow[]; rowId: string } | null {
+  const key = auxiKeyOf(choices);
+  const rowId = `${subject.code}#${key}`;
+  if (rows.some((r) => r.rowId === rowId)) return null;
+  const row: PageRow = {
+    rowId,
+    code: subject.code,
+    codeName: [...choices]
+      .sort((a, b) => (a.typeNo < b.typeNo ? -1 : 1))
+      .map((c) => c.infoName)
+      .join('/'),
+    parentCode: subject.code,
+    balanceDirection: subject.balanceDirection,
+    type: subject.type,
+    lastLevel: true,
+    isGovernment: subject.isGovernment,
+    isAuxiliary: true,
+    auxiKey: key,
+    incloudAuxi: true,
+    initAmount: 0,
+    cumuleDebitAmount: 0,
+    cumuleCreditAmount: 0,
+    auxis: choices.map((c) => ({ typeNo: c.typeNo, infoNo: c.infoNo })),
+  };
+  let at = rows.indexOf(subject) + 1;
+  while (rows[at]?.isAuxiliary && rows[at]?.code === subject.code) at++;
+  return { rows: [...rows.slice(0, at), row, ...rows.slice(at)], rowId };
 }
 
 /** branchSave: every row whose amounts are entered; an empty cell is 0. */
 export function saveRequest(
-  rows: readonly OpeningBalanceRow[],
+  rows: readonly PageRow[],
   source: readonly OpeningRow[],
   midYear: boolean,
   confirmPrompt = false,

@@ -43,6 +43,10 @@ type EngineFactory = (def: GridDefinition, rows: readonly GridRow[]) => GridEngi
 
 export interface GridEditorHandle {
   focus(): void;
+  /** Focuses a cell by row id and field id. */
+  focusCell(rowId: string, fieldId: string): void;
+  /** The row of the focused cell (or of the last focused one). */
+  focusedRowId(): string | null;
   canSave(): boolean;
   rows(): GridRow[];
   /** Marks cells with the server's messages (a 4003 answer) until they change. */
@@ -191,6 +195,11 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     props.handle,
     () => ({
       focus: () => controller.focusFirst(),
+      focusCell: (rowId, fieldId) => controller.focusRowField(rowId, fieldId),
+      focusedRowId: () => {
+        const pos = controller.focused() ?? controller.range?.focus ?? null;
+        return pos ? (controller.model.rows[pos.row]?.rowId ?? null) : null;
+      },
       canSave: () => controller.model.canSave,
       rows: () => controller.model.rows.slice(),
       setIssues: (issues) => {
