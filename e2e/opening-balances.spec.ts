@@ -177,12 +177,12 @@ test.describe.serial('opening balances', () => {
     await expect(page).toHaveURL(new RegExp(`${VOUCHER_ADD_PATH}$`));
   });
 
-  test('exports the openings to xlsx with totals as live formulas', async ({ page }) => {
+  test('exports the openings to xlsx with totals as live formulas, and imports the workbook back', async ({ page }, testInfo) => {
     await signInTo(page, 'kuaiji', FACTORY, YEAR);
     const openings = new OpeningBalancePage(page);
     await openings.goto();
     const [download] = await Promise.all([page.waitForEvent('download'), openings.exportButton.click()]);
-    expect(download.suggestedFilename()).toBe('科目期初余额.xlsx');
+    expect(download.suggestedFilename()).toBe(`科目期初余额_${YEAR}.xlsx`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.getWorksheet('科目期初余额');
@@ -207,5 +207,39 @@ test.describe.serial('opening balances', () => {
     expect(debit?.result).toBe(1_575_000);
     expect(credit?.formula).toBeTruthy();
     expect(credit?.result).toBe(1_575_000);
+
+    // Import: a bad amount is listed in the 4003 dialog and nothing is saved.
+    const amountCell = (code: string) => {
+      const row = rows.get(code);
+      if (!row) throw new Error(`no row ${code}`);
+      return row.getCell(4);
+    };
+    const importFile = async (name: string) => {
+      const file = testInfo.outputPath(name);
+      await workbook.xlsx.writeFile(file);
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.getByRole('button', { name: '导入Excel' }).click(),
+      ]);
+      await chooser.setFiles(file);
+    };
+    amountCell('101').value = 'abc';
+    await importFile('bad.xlsx');
+    const refused = page.getByRole('dialog').filter({ hasText: '金额格式不正确' });
+    await expect(refused).toBeVisible();
+    await refused.getByRole('button', { name: '确定' }).click();
+    await expect(openings.cell('101')).toHaveText('5,000.00');
+
+    // A good workbook (still balanced) replaces the openings.
+    amountCell('101').value = 6000;
+    amountCell('102').value = 1_199_000;
+    await importFile('good.xlsx');
+    await expect(page.getByRole('dialog').filter({ hasText: '导入成功' })).toBeVisible();
+    await expect(openings.cell('101')).toHaveText('6,000.00');
+    await expect(openings.cell('102')).toHaveText('1,199,000.00');
+    await expect(openings.trial().state).toHaveText('试算平衡');
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.screenshot({ path: `${SCREENS_DIR}/opening-balances-view.png` });
   });
 });

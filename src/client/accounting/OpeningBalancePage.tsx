@@ -7,15 +7,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { OpeningRow, SubjectSettingResponse } from '../../shared/api/subjects.js';
 import type { SubjectType } from '../../shared/chart.js';
-import { rollUpDerivedSums } from '../../../formulas/tree-index.js';
 import { openingBalanceGridFor, trialCheck } from '../../../grids/opening-balance.js';
-import { exportGrid } from '../grid/export-xlsx.js';
 import { GridEditor, type GridEditorHandle } from '../grid/GridEditor.js';
 import { messageBox } from '../message-box/message-box.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { Permission } from '../shell/Permission.js';
 import { useSession } from '../shell/session-store.js';
-import { importOpenings, loadOpenings, saveOpenings } from './opening-api.js';
+import { exportOpenings, importOpenings, loadOpenings, saveOpenings } from './opening-api.js';
 import { AuxiliaryPicker, type PickedAuxi } from '../auxiliary/AuxiliaryPicker.js';
 import {
   addAuxiliaryRow,
@@ -186,17 +184,15 @@ export function OpeningBalancePage() {
     gridRef.current?.focusCell(rowId, 'initAmount');
   }, [gridRows]);
 
-  const exportAll = () => {
-    const info = {
-      unit: authInfo?.ztName ?? '',
-      period: `${loaded?.setting.config.year ?? authInfo?.year ?? ''}年`,
-      fileName: '科目期初余额',
-    };
-    exportGrid(definition, rollUpDerivedSums(definition, rows), info).catch((error: unknown) =>
-      messageBox.fireAndForget(
-        messageBox.alert(`导出失败：${error instanceof Error ? error.message : String(error)}`, { tone: 'error' }),
-      ),
-    );
+  const exportAll = async () => {
+    if (dirty > 0) {
+      try {
+        await messageBox.confirm('有未保存的修改，导出的是已保存的期初余额，是否继续？');
+      } catch {
+        return;
+      }
+    }
+    await exportOpenings(loaded?.setting.config.year ?? authInfo?.year ?? 0).catch(() => undefined);
   };
 
   const onFile = async (file: File | undefined) => {
@@ -267,7 +263,7 @@ export function OpeningBalancePage() {
               </button>
             </Permission>
             <Permission value="export">
-              <button type="button" className="btn" onClick={exportAll}>
+              <button type="button" className="btn" onClick={() => void exportAll()}>
                 导出Excel
               </button>
             </Permission>
@@ -352,7 +348,7 @@ export function OpeningBalancePage() {
           onChange={onChange}
           onValidityChange={onValidity}
           onSave={() => void save()}
-          onExport={exportAll}
+          onExport={() => void exportAll()}
           label={`${tabs.find((t) => t.type === tab)?.typeName ?? ''}科目期初余额`}
           maxHeight={Math.max(300, window.innerHeight - 330)}
         />

@@ -1,7 +1,8 @@
 /** The opening-balance calls of the page (base /account, amounts in fen). */
 import { Paths } from '../../shared/api/paths.js';
 import type { BranchSaveRequest, BranchSaveResponse, SubjectSettingResponse, TrialResult } from '../../shared/api/subjects.js';
-import { api, ApiError, performAction, requestEnvelope } from '../shell/request.js';
+import { api, ApiError, performAction, requestBlob, requestEnvelope } from '../shell/request.js';
+import { downloadBlob } from '../grid/export-xlsx.js';
 import { messageBox } from '../message-box/message-box.js';
 
 export function loadOpenings(): Promise<SubjectSettingResponse> {
@@ -50,4 +51,28 @@ export function importOpenings(file: File): Promise<string | null> {
     form.append('file', file, file.name);
     return requestEnvelope<BranchSaveResponse>('POST', Paths.openingImport, form, { silent: true });
   });
+}
+
+/** The file name of a download: RFC 5987 filename* first, then filename. */
+export function fileNameOf(disposition: string | undefined, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? fallback;
+}
+
+/**
+ * The saved openings as the server writes them: the grid's workbook plus the 辅助核算 column,
+ * so that the same file can be imported again.
+ */
+export async function exportOpenings(year: number): Promise<void> {
+  const { blob, headers } = await requestBlob('GET', Paths.openingExport);
+  const disposition = headers['content-disposition'] as string | undefined;
+  downloadBlob(blob, fileNameOf(disposition, `科目期初余额_${year}.xlsx`));
 }
