@@ -4,7 +4,25 @@
  * formatting, validation marks, a HyperFormula total row and Excel export. One formula engine
  * per mounted editor, destroyed on unmount.
  */
-import { AllCommunityModule, ModuleRegistry, themeQuartz, type GetRowIdParams, type GridReadyEvent } from 'ag-grid-community';
+import {
+  CellApiModule,
+  CellStyleModule,
+  ClientSideRowModelApiModule,
+  ClientSideRowModelModule,
+  ColumnApiModule,
+  CustomEditorModule,
+  EventApiModule,
+  LocaleModule,
+  ModuleRegistry,
+  PinnedRowModule,
+  RenderApiModule,
+  RowApiModule,
+  ScrollApiModule,
+  themeQuartz,
+  ValidationModule,
+  type GetRowIdParams,
+  type GridReadyEvent,
+} from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { ValidationIssue } from '../../shared/envelope.js';
@@ -18,7 +36,23 @@ import { GridModel, type ErrorItem, type GridEngineLike } from './grid-model.js'
 import { ShortcutHelp } from './ShortcutHelp.js';
 import './grid.css';
 
-ModuleRegistry.registerModules([AllCommunityModule]);
+// Only the modules the editor uses (AllCommunityModule would add filters, CSV, pagination... to
+// the first load); ValidationModule names a missing one during development.
+ModuleRegistry.registerModules([
+  ClientSideRowModelModule,
+  ClientSideRowModelApiModule,
+  CustomEditorModule,
+  CellStyleModule,
+  PinnedRowModule,
+  ColumnApiModule,
+  RowApiModule,
+  ScrollApiModule,
+  RenderApiModule,
+  EventApiModule,
+  CellApiModule,
+  LocaleModule,
+  ...(import.meta.env.DEV ? [ValidationModule] : []),
+]);
 
 const ROW_HEIGHT = 34;
 

@@ -62,6 +62,8 @@ export class GridController {
   private total: number;
   private shiftAnchor: CellPos | null = null;
   private keepRangeOnFocus = false;
+  /** The focused cell the range was last set or confirmed for. */
+  private rangeAt: CellPos | null = null;
   /** The cell focusCell is about to focus: its focus event keeps the range set with it. */
   private expectedFocus: CellPos | null = null;
   private columnIds: string[] | null = null;
@@ -256,6 +258,7 @@ export class GridController {
     this.ensureLoaded(pos.row);
     const previous = this.rect();
     this.range = range;
+    this.rangeAt = pos;
     this.expectedFocus = pos;
     api.ensureIndexVisible(pos.row);
     api.ensureColumnVisible(colId);
@@ -295,6 +298,7 @@ export class GridController {
       this.shiftAnchor = null;
     } else if (this.keepRangeOnFocus && previous && contains(previous, pos.row, pos.col)) {
       this.keepRangeOnFocus = false;
+      this.rangeAt = pos;
       return;
     } else if (!this.range || this.range.focus.row !== pos.row || this.range.focus.col !== pos.col) {
       this.range = single(pos);
@@ -347,15 +351,30 @@ export class GridController {
   extend(key: string): void {
     const at = this.focused();
     if (!at) return;
-    const base = this.range ?? single(at);
+    const base = this.currentRange() ?? single(at);
     const focus = step(base.focus, key, this.model.rows.length, this.columns().length);
     this.focusCell(focus, extendTo(base, focus));
   }
 
-  selectedRect(): Rect | null {
-    if (this.range) return rectOf(this.range);
+  /**
+   * The range to act on. AG Grid reports focus changes after the fact, so the range is trusted
+   * only while the focused cell is its anchor or focus (or inside it after a right-click);
+   * otherwise the focused cell alone.
+   */
+  currentRange(): CellRange | null {
     const at = this.focused();
-    return at ? rectOf(single(at)) : null;
+    if (!at) return null;
+    const range = this.range;
+    if (!range) return single(at);
+    const same = (p: CellPos) => p.row === at.row && p.col === at.col;
+    if (same(range.focus) || same(range.anchor) || (this.rangeAt && same(this.rangeAt))) return range;
+    if (this.keepRangeOnFocus && contains(rectOf(range), at.row, at.col)) return range;
+    return single(at);
+  }
+
+  selectedRect(): Rect | null {
+    const range = this.currentRange();
+    return range ? rectOf(range) : null;
   }
 
   // ---- clipboard and clearing
@@ -384,7 +403,7 @@ export class GridController {
     const width = matrix[0]?.length ?? 0;
     const at = this.focused();
     if (height === 0 || width === 0 || !at || this.model.readOnly) return;
-    const range = this.range ?? single(at);
+    const range = this.currentRange() ?? single(at);
     const target = pasteTargets(range, height, width);
     const cols = this.columns();
     const right = Math.min(target.right, cols.length - 1);
