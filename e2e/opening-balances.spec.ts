@@ -90,10 +90,12 @@ test.describe.serial('opening balances', () => {
       /^快捷键帮助/,
       /^导出Excel/,
     ]);
+    await page.screenshot({ path: `${SCREENS_DIR}/opening-balances-menu.png` });
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
     await page.keyboard.press('F1');
     await expect(page.getByRole('dialog', { name: '快捷键帮助' })).toContainText('Ctrl+Z');
+    await page.screenshot({ path: `${SCREENS_DIR}/opening-balances-help.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: '取消', exact: true }).click();

@@ -58,9 +58,11 @@ export function ShortcutHelp({ commands, onClose }: { commands: readonly GridCom
           </table>
         </div>
         <div className="mb-footer">
-          <button ref={closeRef} type="button" className="btn btn-primary" onClick={onClose}>
-            知道了
-          </button>
+          <div className="mb-buttons">
+            <button ref={closeRef} type="button" className="btn btn-primary" onClick={onClose}>
+              知道了
+            </button>
+          </div>
         </div>
       </div>
     </div>
