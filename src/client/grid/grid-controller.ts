@@ -1,34 +1,21 @@
 /**
  * Turns keys, clicks and clipboard events on the grid into model calls, and pushes what changed
  * back to AG Grid (transactions, the pinned total row, cell refreshes). One per mounted editor.
- * AG Grid Community leaves range selection, clipboard and the context menu to us: they are here.
+ * AG Grid Community leaves range selection, clipboard and the context menu to us: the range and
+ * focus are here, copy/paste/clear in range-ops.ts, commands and keys in grid-actions.ts.
  */
 import type { CellContextMenuEvent, CellEditRequestEvent, CellFocusedEvent, GridApi } from 'ag-grid-community';
-import { parseTsv, serialiseTsv } from '../../shared/grid/clipboard.js';
-import { availableCommands, commandForKey, type GridCommand } from '../../shared/grid/commands.js';
+import { availableCommands, type GridCommand } from '../../shared/grid/commands.js';
 import type { CommandId, GridDefinition, GridRow } from '../../shared/grid/definition.js';
-import { blankRow, copyPreviousRow, deleteRow, insertRow, splitRow, type RowOpResult } from '../../shared/grid/row-ops.js';
-import { messageBox } from '../message-box/message-box.js';
 import { totalRow } from './columns.js';
-import { exportGrid, type ExportInfo } from './export-xlsx.js';
+import type { ExportInfo } from './export-xlsx.js';
+import { handleKeyDown, menuItems, newRow, runCommand } from './grid-actions.js';
 import type { MenuItem } from './GridContextMenu.js';
 import type { ErrorItem, GridModel, ModelUpdate } from './grid-model.js';
 import { initialLoaded, loadedAfterResize, loadedFor, nextLoaded } from './paging.js';
-import {
-  contains,
-  extendTo,
-  isSingle,
-  pasteTargets,
-  rectOf,
-  single,
-  step,
-  type CellPos,
-  type CellRange,
-  type Rect,
-} from './range.js';
+import { clearRange, copyText, paste } from './range-ops.js';
+import { contains, extendTo, isSingle, rectOf, single, step, type CellPos, type CellRange, type Rect } from './range.js';
 import type { EditorContext } from './text-cell-editor.js';
-
-export const CANNOT_SAVE = '表格中有错误，请修正后再保存';
 
 export interface ControllerHooks {
   onChange?: (rows: GridRow[]) => void;
@@ -43,16 +30,6 @@ export interface ControllerHooks {
   showHelp: (open: boolean) => void;
   setErrors: (errors: ErrorItem[]) => void;
   setRowCount: (count: number) => void;
-}
-
-let rowSeq = 0;
-export function newRowId(): string {
-  rowSeq += 1;
-  return `new-${Date.now().toString(36)}-${rowSeq}`;
-}
-
-function alertWarning(message: string): void {
-  messageBox.fireAndForget(messageBox.alert(message, { tone: 'warning' }));
 }
 
 export class GridController {
@@ -70,7 +47,7 @@ export class GridController {
   private lastErrorKey = '';
   readonly editorContext: EditorContext;
 
-  private hooks: ControllerHooks = {
+  hooks: ControllerHooks = {
     showMenu: () => undefined,
     showHelp: () => undefined,
     setErrors: () => undefined,
@@ -343,7 +320,7 @@ export class GridController {
       return;
     }
     if (backwards || !this.def.allowAddRows || this.model.readOnly) return;
-    this.sync(this.model.replaceRows([...this.model.rows, this.newRow()]));
+    this.sync(this.model.replaceRows([...this.model.rows, newRow(this)]));
     const first = this.nextEditable({ row: this.model.rows.length - 1, col: -1 }, 1);
     if (first) this.focusCell(first);
   }
@@ -379,85 +356,6 @@ export class GridController {
 
   // ---- clipboard and clearing
 
-  copyText(): string | null {
-    const rect = this.selectedRect();
-    if (!rect) return null;
-    const cols = this.columns();
-    const lines: string[][] = [];
-    for (let r = rect.top; r <= rect.bottom; r++) {
-      const row = this.model.rows[r];
-      if (!row) continue;
-      const line: string[] = [];
-      for (let c = rect.left; c <= rect.right; c++) {
-        const field = this.model.field(cols[c] ?? '');
-        line.push(field ? this.model.displayText(row, field) : '');
-      }
-      lines.push(line);
-    }
-    return serialiseTsv(lines);
-  }
-
-  paste(text: string): void {
-    const matrix = parseTsv(text);
-    const height = matrix.length;
-    const width = matrix[0]?.length ?? 0;
-    const at = this.focused();
-    if (height === 0 || width === 0 || !at || this.model.readOnly) return;
-    const range = this.currentRange() ?? single(at);
-    const target = pasteTargets(range, height, width);
-    const cols = this.columns();
-    const right = Math.min(target.right, cols.length - 1);
-    const canAdd = this.def.allowAddRows;
-    const bottom = canAdd ? target.bottom : Math.min(target.bottom, this.model.rows.length - 1);
-    const newRows: GridRow[] = [];
-    for (let r = this.model.rows.length; r <= bottom; r++) newRows.push(this.newRow());
-    const apply = () => {
-      const changes: { rowId: string; fieldId: string; next: ReturnType<GridModel['parse']> }[] = [];
-      for (let r = target.top; r <= bottom; r++) {
-        const row = this.model.rows[r];
-        if (!row) continue;
-        for (let c = target.left; c <= right; c++) {
-          const field = this.model.field(cols[c] ?? '');
-          if (!field || !this.model.editable(row, field)) continue;
-          const cell = matrix[(r - target.top) % height]?.[(c - target.left) % width] ?? '';
-          changes.push({ rowId: row.rowId, fieldId: field.id, next: this.model.parse(field, cell) });
-        }
-      }
-      return changes;
-    };
-    let update: ModelUpdate;
-    if (newRows.length > 0) {
-      update = this.model.transact(() => {
-        this.model.replaceRows([...this.model.rows, ...newRows]);
-        this.model.setCells(apply(), false);
-      });
-    } else {
-      update = this.model.setCells(apply());
-    }
-    this.sync(update);
-    this.focusCell(
-      { row: target.top, col: target.left },
-      { anchor: { row: target.top, col: target.left }, focus: { row: bottom, col: right } },
-    );
-  }
-
-  clearRange(): void {
-    const rect = this.selectedRect();
-    if (!rect) return;
-    const cols = this.columns();
-    const changes = [];
-    for (let r = rect.top; r <= rect.bottom; r++) {
-      const row = this.model.rows[r];
-      if (!row) continue;
-      for (let c = rect.left; c <= rect.right; c++) {
-        const field = this.model.field(cols[c] ?? '');
-        if (field && this.model.editable(row, field))
-          changes.push({ rowId: row.rowId, fieldId: field.id, next: { value: null, draft: null } });
-      }
-    }
-    this.sync(this.model.setCells(changes));
-  }
-
   onCopy = (event: ClipboardEvent): void => {
     if (this.api?.getEditingCells().length || !this.focused()) return;
     const text = this.copyText();
@@ -475,33 +373,6 @@ export class GridController {
 
   // ---- commands
 
-  private newRow(): GridRow {
-    const id = newRowId();
-    return this.hooks.createRow?.(id) ?? blankRow(this.def.fields, id);
-  }
-
-  private applyRowOp(result: RowOpResult<GridRow>, col: number): void {
-    if (!result.ok) {
-      alertWarning(result.message);
-      return;
-    }
-    this.sync(this.model.replaceRows(result.rows));
-    if (result.focusIndex >= 0) this.focusCell({ row: result.focusIndex, col: Math.max(col, 0) });
-  }
-
-  menuItems(): MenuItem[] {
-    const hasRow = this.focused() !== null;
-    return this.commands()
-      .filter((c) => c.menu)
-      .map((command) => ({
-        command,
-        disabled:
-          (command.needsRow === true && !hasRow) ||
-          (command.id === 'undo' && !this.model.canUndo) ||
-          (command.id === 'redo' && !this.model.canRedo),
-      }));
-  }
-
   openMenuAtFocus(): void {
     const cell = this.api ? document.querySelector<HTMLElement>('.ufc-grid .ag-cell-focus') : null;
     const box = cell?.getBoundingClientRect();
@@ -514,130 +385,32 @@ export class GridController {
     this.hooks.showMenu({ x: mouse?.clientX ?? 200, y: mouse?.clientY ?? 200 });
   };
 
-  /** Runs a command from a key, the menu or a button. */
-  run(id: CommandId): void {
-    const api = this.api;
-    if (!api) return;
-    const at = this.focused();
-    const row = at ? this.model.rows[at.row] : undefined;
-    switch (id) {
-      case 'copyPreviousRow': {
-        if (!at || !row) return;
-        const fieldIds = this.def.fields.filter((f) => this.model.editable(row, f)).map((f) => f.id);
-        this.applyRowOp(copyPreviousRow(this.model.rows, at.row, fieldIds), at.col);
-        return;
-      }
-      case 'insertRowBefore':
-      case 'insertRowAfter':
-        this.applyRowOp(
-          insertRow(this.model.rows, at?.row ?? 0, id === 'insertRowBefore' ? 'before' : 'after', this.newRow()),
-          at?.col ?? 0,
-        );
-        return;
-      case 'splitRow':
-        if (at) this.applyRowOp(splitRow(this.model.rows, at.row, this.def.fields, newRowId()), at.col);
-        return;
-      case 'deleteRow':
-        if (at) this.applyRowOp(deleteRow(this.model.rows, at.row), at.col);
-        return;
-      case 'copy': {
-        const text = this.copyText();
-        if (text !== null) navigator.clipboard.writeText(text).catch(() => alertWarning('无法写入剪贴板，请使用 Ctrl+C 复制'));
-        return;
-      }
-      case 'paste':
-        navigator.clipboard
-          .readText()
-          .then((text) => this.paste(text))
-          .catch(() => alertWarning('无法读取剪贴板，请使用 Ctrl+V 粘贴'));
-        return;
-      case 'undo':
-      case 'redo': {
-        const update = id === 'undo' ? this.model.undo() : this.model.redo();
-        this.sync(update);
-        if (update.kind === 'cells' && update.focus) this.focusRowField(update.focus.rowId, update.focus.fieldId);
-        return;
-      }
-      case 'clearCell':
-        this.clearRange();
-        return;
-      case 'editCell': {
-        const colId = at ? this.columns()[at.col] : undefined;
-        if (at && colId) api.startEditingCell({ rowIndex: at.row, colKey: colId });
-        return;
-      }
-      case 'cancelEdit':
-        api.stopEditing(true);
-        return;
-      case 'showHelp':
-        this.hooks.showHelp(true);
-        return;
-      case 'save':
-        this.commitActiveEditor();
-        if (!this.model.canSave) {
-          alertWarning(CANNOT_SAVE);
-          const first = this.model.errors()[0];
-          if (first?.rowId && first.fieldId) this.focusRowField(first.rowId, first.fieldId);
-          return;
-        }
-        this.hooks.onSave?.();
-        return;
-      case 'exportExcel': {
-        if (this.hooks.onExport?.()) return;
-        const info = this.hooks.exportInfo?.() ?? { unit: '', period: '' };
-        exportGrid(this.def, this.model.rows, info, this.model.totals()).catch((error: unknown) =>
-          alertWarning(`导出失败：${error instanceof Error ? error.message : String(error)}`),
-        );
-        return;
-      }
-    }
-  }
-
   // ---- the keyboard
 
-  onKeyDown = (event: KeyboardEvent): void => {
-    const api = this.api;
-    const target = event.target as HTMLElement | null;
-    if (!api || event.isComposing || !target?.closest('.ag-root-wrapper')) return;
+  /** A key reached the grid: a focus change it causes is the user's, not ours. */
+  keyPressed(): void {
     this.expectedFocus = null;
-    const stop = () => {
-      event.preventDefault();
-      event.stopPropagation();
-    };
-    const command = commandForKey(this.commands(), event);
-    if (api.getEditingCells().length > 0) {
-      if (event.key === 'Enter' && !event.ctrlKey && !event.altKey) {
-        stop();
-        this.commitActiveEditor(() => this.enter(event.shiftKey));
-      } else if (event.key === 'Tab') {
-        stop();
-        this.commitActiveEditor(() => (event.shiftKey ? api.tabToPreviousCell() : api.tabToNextCell()));
-      } else if (command?.id === 'save') {
-        stop();
-        this.run('save');
-      }
-      return;
-    }
-    if (!this.focused()) return;
-    if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
-      stop();
-      this.openMenuAtFocus();
-      return;
-    }
-    // Copy and paste go through the clipboard events; Escape is the grid's own.
-    if (command && command.id !== 'copy' && command.id !== 'paste' && command.id !== 'cancelEdit') {
-      stop();
-      this.run(command.id);
-      return;
-    }
-    if (event.key === 'Enter' && !event.ctrlKey && !event.altKey) {
-      stop();
-      this.enter(event.shiftKey);
-      return;
-    }
-    if (event.shiftKey && !event.ctrlKey && !event.altKey && event.key.startsWith('Arrow')) {
-      stop();
-      this.extend(event.key);
-    }
-  };
+  }
+
+  onKeyDown = (event: KeyboardEvent): void => handleKeyDown(this, event);
+
+  run(id: CommandId): void {
+    runCommand(this, id);
+  }
+
+  menuItems(): MenuItem[] {
+    return menuItems(this);
+  }
+
+  copyText(): string | null {
+    return copyText(this);
+  }
+
+  paste(text: string): void {
+    paste(this, text);
+  }
+
+  clearRange(): void {
+    clearRange(this);
+  }
 }
