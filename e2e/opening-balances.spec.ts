@@ -17,6 +17,26 @@ import { FACTORY, SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
 
 const YEAR = 2026;
+/** A last-level subject the spec gives auxiliary accounting (资金来源) for the auxiliary-row test. */
+const AUXI_SUBJECT = '13102';
+
+/** Links a subject to an auxiliary type directly in the database (the subject page's job, tested there). */
+function linkAuxiliaryType(code: string, typeNo: string): void {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set');
+  const db = new Database(path.join(dir, 'ledger.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('insert into subject_auxi_type (zt_id, year, code, type_no) values (?, ?, ?, ?)').run(
+      ledgerSetId(FACTORY),
+      YEAR,
+      code,
+      typeNo,
+    );
+  } finally {
+    db.close();
+  }
+}
 
 /** Puts FACTORY 2026 back as the seed left it: no openings, subjects not initialised. */
 function restoreOpenings(): void {
@@ -31,6 +51,7 @@ function restoreOpenings(): void {
     ).run(zt, YEAR);
     db.prepare('delete from auxi_opening where zt_id = ? and year = ?').run(zt, YEAR);
     db.prepare('update zt_year set subjects_initialised = 0 where zt_id = ? and year = ?').run(zt, YEAR);
+    db.prepare('delete from subject_auxi_type where zt_id = ? and year = ? and code = ?').run(zt, YEAR, AUXI_SUBJECT);
   } finally {
     db.close();
   }
@@ -243,5 +264,45 @@ test.describe.serial('opening balances', () => {
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.screenshot({ path: `${SCREENS_DIR}/opening-balances-view.png` });
+  });
+
+  test('adds an auxiliary detail row, enters its opening, and saves an unbalanced check after confirming', async ({ page }) => {
+    linkAuxiliaryType(AUXI_SUBJECT, 'ZJLY');
+    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    const openings = new OpeningBalancePage(page);
+    await openings.goto();
+    await openings.editButton.press('Enter');
+    await openings.cell(AUXI_SUBJECT, 'codeName').click();
+    await page.getByRole('button', { name: '添加辅助明细' }).click();
+    const picker = page.getByRole('dialog', { name: '辅助核算' });
+    await expect(picker).toContainText(AUXI_SUBJECT);
+    await picker.getByLabel('资金来源').selectOption({ label: '001 工会资金' });
+    await picker.getByRole('button', { name: '保存' }).click();
+    await expect(picker).toHaveCount(0);
+
+    // The new row takes the focus on its amount; the subject and its parent sum it.
+    const auxRow = openings.grid.locator('.ag-row:not(.ag-row-pinned)').filter({ hasText: '工会资金' });
+    await expect(auxRow).toHaveCount(1);
+    await expect.poll(() => openings.focused()).toEqual({ code: AUXI_SUBJECT, field: 'initAmount' });
+    await openings.enterAmounts(['2000']);
+    await expect(auxRow.locator('[col-id="initAmount"]')).toHaveText('2,000.00');
+    await expect(openings.cell(AUXI_SUBJECT)).toHaveText('2,000.00');
+    await expect(openings.cell('131')).toHaveText('2,000.00');
+    await expect(openings.trial().difference).toHaveText('2,000.00');
+
+    // Unbalanced: the server asks (4011) and the page saves on 确定.
+    await page.keyboard.press('Control+s');
+    const ask = page.getByRole('dialog', { name: '试算不平衡' });
+    await expect(ask).toContainText('是否仍要保存');
+    await ask.getByRole('button', { name: '确定' }).click();
+    await expect(page.getByRole('dialog').filter({ hasText: '保存成功' })).toBeVisible();
+    await page.reload();
+    await openings.expectLoaded();
+    await expect(
+      openings.grid.locator('.ag-row:not(.ag-row-pinned)').filter({ hasText: '工会资金' }).locator('[col-id="initAmount"]'),
+    ).toHaveText('2,000.00');
+    await expect(openings.cell('131')).toHaveText('2,000.00');
+    await expect(openings.trial().state).toHaveText('试算不平衡');
+    await page.screenshot({ path: `${SCREENS_DIR}/opening-balances-auxiliary.png` });
   });
 });

@@ -37,8 +37,13 @@ export class OpeningBalancePage {
     return this.tabs.getByRole('tab', { name, exact: true });
   }
 
-  /** The grid row of a subject code (its code cell holds exactly the code). */
+  /** The grid row of a subject code (its code cell holds exactly the code; auxiliary rows follow it). */
   row(code: string): Locator {
+    return this.rows(code).first();
+  }
+
+  /** The subject's row and its auxiliary detail rows. */
+  rows(code: string): Locator {
     return this.grid
       .locator('.ag-row:not(.ag-row-pinned)')
       .filter({ has: this.page.locator('[col-id="code"]', { hasText: new RegExp(`^${code}$`) }) });

@@ -58,7 +58,9 @@ function numeric(field: FieldDef): boolean {
   return field.kind === 'money' || field.kind === 'integer';
 }
 
-export function columnFor(field: FieldDef, env: ColumnEnv, fill = false): ColDef<GridRow> {
+const INDENT_PX = 16;
+
+export function columnFor(field: FieldDef, env: ColumnEnv, fill = false, indent = false): ColDef<GridRow> {
   const kind = kindOf(field.kind);
   const inRange = (p: CellClassParams<GridRow>) => {
     const rect = env.rect();
@@ -97,6 +99,10 @@ export function columnFor(field: FieldDef, env: ColumnEnv, fill = false): ColDef
         ? { component: ErrorCellRenderer }
         : undefined,
     cellClass: numeric(field) ? 'ufc-num' : undefined,
+    // A tree grid indents its first text column by the row's depth.
+    cellStyle: indent
+      ? (p) => (p.data && !p.node.rowPinned ? { paddingLeft: `${8 + INDENT_PX * env.model.depth(p.data)}px` } : null)
+      : undefined,
     cellClassRules: {
       'ufc-cell-error': (p) => !!p.data && p.node.rowPinned == null && env.model.cellError(p.data.rowId, field.id) !== null,
       'ufc-cell-readonly': (p) => !editable(p.data, p.node.rowPinned != null),
@@ -113,8 +119,9 @@ export function columnsFor(def: GridDefinition, env: ColumnEnv): (ColDef<GridRow
   let openGroup: ColGroupDef<GridRow> | null = null;
   // The last column takes the width left over, so a narrow grid does not end in a blank band.
   const last = def.fields[def.fields.length - 1];
+  const indented = def.tree ? def.fields.find((f) => f.kind === 'text') : undefined;
   for (const field of def.fields) {
-    const column = columnFor(field, env, field === last && !field.pinned);
+    const column = columnFor(field, env, field === last && !field.pinned, field === indented);
     const group = field.group ? groups.get(field.group) : undefined;
     if (!group) {
       openId = null;

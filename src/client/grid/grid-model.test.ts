@@ -141,3 +141,10 @@ describe('GridModel before its engine is attached', () => {
     expect(m.editable(m.rows[3]!, m.field('amount')!)).toBe(true);
   });
 });
+
+describe('GridModel tree depth', () => {
+  it('counts ancestors by the tree keys', () => {
+    const m = new GridModel<GridRow>(def as unknown as GridDefinition, rows);
+    expect(rows.map((r) => m.depth(r))).toEqual([0, 1, 1, 0]);
+  });
+});

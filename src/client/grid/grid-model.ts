@@ -120,6 +120,7 @@ export class GridModel<R extends GridRow = GridRow> {
   private reindex(): void {
     this.index = new Map(this.rows.map((r, i) => [r.rowId, i]));
     this.parentKeys = null;
+    this.depths = null;
   }
 
   /** Replaces everything (new rows from the server): drafts and history go. */
@@ -173,6 +174,29 @@ export class GridModel<R extends GridRow = GridRow> {
   }
 
   private parentKeys: Set<unknown> | null = null;
+  private depths: Map<string, number> | null = null;
+
+  /** Depth of a row in the definition's tree (0 for a root, or without a tree). */
+  depth(row: R): number {
+    const tree = this.def.tree;
+    if (!tree) return 0;
+    if (!this.depths) {
+      const byKey = new Map<unknown, R>();
+      for (const r of this.rows) if (!tree.isLeaf?.(r)) byKey.set(r[tree.key], r);
+      const depths = new Map<string, number>();
+      const of = (r: R, guard: number): number => {
+        const known = depths.get(r.rowId);
+        if (known !== undefined) return known;
+        const parent = byKey.get(r[tree.parentKey]);
+        const d = parent && parent !== r && guard < 32 ? of(parent, guard + 1) + 1 : 0;
+        depths.set(r.rowId, d);
+        return d;
+      };
+      for (const r of this.rows) of(r, 0);
+      this.depths = depths;
+    }
+    return this.depths.get(row.rowId) ?? 0;
+  }
 
   private hasChildren(row: R): boolean {
     const tree = this.def.tree;
