@@ -141,7 +141,11 @@ export function OpeningBalancePage() {
     }
     setBusy(true);
     try {
-      const message = await saveOpenings(saveRequest(rows, loaded.source, midYear));
+      // The server's 4003 marks the cells of the open tab as well as listing every row.
+      const shown = new Set(gridRows.map((r) => r.rowId));
+      const message = await saveOpenings(saveRequest(rows, loaded.source, midYear), (issues) =>
+        gridRef.current?.setIssues(issues.filter((i) => shown.has(String(i.rowId)))),
+      );
       if (message === null) return;
       await reload();
       setMode('view');

@@ -1,5 +1,7 @@
 /** The opening-balance calls of the page (base /account, amounts in fen). */
 import { Paths } from '../../shared/api/paths.js';
+import type { ValidationIssue } from '../../shared/envelope.js';
+import { ErrorCode } from '../../shared/error-codes.js';
 import type { BranchSaveRequest, BranchSaveResponse, SubjectSettingResponse, TrialResult } from '../../shared/api/subjects.js';
 import { api, ApiError, performAction, requestBlob, requestEnvelope } from '../shell/request.js';
 import { downloadBlob } from '../grid/export-xlsx.js';
@@ -19,7 +21,10 @@ function isTrial(value: unknown): value is TrialResult {
  * (4003: the dialog listing the bad rows). Resolves with the success message, or null when the
  * user declined or the call failed.
  */
-async function withConfirm(send: (confirmPrompt: boolean) => Promise<{ message: string }>): Promise<string | null> {
+async function withConfirm(
+  send: (confirmPrompt: boolean) => Promise<{ message: string }>,
+  onIssues?: (issues: ValidationIssue[]) => void,
+): Promise<string | null> {
   try {
     return (await send(false)).message;
   } catch (error) {
@@ -33,14 +38,22 @@ async function withConfirm(send: (confirmPrompt: boolean) => Promise<{ message: 
       }
       return (await send(true)).message;
     }
+    if (envelope?.errorCode === ErrorCode.ValidationFailed && Array.isArray(envelope.data))
+      onIssues?.(envelope.data as ValidationIssue[]);
     performAction(error.action);
     return null;
   }
 }
 
-export function saveOpenings(request: Omit<BranchSaveRequest, 'confirmPrompt'>): Promise<string | null> {
-  return withConfirm((confirmPrompt) =>
-    requestEnvelope<BranchSaveResponse>('POST', Paths.branchSave, { ...request, confirmPrompt }, { silent: true }),
+/** Saves; a 4003 answer's issues (row and field) go to `onIssues` as well as to the dialog. */
+export function saveOpenings(
+  request: Omit<BranchSaveRequest, 'confirmPrompt'>,
+  onIssues?: (issues: ValidationIssue[]) => void,
+): Promise<string | null> {
+  return withConfirm(
+    (confirmPrompt) =>
+      requestEnvelope<BranchSaveResponse>('POST', Paths.branchSave, { ...request, confirmPrompt }, { silent: true }),
+    onIssues,
   );
 }
 
