@@ -161,9 +161,9 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     });
   }, [controller]);
 
-  // One engine per mounted grid. HyperFormula loads as its own chunk while the rows render; a
-  // large grid shows its rows first, and the engine (and the full validation) follow once that
-  // frame is painted.
+  // One engine per mounted grid. HyperFormula is its own chunk: a small grid loads it at once; a
+  // large grid shows its rows first, and loads and builds the engine (and validates every row)
+  // once that frame is painted.
   useEffect(() => {
     let engine: GridEngineLike | null = null;
     let closed = false;
@@ -177,15 +177,14 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
       controller.refreshAll();
     };
     const given = propsRef.current.engineFactory as EngineFactory | undefined;
-    const factory: Promise<EngineFactory> = given
-      ? Promise.resolve(given)
-      : import('../../../formulas/engine.js').then((m) => m.createGridEngine as EngineFactory);
-    factory
-      .then((f) => {
-        if (controller.model.rows.length <= PAGING_THRESHOLD) start(f);
-        else frame = requestAnimationFrame(() => (timer = setTimeout(() => start(f), 0)));
-      })
-      .catch((error: unknown) => console.error('表格计算引擎加载失败', error));
+    const load = (): Promise<EngineFactory> =>
+      given ? Promise.resolve(given) : import('../../../formulas/engine.js').then((m) => m.createGridEngine as EngineFactory);
+    const run = () =>
+      load()
+        .then(start)
+        .catch((error: unknown) => console.error('表格计算引擎加载失败', error));
+    if (controller.model.rows.length <= PAGING_THRESHOLD) void run();
+    else frame = requestAnimationFrame(() => (timer = setTimeout(() => void run(), 0)));
     return () => {
       closed = true;
       cancelAnimationFrame(frame);
