@@ -7,27 +7,13 @@ import type { BranchSaveRequest, OpeningDetail, OpeningRow } from '../../shared/
 import type { SubjectType } from '../../shared/chart.js';
 import { auxiKeyOf, type AuxiChoice } from '../../shared/subjects/auxiliary-rules.js';
 import { amountsEditable, type OpeningBalanceRow } from '../../../grids/opening-balance.js';
+import { toOpeningGridRows } from '../../../grids/opening-balance-rows.js';
 
 /** A grid row of the page; an auxiliary row added on the page carries its items until saved. */
 export type PageRow = OpeningBalanceRow & { auxis?: readonly AuxiChoice[] };
 
 export function toGridRows(rows: readonly OpeningRow[]): PageRow[] {
-  return rows.map((r) => ({
-    rowId: r.rowId,
-    code: r.code,
-    codeName: r.codeName,
-    parentCode: r.parentCode,
-    balanceDirection: r.balanceDirection,
-    type: r.type,
-    lastLevel: r.lastLevel,
-    isGovernment: r.isGovernment,
-    isAuxiliary: r.isAuxiliary,
-    auxiKey: r.auxiKey,
-    incloudAuxi: r.incloudAuxi,
-    initAmount: r.initAmount,
-    cumuleDebitAmount: r.cumuleDebitAmount,
-    cumuleCreditAmount: r.cumuleCreditAmount,
-  }));
+  return toOpeningGridRows(rows);
 }
 
 export function rowsOfType(rows: readonly PageRow[], type: SubjectType): PageRow[] {

@@ -12,7 +12,8 @@
 import type { BranchSaveResponse, OpeningRow, TrialResult } from '../../shared/api/subjects.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import { validateGrid } from '../../shared/grid/validate.js';
-import { openingBalanceGridFor, trialCheck, trialMessages, type OpeningBalanceRow } from '../../../grids/opening-balance.js';
+import { openingBalanceGridFor, trialCheck, trialMessages } from '../../../grids/opening-balance.js';
+import { toOpeningGridRows } from '../../../grids/opening-balance-rows.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
 import type { Scope } from './subject-repository.js';
@@ -21,25 +22,8 @@ import { AUXI_SUBJECT_AMOUNT, validateOpeningDetails, type LabelledDetail } from
 
 export const MAX_OPENING_ROWS = 50_000;
 
-/** The page's rows as the opening-balance grid's rows. */
-export function toGridRows(rows: readonly OpeningRow[]): OpeningBalanceRow[] {
-  return rows.map((r) => ({
-    rowId: r.rowId,
-    code: r.code,
-    codeName: r.codeName,
-    parentCode: r.parentCode,
-    balanceDirection: r.balanceDirection,
-    type: r.type,
-    lastLevel: r.lastLevel,
-    isGovernment: r.isGovernment,
-    isAuxiliary: r.isAuxiliary,
-    auxiKey: r.auxiKey,
-    incloudAuxi: r.incloudAuxi,
-    initAmount: r.initAmount,
-    cumuleDebitAmount: r.cumuleDebitAmount,
-    cumuleCreditAmount: r.cumuleCreditAmount,
-  }));
-}
+/** The page's rows as the opening-balance grid's rows (the mapping the page uses too). */
+export const toGridRows = toOpeningGridRows;
 
 /** The trial check of the rows, as the page computes it (grids/opening-balance.ts). */
 export function trialOf(rows: readonly OpeningRow[]): TrialResult {
