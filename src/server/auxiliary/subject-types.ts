@@ -69,3 +69,19 @@ export async function setSubjectTypes(q: Q, scope: Scope, code: string, typeNos:
       .execute();
   }
 }
+
+/**
+ * A last-level subject that receives its first child becomes a parent: it gives up its auxiliary
+ * types (only last-level subjects carry them) and its last-level flag. The caller has checked that
+ * it holds no opening data.
+ */
+export async function demoteToParent(q: Q, scope: Scope, code: string): Promise<void> {
+  await setSubjectTypes(q, scope, code, []);
+  await q
+    .updateTable('subject')
+    .set({ last_level: 0 })
+    .where('zt_id', '=', scope.ztId)
+    .where('year', '=', scope.year)
+    .where('code', '=', code)
+    .execute();
+}

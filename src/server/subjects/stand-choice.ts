@@ -12,7 +12,7 @@ import { SubjectMessages } from '../../shared/subjects/subject-code.js';
 import { chartForSystem, unionCounty2021 } from '../../../templates/charts/index.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
-import { setSubjectTypes } from '../auxiliary/subject-types.js';
+import { demoteToParent } from '../auxiliary/subject-types.js';
 import { hasOpeningData, listSubjects, type Scope } from './subject-repository.js';
 
 function sourceChart(scope: Scope): ChartTemplate {
@@ -58,14 +58,7 @@ export async function takeStandSubjects(db: Db, scope: Scope, codes: readonly st
       const parent = s.parentCode ? existing.get(s.parentCode) : undefined;
       if (parent?.last_level) {
         if (await hasOpeningData(trx, scope, parent)) refuse('BusinessRule', SubjectMessages.parentHasBalance);
-        await setSubjectTypes(trx, scope, parent.code, []);
-        await trx
-          .updateTable('subject')
-          .set({ last_level: 0 })
-          .where('zt_id', '=', scope.ztId)
-          .where('year', '=', scope.year)
-          .where('code', '=', parent.code)
-          .execute();
+        await demoteToParent(trx, scope, parent.code);
       }
     }
     if (added.length > 0) {

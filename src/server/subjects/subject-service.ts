@@ -26,7 +26,7 @@ import type { Db } from '../db/database.js';
 import type { SubjectRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { currentTypeNos, setSubjectTypes, typeNosOf } from '../auxiliary/subject-types.js';
+import { currentTypeNos, demoteToParent, setSubjectTypes, typeNosOf } from '../auxiliary/subject-types.js';
 import { chartOf, findSubject, hasOpeningData, listSubjects, type Q, type Scope } from './subject-repository.js';
 
 function invalid(issues: ValidationIssue[]): never {
@@ -109,14 +109,7 @@ async function addSubject(trx: Q, scope: Scope, body: SaveSubjectRequest): Promi
   if (parent?.last_level) {
     inherited = await currentTypeNos(trx, scope, parent.code);
     // The parent has no opening data (checked above), so its types may go.
-    await setSubjectTypes(trx, scope, parent.code, []);
-    await trx
-      .updateTable('subject')
-      .set({ last_level: 0 })
-      .where('zt_id', '=', scope.ztId)
-      .where('year', '=', scope.year)
-      .where('code', '=', parent.code)
-      .execute();
+    await demoteToParent(trx, scope, parent.code);
   }
   const types = body.auxiTypeList !== undefined ? typeNosOf(body.auxiTypeList) : inherited;
   if (types.length > 0) await setSubjectTypes(trx, scope, code, types);
