@@ -72,6 +72,27 @@ export const Paths = {
   typeInfo: '/account/api/auxiSubject/typeInfo',
   saveAuxiRealedSub: '/account/api/auxiSubject/saveAuxiRealedSub',
   sysInfo: '/account/api/certificate/sysInfo',
+  // vouchers (src/shared/api/vouchers.ts)
+  /** GET list (VoucherListQuery → Paged<Voucher>); POST save (SaveVoucherRequest); DELETE ?year&details (VoucherBatchRequest). */
+  certificate: '/account/api/certificate',
+  /** Ours: GET ?id= (or year, month, certificateType, pzNo) → Voucher. */
+  certificateDetail: '/account/api/certificate/detail',
+  /** Ours: GET ?id&year&direction=prev|next → Voucher | null (PageUp / PageDown in the editor). */
+  certificateNeighbour: '/account/api/certificate/neighbour',
+  /** Spec "create empty voucher returns recommended data"; the path is ours. */
+  emptyCertificate: '/account/api/certificate/emptyCertificate',
+  certificateReview: '/account/api/certificate/review',
+  certificateBook: '/account/api/certificate/book',
+  reloadBreak: '/account/api/certificate/reloadBreak',
+  voucherCashierSignature: '/account/api/certificate/VoucherCashierSignature',
+  getCertificateManNo: '/account/api/certificate/getCertificateManNo',
+  subjectBalance: '/account/api/certificate/subjectBalance',
+  /** Ours: GET ?id= → VoucherAuditEntry[]. */
+  certificateAudit: '/account/api/certificate/audit',
+  /** Spec voucher-category list (certificateTypeList); the path is ours. */
+  certificateType: '/account/api/certificateType',
+  summary: '/account/api/summary',
+  pzUser: '/account/api/pzUser',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */
