@@ -14,6 +14,7 @@
  */
 import { formatFen } from '../src/shared/money.js';
 import type { ValidationIssue } from '../src/shared/envelope.js';
+import type { TrialResult, TrialSide } from '../src/shared/api/subjects.js';
 
 /** The fields of an opening-balance row the check reads. */
 export interface TrialRow {
@@ -26,23 +27,8 @@ export interface TrialRow {
   readonly cumuleCreditAmount: number;
 }
 
-export interface TrialSide {
-  debit: number;
-  credit: number;
-  /** debit - credit. */
-  difference: number;
-  cumuleDebit: number;
-  cumuleCredit: number;
-  /** cumuleDebit - cumuleCredit. */
-  cumuleDifference: number;
-  balanced: boolean;
-}
-
-export interface TrialCheck {
-  financial: TrialSide;
-  budget: TrialSide;
-  balanced: boolean;
-}
+/** The check's result is the shape the API answers (one definition, in src/shared/api/subjects.ts). */
+export type { TrialSide, TrialResult as TrialCheck };
 
 export const isFirstLevel = (row: Pick<TrialRow, 'parentCode' | 'isAuxiliary'>): boolean =>
   !row.isAuxiliary && row.parentCode === null;
@@ -66,7 +52,7 @@ function finish(debit: number, credit: number, cumuleDebit: number, cumuleCredit
  * (opening-balance.ts's trialCheck rolls them up first; the page gets the same figures live
  * from the engine totals through trialFromTotals).
  */
-export function trialCheckOfSums(rows: readonly TrialRow[]): TrialCheck {
+export function trialCheckOfSums(rows: readonly TrialRow[]): TrialResult {
   const zero = () => ({ debit: 0, credit: 0, cumuleDebit: 0, cumuleCredit: 0 });
   const sums = { financial: zero(), budget: zero() };
   for (const row of rows) {
@@ -85,7 +71,7 @@ export function trialCheckOfSums(rows: readonly TrialRow[]): TrialCheck {
 }
 
 /** The same check from the engine's totals of the opening-balance grid (live, per keystroke). */
-export function trialFromTotals(totals: Readonly<Record<string, number>>): TrialCheck {
+export function trialFromTotals(totals: Readonly<Record<string, number>>): TrialResult {
   const t = (id: string) => totals[id] ?? 0;
   const financial = finish(t('financialDebit'), t('financialCredit'), t('financialCumuleDebit'), t('financialCumuleCredit'));
   const budget = finish(t('budgetDebit'), t('budgetCredit'), t('budgetCumuleDebit'), t('budgetCumuleCredit'));
@@ -93,7 +79,7 @@ export function trialFromTotals(totals: Readonly<Record<string, number>>): Trial
 }
 
 /** Messages of an unbalanced check, one per failing part (empty when balanced). */
-export function trialMessages(check: TrialCheck): ValidationIssue[] {
+export function trialMessages(check: TrialResult): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const sides = [
     ['财务会计', check.financial],

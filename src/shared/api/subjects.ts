@@ -164,7 +164,7 @@ export interface TrialSide {
   balanced: boolean;
 }
 
-/** The trial check (same shape as grids/opening-balance-trial.ts TrialCheck). */
+/** The trial check of opening balances (grids/opening-balance-trial.ts computes it for page and server). */
 export interface TrialResult {
   financial: TrialSide;
   /** Budget accounting, checked apart; all zero and balanced in a chart without budget subjects (config.hasBudget). */
