@@ -18,6 +18,7 @@ import { systemRoutes } from './system/routes.js';
 import { subjectRoutes } from './subjects/routes.js';
 import { openingRoutes } from './subjects/opening-routes.js';
 import { auxiliaryRoutes } from './auxiliary/routes.js';
+import { fileRoutes } from './files/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
@@ -48,6 +49,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     },
     { prefix: '/account' },
   );
+  await app.register((files) => fileRoutes(files, db, config), { prefix: '/files' });
   for (const prefix of ['/userCenter', '/usercenter']) {
     await app.register(
       (userCenter, _opts, done) => {

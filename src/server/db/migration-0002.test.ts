@@ -63,7 +63,9 @@ describe('migration 0002 on a database that already holds ledger sets', () => {
         .execute();
     }
 
-    expect(await migrate(opened)).toEqual(['0002-subjects-auxiliary']);
+    const ran = await migrate(opened);
+    expect(ran[0]).toBe('0002-subjects-auxiliary');
+    expect(ran).not.toContain('0001-foundation');
     const subjects = await opened.kysely.selectFrom('subject').selectAll().execute();
     expect(subjects.map((s) => [s.init_amount, s.enable, s.cumule_debit_amount, s.cumule_credit_amount])).toEqual([
       [1234, 1, 0, 0],

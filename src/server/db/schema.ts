@@ -154,6 +154,23 @@ export interface AuxiOpeningTable {
   cumule_credit_amount: number;
 }
 
+export interface FileRelationTable {
+  zt_id: number;
+  /** Random 32 hex digits: also the file's name on disk. */
+  file_id: string;
+  /** The user's file name, shown and used in Content-Disposition only. */
+  name: string;
+  file_suffix: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  file_source: Generated<string>;
+  /** The voucher's id (as the API spells it); null until attached. */
+  voucher_id: string | null;
+  created_by: number;
+  created_at: number;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_level: UserLevelTable;
@@ -169,6 +186,7 @@ export interface Database {
   auxi_info: AuxiInfoTable;
   subject_auxi_type: SubjectAuxiTypeTable;
   auxi_opening: AuxiOpeningTable;
+  file_relation: FileRelationTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
@@ -180,3 +198,4 @@ export type NewSubject = Insertable<SubjectTable>;
 export type AuxiTypeRow = Selectable<AuxiTypeTable>;
 export type AuxiInfoRow = Selectable<AuxiInfoTable>;
 export type AuxiOpeningRow = Selectable<AuxiOpeningTable>;
+export type FileRelationRow = Selectable<FileRelationTable>;

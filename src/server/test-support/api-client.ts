@@ -92,6 +92,12 @@ export class ApiClient {
     return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
   }
 
+  /** Multipart upload of a prepared form (several files, fields in any order); the signature covers no parameters. */
+  async uploadForm<T = unknown>(path: string, form: FormData): Promise<Answer<T>> {
+    const response = await fetch(new URL(path, this.baseUrl), { method: 'POST', headers: this.headers({}, {}), body: form });
+    return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+  }
+
   /** Fetches a captcha and reads its answer from the real database, as a person reads the image. */
   async captcha(db: Db): Promise<{ key: string; answer: string }> {
     const response = await fetch(new URL(Paths.getValidateCode, this.baseUrl));

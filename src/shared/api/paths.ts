@@ -93,6 +93,15 @@ export const Paths = {
   certificateType: '/account/api/certificateType',
   summary: '/account/api/summary',
   pzUser: '/account/api/pzUser',
+  /** Ours: GET ?ids=1,2&paper=a4|voucher → application/pdf, the vouchers in the printed layout (src/shared/api/files.ts). */
+  certificatePrint: '/account/api/certificate/print',
+  // attachments (src/shared/api/files.ts)
+  /** POST upload (multipart field `file`, optional field voucherId) → FileRelation[]; GET ?voucherId= list; DELETE ?fileId=. */
+  fileRelation: '/files/api/fileRelation',
+  /** Spec "download by id": GET ?fileId= → the file, Content-Disposition with RFC 5987 filename*. */
+  fileDownload: '/files/api/fileRelation/download',
+  /** Ours: POST AttachFilesRequest → VoucherFilesResponse. */
+  fileAttach: '/files/api/fileRelation/attach',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */

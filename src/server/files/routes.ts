@@ -1,0 +1,210 @@
+/**
+ * Attachment calls (base /files, spec "POST /api/fileRelation"): upload (multipart, field `file`,
+ * optional field `voucherId`), list, download, attach and delete. Reading needs a ledger set;
+ * writing needs the voucher editor's add or edit button. An upload is all-or-nothing: when one
+ * file is refused, the files stored before it are removed and no row is written.
+ */
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { AttachFilesRequest, FileListQuery, FileRelation, VoucherFilesResponse } from '../../shared/api/files.js';
+import { UPLOAD_MAX_BYTES } from '../../shared/constants.js';
+import { okEnvelope } from '../../shared/envelope.js';
+import {
+  CONTENT_TYPES,
+  extensionOf,
+  FileMessages,
+  isUploadExtension,
+  UPLOAD_MAX_FILES,
+} from '../../shared/files/upload-rules.js';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { authOf, ztOf } from '../auth/guard.js';
+import { hasButton } from '../auth/permissions.js';
+import { AppError, refuse } from '../http/app-error.js';
+import { contentDisposition } from './content-disposition.js';
+import { FileStore, isFileId, type StoredFile } from './file-store.js';
+import { deleteFileRow, filesByIds, filesOfVoucher, insertFile } from './repository.js';
+import { assertWritable, attachToVoucher, fileOf, toFileRelation, voucherOf } from './service.js';
+import { noVouchers, type VoucherLink } from './voucher-link.js';
+
+const VOUCHER_PAGE = '/accounting-management/voucher-management/voucherAdd';
+
+async function requireWrite(db: Db, request: FastifyRequest): Promise<void> {
+  if ((await hasButton(db, request, VOUCHER_PAGE, 'add')) || (await hasButton(db, request, VOUCHER_PAGE, 'edit'))) return;
+  refuse('Forbidden', '没有该操作的权限');
+}
+
+function voucherIdParam(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string' && typeof value !== 'number') refuse('BadRequest', '凭证id无效');
+  const text = String(value);
+  if (!/^[\w-]{1,64}$/.test(text)) refuse('BadRequest', '凭证id无效');
+  return text;
+}
+
+function fileIdParam(value: unknown): string {
+  if (!isFileId(value)) refuse('BadRequest', '附件id无效');
+  return value;
+}
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+const drain = (stream: NodeJS.ReadableStream) => pipeline(stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
+
+export async function fileRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: ServerConfig,
+  link: VoucherLink = noVouchers,
+): Promise<void> {
+  const zt = { config: { access: 'zt' as const } };
+  const store = new FileStore(config.dataDir);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 5, parts: 30 } });
+
+  const listOf = async (ztId: number, voucherId: string): Promise<FileRelation[]> => {
+    const voucher = await voucherOf(db.kysely, link, ztId, voucherId);
+    return (await filesOfVoucher(db.kysely, ztId, voucherId)).map((row) => toFileRelation(row, voucher));
+  };
+
+  app.post('/api/fileRelation', zt, async (request) => {
+    await requireWrite(db, request);
+    if (!request.isMultipart()) refuse('BadRequest', '请以multipart/form-data上传文件');
+    const ztId = ztOf(request).id;
+    const stored: (StoredFile & { name: string; ext: string })[] = [];
+    let voucherId: string | null = null;
+    let failure: Error | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'voucherId' && failure === null) {
+            try {
+              voucherId = voucherIdParam(part.value);
+            } catch (error) {
+              failure = asError(error);
+            }
+          }
+          continue;
+        }
+        const ext = extensionOf(part.filename);
+        if (failure !== null || part.fieldname !== 'file') await drain(part.file);
+        else if (!isUploadExtension(ext)) {
+          failure = new AppError('BusinessRule', FileMessages.badType);
+          await drain(part.file);
+        } else {
+          try {
+            stored.push({ ...(await store.receive(ztId, part.filename, ext, part.file)), name: part.filename, ext });
+          } catch (error) {
+            failure = asError(error);
+            if (!part.file.readableEnded) await drain(part.file).catch(() => undefined);
+          }
+        }
+      }
+      if (failure !== null) throw failure;
+      if (stored.length === 0) refuse('BadRequest', FileMessages.noFile);
+      const now = Date.now();
+      const userId = authOf(request).user.id;
+      const rows = await db.kysely.transaction().execute(async (trx) => {
+        for (const file of stored) {
+          await insertFile(trx, {
+            zt_id: ztId,
+            file_id: file.fileId,
+            name: file.name.slice(0, 255),
+            file_suffix: file.ext,
+            content_type: CONTENT_TYPES[file.ext as keyof typeof CONTENT_TYPES],
+            size: file.size,
+            sha256: file.sha256,
+            voucher_id: null,
+            created_by: userId,
+            created_at: now,
+          });
+        }
+        const ids = stored.map((f) => f.fileId);
+        if (voucherId === null) return (await filesByIds(trx, ztId, ids)).map((row) => toFileRelation(row, null));
+        const voucher = await voucherOf(trx, link, ztId, voucherId);
+        await attachToVoucher(trx, link, ztId, voucher, ids);
+        const fresh = await link.find(trx, voucherId);
+        return (await filesByIds(trx, ztId, ids)).map((row) => toFileRelation(row, fresh));
+      });
+      return okEnvelope(rows, FileMessages.uploaded);
+    } catch (error) {
+      await Promise.all(stored.map((f) => store.remove(ztId, f.fileId)));
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') refuse('BusinessRule', FileMessages.tooMany);
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        const part = (error as { part?: { filename?: string } }).part;
+        refuse('BusinessRule', FileMessages.tooLarge(part?.filename ?? ''));
+      }
+      throw error;
+    }
+  });
+
+  app.get<{ Querystring: FileListQuery }>('/api/fileRelation', zt, async (request) => {
+    const ztId = ztOf(request).id;
+    const voucherId = voucherIdParam(request.query.voucherId);
+    if (voucherId !== null) return okEnvelope(await listOf(ztId, voucherId));
+    const ids = String(request.query.fileIds ?? '')
+      .split(',')
+      .filter((s) => s !== '')
+      .map(fileIdParam);
+    for (const id of ids) await fileOf(db.kysely, ztId, id);
+    const rows = await filesByIds(db.kysely, ztId, ids);
+    const out: FileRelation[] = [];
+    for (const row of rows) {
+      const voucher = row.voucher_id === null ? null : await link.find(db.kysely, row.voucher_id);
+      out.push(toFileRelation(row, voucher));
+    }
+    return okEnvelope(out);
+  });
+
+  app.get<{ Querystring: { fileId?: string } }>('/api/fileRelation/download', zt, async (request, reply) => {
+    const row = await fileOf(db.kysely, ztOf(request).id, fileIdParam(request.query.fileId));
+    return reply
+      .type(row.content_type)
+      .header('content-length', row.size)
+      .header('content-disposition', contentDisposition(row.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(store.open(row.zt_id, row.file_id));
+  });
+
+  app.post<{ Body: AttachFilesRequest }>('/api/fileRelation/attach', zt, async (request) => {
+    await requireWrite(db, request);
+    const ztId = ztOf(request).id;
+    const body = (request.body ?? {}) as Partial<AttachFilesRequest>;
+    const voucherId = voucherIdParam(body.voucherId);
+    if (voucherId === null) refuse('BadRequest', '缺少参数voucherId');
+    if (!Array.isArray(body.fileIds) || body.fileIds.length === 0) refuse('BadRequest', '缺少参数fileIds');
+    const fileIds = body.fileIds.map(fileIdParam);
+    const numberOfDocument = await db.kysely.transaction().execute(async (trx) => {
+      const voucher = await voucherOf(trx, link, ztId, voucherId);
+      return attachToVoucher(trx, link, ztId, voucher, fileIds);
+    });
+    const data: VoucherFilesResponse = { files: await listOf(ztId, voucherId), numberOfDocument };
+    return okEnvelope(data);
+  });
+
+  app.delete<{ Querystring: { fileId?: string } }>('/api/fileRelation', zt, async (request) => {
+    await requireWrite(db, request);
+    const ztId = ztOf(request).id;
+    const fileId = fileIdParam(request.query.fileId);
+    const voucherId = await db.kysely.transaction().execute(async (trx) => {
+      const row = await fileOf(trx, ztId, fileId);
+      // A voucher deleted since leaves its files free to delete.
+      const voucher = row.voucher_id === null ? null : await link.find(trx, row.voucher_id);
+      if (voucher) assertWritable(voucher);
+      await deleteFileRow(trx, ztId, fileId);
+      return row.voucher_id;
+    });
+    await store.remove(ztId, fileId);
+    const data: VoucherFilesResponse =
+      voucherId === null
+        ? { files: [], numberOfDocument: null }
+        : {
+            files: (await filesOfVoucher(db.kysely, ztId, voucherId)).map((row) => toFileRelation(row, null)),
+            numberOfDocument: (await link.find(db.kysely, voucherId))?.numberOfDocument ?? null,
+          };
+    return okEnvelope(data, FileMessages.deleted);
+  });
+}

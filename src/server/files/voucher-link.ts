@@ -1,0 +1,30 @@
+/**
+ * What the attachment calls need to know of a voucher, and the one thing they change on it: the
+ * attached-document count (numberOfDocument) becomes at least the number of its attachments.
+ * Kept behind this interface so the file store works and is tested on its own.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface VoucherState {
+  id: string;
+  ztId: number;
+  /** Reviewed or booked: its attachments are fixed. */
+  locked: boolean;
+  /** Its period is closed. */
+  closed: boolean;
+  numberOfDocument: number;
+}
+
+export interface VoucherLink {
+  /** The voucher with this id in any ledger set (the caller refuses another set's), or null. */
+  find(db: Kysely<Database>, voucherId: string): Promise<VoucherState | null>;
+  /** Sets numberOfDocument to at least `count`; answers the count it now has. */
+  raiseDocumentCount(db: Kysely<Database>, voucher: VoucherState, count: number): Promise<number>;
+}
+
+/** Before vouchers exist: no voucher is found. */
+export const noVouchers: VoucherLink = {
+  find: () => Promise.resolve(null),
+  raiseDocumentCount: (_db, voucher) => Promise.resolve(voucher.numberOfDocument),
+};
