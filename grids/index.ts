@@ -2,6 +2,7 @@
 import type { GridDefinition, GridRow } from '../src/shared/grid/definition.js';
 import { openingBalanceGrid, openingBalanceGridMidYear } from './opening-balance.js';
 import { subjectGrid } from './subject.js';
+import { voucherListGrid } from './voucher-list.js';
 
 export {
   openingBalanceGrid,
@@ -11,6 +12,7 @@ export {
   type OpeningBalanceRow,
 } from './opening-balance.js';
 export { subjectGrid, type SubjectGridRow } from './subject.js';
+export { voucherListGrid, toVoucherListRow, type VoucherListRow } from './voucher-list.js';
 
 /**
  * All definitions, typed loosely: each is checked against its own row type where it is declared
@@ -20,6 +22,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   subjectGrid as unknown as GridDefinition<GridRow>,
   openingBalanceGrid as unknown as GridDefinition<GridRow>,
   openingBalanceGridMidYear as unknown as GridDefinition<GridRow>,
+  voucherListGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

@@ -42,6 +42,10 @@ export const routes: RouteObject[] = [
             path: '/accounting-management/initialization/auxiliary',
             lazy: async () => ({ Component: (await import('../auxiliary/AuxiliaryPage.js')).AuxiliaryPage }),
           },
+          {
+            path: '/accounting-management/voucher-management/voucherList',
+            lazy: async () => ({ Component: (await import('../vouchers/list/VoucherListPage.js')).VoucherListPage }),
+          },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],
       },

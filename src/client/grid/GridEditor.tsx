@@ -17,10 +17,13 @@ import {
   PinnedRowModule,
   RenderApiModule,
   RowApiModule,
+  RowSelectionModule,
   ScrollApiModule,
   themeQuartz,
   ValidationModule,
   type GetRowIdParams,
+  type RowDoubleClickedEvent,
+  type SelectionChangedEvent,
   type GridReadyEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -46,6 +49,7 @@ ModuleRegistry.registerModules([
   PinnedRowModule,
   ColumnApiModule,
   RowApiModule,
+  RowSelectionModule,
   ScrollApiModule,
   RenderApiModule,
   EventApiModule,
@@ -70,6 +74,8 @@ const theme = themeQuartz.withParams({
   headerBackgroundColor: '#f2f5f9',
   cellHorizontalPadding: 8,
 });
+
+const SELECTION = { mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false } as const;
 
 const LOCALE = { noRowsToShow: '暂无数据', loadingOoo: '加载中…' };
 
@@ -115,6 +121,14 @@ export interface GridEditorProps<R extends GridRow> {
   /** The toolbar's export button (a page may place its own). */
   toolbarExport?: boolean;
   handle?: Ref<GridEditorHandle>;
+  /**
+   * Rows can be selected (a leading checkbox column with select-all; Space toggles the focused
+   * row): a list page's batch actions act on them.
+   */
+  selectable?: boolean;
+  onSelectionChange?: (rowIds: string[]) => void;
+  /** Double-click on a row (a list opens the item). */
+  onRowOpen?: (rowId: string) => void;
 }
 
 export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
@@ -248,6 +262,12 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     () => columnsFor(def, { model: controller.model, rect: controller.rect, colIndex: controller.colIndex }),
     [def, controller],
   );
+  const onSelectionChanged = useCallback((event: SelectionChangedEvent<GridRow>) => {
+    propsRef.current.onSelectionChange?.(event.api.getSelectedRows().map((r) => r.rowId));
+  }, []);
+  const onRowDoubleClicked = useCallback((event: RowDoubleClickedEvent<GridRow>) => {
+    if (event.data && !event.rowPinned) propsRef.current.onRowOpen?.(event.data.rowId);
+  }, []);
   const getRowId = useCallback((p: GetRowIdParams<GridRow>) => p.data.rowId, []);
   const onGridReady = useCallback(
     (event: GridReadyEvent<GridRow>) => {
@@ -311,6 +331,9 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           localeText={LOCALE}
           rowBuffer={10}
           onGridReady={onGridReady}
+          rowSelection={props.selectable ? SELECTION : undefined}
+          onSelectionChanged={props.selectable ? onSelectionChanged : undefined}
+          onRowDoubleClicked={onRowDoubleClicked}
           onCellEditRequest={controller.onCellEditRequest}
           onCellFocused={controller.onCellFocused}
           onCellContextMenu={controller.onCellContextMenu}

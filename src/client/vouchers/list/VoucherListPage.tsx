@@ -1,0 +1,374 @@
+/**
+ * 凭证管理 (/accounting-management/voucher-management/voucherList): the vouchers of a period range
+ * with the spec's filters, selected with checkboxes (Space on the focused row) for batch review,
+ * booking, cashier signature and deletion; double-click opens a voucher in the preview, which
+ * steps through the selection and hands one to the editor with 修改.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { CertificateTypeItem, Voucher } from '../../../shared/api/vouchers.js';
+import type { Paged } from '../../../shared/envelope.js';
+import { VOUCHER_STATUS_FILTERS } from '../../../shared/api/vouchers.js';
+import { VoucherMessages } from '../../../shared/vouchers/messages.js';
+import { toVoucherListRow, voucherListGrid, type VoucherListRow } from '../../../../grids/voucher-list.js';
+import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
+import { isReject, messageBox } from '../../message-box/message-box.js';
+import { usePageTitle } from '../../shell/page-title.js';
+import { Permission } from '../../shell/Permission.js';
+import { useSession } from '../../shell/session-store.js';
+import { ApiError } from '../../shell/request.js';
+import { listVouchers, loadCertificateTypes, refOf, reloadBreak, runBatch, type BatchAction } from './list-api.js';
+import { buildQuery, defaultFilter, LIST_PAGE_SIZE, STATUS_LABELS, type ListFilter } from './list-filter.js';
+import { VoucherPreview } from './VoucherPreview.js';
+import './voucher-list.css';
+
+export const VOUCHER_ADD_PATH = '/accounting-management/voucher-management/voucherAdd';
+const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+
+const BATCH_LABELS: Record<BatchAction, string> = {
+  review: '审核',
+  unreview: '取消审核',
+  book: '记账',
+  unbook: '取消记账',
+  sign: '出纳签字',
+  unsign: '取消签字',
+  delete: '删除',
+};
+
+interface Listed {
+  vouchers: Voucher[];
+  rows: VoucherListRow[];
+  total: number;
+}
+
+export function VoucherListPage() {
+  usePageTitle('凭证管理');
+  const navigate = useNavigate();
+  const authInfo = useSession((s) => s.authInfo);
+  const year = authInfo?.year ?? new Date().getFullYear();
+  const [initialMonth] = useState(() => new Date().getMonth() + 1);
+  const [filter, setFilter] = useState<ListFilter>(() => defaultFilter(initialMonth));
+  const [types, setTypes] = useState<CertificateTypeItem[]>([]);
+  const [listed, setListed] = useState<Listed | null>(null);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [filterError, setFilterError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<{ ids: string[]; start: number; title: '预览凭证' | '查看凭证' } | null>(null);
+  const gridRef = useRef<GridEditorHandle>(null);
+
+  const show = useCallback((answer: Paged<Voucher>, pageIndex: number) => {
+    setListed({
+      vouchers: answer.currentPageItems,
+      rows: answer.currentPageItems.map(toVoucherListRow),
+      total: answer.totalItemCount,
+    });
+    setPage(pageIndex);
+    setSelected([]);
+  }, []);
+
+  const search = useCallback(
+    async (next: ListFilter, pageIndex: number) => {
+      const built = buildQuery(next, year, pageIndex);
+      if (!built.ok) {
+        setFilterError(built.message);
+        return;
+      }
+      setFilterError(null);
+      try {
+        show(await listVouchers(built.query), pageIndex);
+      } catch {
+        // The request wrapper has shown the refusal.
+      }
+    },
+    [year, show],
+  );
+
+  // The month being worked on, on arrival; later queries run on 查询.
+  useEffect(() => {
+    let active = true;
+    const built = buildQuery(defaultFilter(initialMonth), year, 1);
+    if (built.ok)
+      listVouchers(built.query).then(
+        (answer) => active && show(answer, 1),
+        () => undefined,
+      );
+    loadCertificateTypes().then(
+      (list) => active && setTypes(list),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [year, initialMonth, show]);
+
+  const byId = useMemo(() => new Map((listed?.vouchers ?? []).map((v) => [v.id, v])), [listed]);
+  const pages = Math.max(1, Math.ceil((listed?.total ?? 0) / LIST_PAGE_SIZE));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void search(filter, 1);
+  };
+
+  const set = <K extends keyof ListFilter>(key: K, value: ListFilter[K]) => setFilter((f) => ({ ...f, [key]: value }));
+
+  /** The selected vouchers, or the focused one when nothing is ticked. */
+  const targets = (): Voucher[] => {
+    const focused = gridRef.current?.focusedRowId() ?? null;
+    const ids = selected.length > 0 ? selected : focused ? [focused] : [];
+    return ids.map((id) => byId.get(id)).filter((v): v is Voucher => v !== undefined);
+  };
+
+  const batch = async (action: BatchAction) => {
+    const chosen = selected.map((id) => byId.get(id)).filter((v): v is Voucher => v !== undefined);
+    if (chosen.length === 0) {
+      await messageBox.alert(VoucherMessages.selectAtLeastOne, { tone: 'warning' });
+      return;
+    }
+    if (action === 'delete') {
+      try {
+        await messageBox.confirm(`此操作将永久删除选中的 ${chosen.length} 张凭证, 是否继续?`, { title: '删除凭证' });
+      } catch (error) {
+        if (isReject(error)) return;
+        throw error;
+      }
+    }
+    setBusy(true);
+    try {
+      const message = await runBatch(action, year, chosen.map(refOf));
+      messageBox.fireAndForget(messageBox.alert(message || `${BATCH_LABELS[action]}成功`, { tone: 'success' }));
+      await search(filter, page);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const closeGaps = async () => {
+    if (filter.beginMonth !== filter.endMonth) {
+      await messageBox.alert('整理断号请先选择单个月份', { tone: 'warning' });
+      return;
+    }
+    try {
+      await messageBox.confirm(`将按日期重新编排 ${year}年${filter.beginMonth}月 的凭证号以消除断号, 是否继续?`, {
+        title: '整理断号',
+      });
+    } catch (error) {
+      if (isReject(error)) return;
+      throw error;
+    }
+    try {
+      const message = await reloadBreak(year, filter.beginMonth);
+      messageBox.fireAndForget(messageBox.alert(message || '整理完成', { tone: 'success' }));
+      await search(filter, page);
+    } catch {
+      // shown by the wrapper
+    }
+  };
+
+  const openPreview = (title: '预览凭证' | '查看凭证', startId?: string) => {
+    const list = startId && selected.length === 0 ? (listed?.vouchers ?? []).map((v) => v.id) : targets().map((v) => v.id);
+    const ids = list.length > 0 ? list : (listed?.vouchers ?? []).map((v) => v.id);
+    if (ids.length === 0) {
+      messageBox.fireAndForget(messageBox.alert(VoucherMessages.selectAtLeastOne, { tone: 'warning' }));
+      return;
+    }
+    setPreview({ ids, start: Math.max(0, startId ? ids.indexOf(startId) : 0), title });
+  };
+
+  const edit = (voucher: Voucher) => {
+    setPreview(null);
+    void navigate(`${VOUCHER_ADD_PATH}?id=${encodeURIComponent(voucher.id)}`);
+  };
+
+  const batchButton = (action: BatchAction, right: string, primary = false) => (
+    <Permission key={action} value={right}>
+      <button type="button" className={`btn${primary ? ' btn-primary' : ''}`} disabled={busy} onClick={() => void batch(action)}>
+        {BATCH_LABELS[action]}
+      </button>
+    </Permission>
+  );
+
+  return (
+    <div className="voucher-list-page">
+      <header className="voucher-list-head">
+        <h1>凭证管理</h1>
+        <span className="muted">{year}年</span>
+        <span className="voucher-list-spacer" />
+        <Permission value="add">
+          <button type="button" className="btn btn-primary" onClick={() => void navigate(VOUCHER_ADD_PATH)}>
+            新增凭证
+          </button>
+        </Permission>
+      </header>
+      <form className="voucher-filter" aria-label="凭证查询条件" onSubmit={submit}>
+        <label>
+          <span>月份</span>
+          <select aria-label="起始月份" value={filter.beginMonth} onChange={(e) => set('beginMonth', Number(e.target.value))}>
+            {MONTHS.map((m) => (
+              <option key={m} value={m}>
+                {m}月
+              </option>
+            ))}
+          </select>
+          至
+          <select aria-label="结束月份" value={filter.endMonth} onChange={(e) => set('endMonth', Number(e.target.value))}>
+            {MONTHS.map((m) => (
+              <option key={m} value={m}>
+                {m}月
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>类别</span>
+          <select
+            aria-label="凭证类别"
+            value={filter.certificateType ?? ''}
+            onChange={(e) => set('certificateType', e.target.value === '' ? null : Number(e.target.value))}
+          >
+            <option value="">全部</option>
+            {types.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>凭证号</span>
+          <input
+            aria-label="起始凭证号"
+            inputMode="numeric"
+            value={filter.beginPzNo}
+            onChange={(e) => set('beginPzNo', e.target.value)}
+          />
+          至
+          <input
+            aria-label="结束凭证号"
+            inputMode="numeric"
+            value={filter.endPzNo}
+            onChange={(e) => set('endPzNo', e.target.value)}
+          />
+        </label>
+        <label>
+          <span>科目</span>
+          <input aria-label="科目编码" value={filter.subjectCode} onChange={(e) => set('subjectCode', e.target.value)} />
+        </label>
+        <label>
+          <span>摘要</span>
+          <input aria-label="摘要包含" value={filter.summary} onChange={(e) => set('summary', e.target.value)} />
+        </label>
+        <label>
+          <span>金额</span>
+          <input
+            aria-label="最小金额"
+            inputMode="decimal"
+            value={filter.minAmount}
+            onChange={(e) => set('minAmount', e.target.value)}
+          />
+          至
+          <input
+            aria-label="最大金额"
+            inputMode="decimal"
+            value={filter.maxAmount}
+            onChange={(e) => set('maxAmount', e.target.value)}
+          />
+        </label>
+        <label>
+          <span>状态</span>
+          <select
+            aria-label="凭证状态"
+            value={filter.status}
+            onChange={(e) => set('status', e.target.value as ListFilter['status'])}
+          >
+            {VOUCHER_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn btn-primary">
+          查询
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            const reset = defaultFilter(filter.beginMonth);
+            setFilter(reset);
+            void search(reset, 1);
+          }}
+        >
+          重置
+        </button>
+        {filterError && (
+          <span className="field-error" role="alert">
+            {filterError}
+          </span>
+        )}
+      </form>
+      <div className="voucher-list-actions" role="toolbar" aria-label="凭证操作">
+        <span className="muted" data-testid="voucher-selection">
+          已选 {selected.length} 张 / 共 {listed?.total ?? 0} 张
+        </span>
+        <button type="button" className="btn" onClick={() => openPreview('预览凭证')}>
+          预览
+        </button>
+        {batchButton('review', 'review')}
+        {batchButton('unreview', 'review')}
+        {batchButton('book', 'book')}
+        {batchButton('unbook', 'book')}
+        {batchButton('sign', 'cashierSign')}
+        {batchButton('unsign', 'cashierSign')}
+        {batchButton('delete', 'delete')}
+        <Permission value="edit">
+          <button type="button" className="btn" disabled={busy} onClick={() => void closeGaps()}>
+            整理断号
+          </button>
+        </Permission>
+      </div>
+      {listed && (
+        <GridEditor<VoucherListRow>
+          handle={gridRef}
+          definition={voucherListGrid}
+          rows={listed.rows}
+          readOnly
+          selectable
+          onSelectionChange={setSelected}
+          onRowOpen={(rowId) => openPreview('查看凭证', rowId)}
+          label="凭证列表"
+          exportInfo={{ unit: authInfo?.ztName ?? '', period: `${year}年${filter.beginMonth}月至${filter.endMonth}月` }}
+          maxHeight={Math.max(300, window.innerHeight - 300)}
+        />
+      )}
+      {pages > 1 && (
+        <nav className="voucher-pager" aria-label="分页">
+          <button type="button" className="btn" disabled={page <= 1} onClick={() => void search(filter, page - 1)}>
+            上一页
+          </button>
+          <span>
+            第 {page} / {pages} 页
+          </span>
+          <button type="button" className="btn" disabled={page >= pages} onClick={() => void search(filter, page + 1)}>
+            下一页
+          </button>
+        </nav>
+      )}
+      {preview && (
+        <VoucherPreview
+          ids={preview.ids}
+          start={preview.start}
+          title={preview.title}
+          onEdit={edit}
+          onClose={() => {
+            setPreview(null);
+            gridRef.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/** The voucher list's calls (base /account; amounts in yuan on the wire, src/shared/api/vouchers.ts). */
+import { Paths } from '../../../shared/api/paths.js';
+import type {
+  BatchResponse,
+  CertificateTypeItem,
+  ReloadBreakResponse,
+  Voucher,
+  VoucherListQuery,
+  VoucherRef,
+} from '../../../shared/api/vouchers.js';
+import type { Paged } from '../../../shared/envelope.js';
+import { requestEnvelope, api } from '../../shell/request.js';
+
+export function listVouchers(query: VoucherListQuery): Promise<Paged<Voucher>> {
+  return api.get<Paged<Voucher>>(Paths.certificate, { ...query });
+}
+
+export function loadCertificateTypes(): Promise<CertificateTypeItem[]> {
+  return api.get<CertificateTypeItem[]>(Paths.certificateType);
+}
+
+export function loadVoucher(id: string): Promise<Voucher> {
+  return api.get<Voucher>(Paths.certificateDetail, { id });
+}
+
+export type BatchAction = 'review' | 'unreview' | 'book' | 'unbook' | 'sign' | 'unsign' | 'delete';
+
+/** Runs a batch call; resolves with the server's message (shown to the user). */
+export async function runBatch(action: BatchAction, year: number, details: VoucherRef[]): Promise<string> {
+  const call = async (method: 'POST' | 'DELETE', path: string, payload: Record<string, unknown>) =>
+    (await requestEnvelope<BatchResponse>(method, path, payload)).message;
+  switch (action) {
+    case 'review':
+    case 'unreview':
+      return call('POST', Paths.certificateReview, { year, details, isReview: action === 'review' });
+    case 'book':
+    case 'unbook':
+      return call('POST', Paths.certificateBook, { year, details, isBook: action === 'book' });
+    case 'sign':
+    case 'unsign':
+      return call('POST', Paths.voucherCashierSignature, { year, details, isSign: action === 'sign' });
+    case 'delete':
+      return call('DELETE', Paths.certificate, { year, details: JSON.stringify(details) });
+  }
+}
+
+export async function reloadBreak(year: number, month: number): Promise<string> {
+  const envelope = await requestEnvelope<ReloadBreakResponse>('POST', Paths.reloadBreak, { year, month });
+  return envelope.message;
+}
+
+export const refOf = (v: Pick<Voucher, 'month' | 'pzNo' | 'certificateType'>): VoucherRef => ({
+  month: v.month,
+  pzNo: v.pzNo,
+  certificateType: v.certificateType,
+});
