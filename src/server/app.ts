@@ -18,7 +18,9 @@ import { systemRoutes } from './system/routes.js';
 import { subjectRoutes } from './subjects/routes.js';
 import { openingRoutes } from './subjects/opening-routes.js';
 import { auxiliaryRoutes } from './auxiliary/routes.js';
+import { voucherRoutes } from './vouchers/routes.js';
 import { fileRoutes } from './files/routes.js';
+import { templateRoutes } from './templates/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
@@ -45,6 +47,8 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     async (account) => {
       subjectRoutes(account, db);
       auxiliaryRoutes(account, db);
+      voucherRoutes(account, db);
+      templateRoutes(account, db);
       await openingRoutes(account, db);
     },
     { prefix: '/account' },

@@ -6,13 +6,17 @@ import { Migrator, type Migration } from 'kysely';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-subjects-auxiliary.js';
+import * as m0003 from './migrations/0003-vouchers.js';
 import * as m0004 from './migrations/0004-files.js';
+import * as m0005 from './migrations/0005-voucher-templates.js';
 
 export async function migrate(db: Db): Promise<string[]> {
   const list: Record<string, (d: Db) => Migration> = {
     '0001-foundation': (d) => ({ up: (k) => m0001.up(k, d.dialect) }),
     '0002-subjects-auxiliary': (d) => ({ up: (k) => m0002.up(k, d.dialect) }),
+    '0003-vouchers': (d) => ({ up: (k) => m0003.up(k, d.dialect) }),
     '0004-files': (d) => ({ up: (k) => m0004.up(k, d.dialect) }),
+    '0005-voucher-templates': (d) => ({ up: (k) => m0005.up(k, d.dialect) }),
   };
   const migrator = new Migrator({
     db: db.kysely,

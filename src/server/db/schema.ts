@@ -171,6 +171,129 @@ export interface FileRelationTable {
   created_at: number;
 }
 
+export interface CertificateTypeTable {
+  zt_id: number;
+  value: number;
+  name: string;
+  /** Voucher word (记, 收, 付, 转, 调). */
+  entry: string;
+  sort: number;
+}
+
+export interface VoucherTable {
+  zt_id: number;
+  /** Text id allocated by the server (no global sequence). */
+  id: string;
+  year: number;
+  month: number;
+  certificate_type: number;
+  /** Gapless per (zt_id, year, month, certificate_type), see vouchers/numbering.ts. */
+  pz_no: number;
+  pz_date: string;
+  number_of_document: number;
+  financial_officer: string;
+  bookkeeper: string;
+  cashier: string;
+  prepared_by: string;
+  /** User id of whoever created the voucher. */
+  created_by: number;
+  reviewer: string;
+  is_review: number;
+  is_book: number;
+  is_cashier_signed: number;
+  debit_total: number;
+  credit_total: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface VoucherLineTable {
+  zt_id: number;
+  voucher_id: string;
+  /** 1-based. */
+  line_no: number;
+  id: string;
+  year: number;
+  month: number;
+  summary: string;
+  subject_code: string;
+  /** Fen; 0 on the other side. */
+  debit_amount: number;
+  credit_amount: number;
+}
+
+export interface VoucherLineAuxiTable {
+  zt_id: number;
+  voucher_id: string;
+  line_no: number;
+  type_no: string;
+  info_no: string;
+}
+
+export interface VoucherCounterTable {
+  zt_id: number;
+  year: number;
+  month: number;
+  certificate_type: number;
+  last_no: number;
+}
+
+export interface PeriodCloseTable {
+  zt_id: number;
+  year: number;
+  month: number;
+  closed_at: number;
+  /** User id. */
+  closed_by: number;
+}
+
+export interface VoucherSummaryTable {
+  zt_id: number;
+  id: number;
+  content: string;
+}
+
+export interface VoucherAuditTable {
+  zt_id: number;
+  voucher_id: string;
+  /** 1-based per voucher. */
+  seq: number;
+  action: string;
+  user_id: number;
+  user_name: string;
+  at: number;
+  /** JSON of the answered Voucher, or null. */
+  before_json: string | null;
+  after_json: string | null;
+}
+
+export interface VoucherTemplateTable {
+  zt_id: number;
+  id: string;
+  name: string;
+  policy_basis: string;
+  memo: Generated<string>;
+  template_type: number;
+  template_sort: Generated<number>;
+  is_month: Generated<number>;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface VoucherTemplateLineTable {
+  zt_id: number;
+  template_id: string;
+  line_no: number;
+  summary: string;
+  subject_code: string | null;
+  /** Fen; null leaves the amount to the bookkeeper. */
+  debit_amount: number | null;
+  credit_amount: number | null;
+  /** JSON [{ typeNo, infoNo }]. */
+  auxis: Generated<string>;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_level: UserLevelTable;
@@ -187,6 +310,16 @@ export interface Database {
   subject_auxi_type: SubjectAuxiTypeTable;
   auxi_opening: AuxiOpeningTable;
   file_relation: FileRelationTable;
+  certificate_type: CertificateTypeTable;
+  voucher: VoucherTable;
+  voucher_line: VoucherLineTable;
+  voucher_line_auxi: VoucherLineAuxiTable;
+  voucher_counter: VoucherCounterTable;
+  period_close: PeriodCloseTable;
+  voucher_summary: VoucherSummaryTable;
+  voucher_audit: VoucherAuditTable;
+  voucher_template: VoucherTemplateTable;
+  voucher_template_line: VoucherTemplateLineTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
@@ -199,3 +332,5 @@ export type AuxiTypeRow = Selectable<AuxiTypeTable>;
 export type AuxiInfoRow = Selectable<AuxiInfoTable>;
 export type AuxiOpeningRow = Selectable<AuxiOpeningTable>;
 export type FileRelationRow = Selectable<FileRelationTable>;
+export type VoucherRow = Selectable<VoucherTable>;
+export type VoucherLineRow = Selectable<VoucherLineTable>;

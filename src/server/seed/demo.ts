@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import { hashPassword } from '../auth/password.js';
 import { loadChart } from '../subjects/load-chart.js';
 import { seedBuiltInAuxiliary } from '../auxiliary/seed-types.js';
+import { seedCertificateTypes } from '../vouchers/certificate-types.js';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -69,6 +70,7 @@ export async function seedDemo(db: Db, scryptLogN: number, now = Date.now()): Pr
         .executeTakeFirstOrThrow();
       setIds.set(set.code, id);
       await seedBuiltInAuxiliary(trx, id);
+      await seedCertificateTypes(trx, id);
       for (const year of DEMO_YEARS) {
         await trx.insertInto('zt_year').values({ zt_id: id, year, account_month: 1, subjects_initialised: 0 }).execute();
         await loadChart(tx, chartForSystem(set.system), id, year);

@@ -1,0 +1,64 @@
+/**
+ * The voucher audit trail: every create, modify, review, unreview, book, unbook, sign, unsign,
+ * delete and renumber writes one row in the transaction of the change (who, when, the voucher
+ * before and after as JSON), so a change and its record commit or roll back together.
+ */
+import type { Voucher, VoucherAuditEntry } from '../../shared/api/vouchers.js';
+import type { Q } from '../subjects/subject-repository.js';
+
+export type AuditAction = VoucherAuditEntry['action'];
+
+export interface Actor {
+  id: number;
+  name: string;
+}
+
+export async function writeAudit(
+  trx: Q,
+  ztId: number,
+  voucherId: string,
+  action: AuditAction,
+  actor: Actor,
+  before: Voucher | null,
+  after: Voucher | null,
+  at = Date.now(),
+): Promise<void> {
+  // The voucher row was written first in this transaction, so writers of one voucher queue there.
+  const last = await trx
+    .selectFrom('voucher_audit')
+    .select((eb) => eb.fn.max<number | null>('seq').as('seq'))
+    .where('zt_id', '=', ztId)
+    .where('voucher_id', '=', voucherId)
+    .executeTakeFirst();
+  await trx
+    .insertInto('voucher_audit')
+    .values({
+      zt_id: ztId,
+      voucher_id: voucherId,
+      seq: Number(last?.seq ?? 0) + 1,
+      action,
+      user_id: actor.id,
+      user_name: actor.name,
+      at,
+      before_json: before ? JSON.stringify(before) : null,
+      after_json: after ? JSON.stringify(after) : null,
+    })
+    .execute();
+}
+
+export async function readAudit(q: Q, ztId: number, voucherId: string): Promise<VoucherAuditEntry[]> {
+  const rows = await q
+    .selectFrom('voucher_audit')
+    .selectAll()
+    .where('zt_id', '=', ztId)
+    .where('voucher_id', '=', voucherId)
+    .orderBy('seq')
+    .execute();
+  return rows.map((r) => ({
+    action: r.action as AuditAction,
+    userName: r.user_name,
+    at: r.at,
+    before: r.before_json ? (JSON.parse(r.before_json) as Voucher) : null,
+    after: r.after_json ? (JSON.parse(r.after_json) as Voucher) : null,
+  }));
+}

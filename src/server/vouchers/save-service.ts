@@ -1,0 +1,322 @@
+/**
+ * Create and modify a voucher (POST certificate), in one transaction: the shared rules and the
+ * auxiliary items checked first (4003 with the list, nothing written), closed periods refused
+ * (4014), reviewed or booked vouchers locked (4011), the number taken under the period's lock
+ * (numbering.ts), lines and items written, the audit row added.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ValidationIssue } from '../../shared/envelope.js';
+import type { AccountingSystem } from '../../shared/api/auth.js';
+import type { SaveVoucherRequest, Voucher } from '../../shared/api/vouchers.js';
+import { AuxiMessages } from '../../shared/subjects/auxiliary-rules.js';
+import { VoucherMessages } from '../../shared/vouchers/messages.js';
+import { isBlankLine, validateVoucher, type RuleSubject, type VoucherDraft } from '../../shared/vouchers/rules.js';
+import type { Db } from '../db/database.js';
+import type { VoucherRow } from '../db/schema.js';
+import { refuse } from '../http/app-error.js';
+import type { Q } from '../subjects/subject-repository.js';
+import { writeAudit, type Actor } from './audit.js';
+import { listCertificateTypes } from './certificate-types.js';
+import { readDraft } from './draft.js';
+import { closeGapAt, lockPeriods, takeNextNumber, type PeriodKey } from './numbering.js';
+import { assertPeriodsOpen } from './periods.js';
+import { findVoucherByNumber, loadSubjectIndex, toVouchers, type SubjectIndex } from './repository.js';
+
+export interface VoucherScope {
+  ztId: number;
+  system: AccountingSystem;
+  actor: Actor;
+}
+
+/** Spec: two-table vouchers for sets on the government accounting system. */
+export function isTwoTable(system: AccountingSystem): boolean {
+  return system === 'government';
+}
+
+function ruleSubject(index: SubjectIndex, code: string): RuleSubject | undefined {
+  const row = index.byCode.get(code);
+  if (!row) return undefined;
+  return {
+    code,
+    lastLevel: !!row.last_level,
+    enable: !!row.enable,
+    isGovernment: !!row.is_budget,
+    auxiTypeNos: index.types.get(code) ?? [],
+  };
+}
+
+/** The chosen auxiliary items must exist and be enabled leaves (the rules only see type numbers). */
+async function auxiItemIssues(q: Q, ztId: number, draft: VoucherDraft): Promise<ValidationIssue[]> {
+  const wanted = draft.lines.flatMap((l) => l.auxis.filter((a) => a.infoNo !== '').map((a) => ({ ...a, rowId: l.rowId })));
+  if (wanted.length === 0) return [];
+  const typeNos = [...new Set(wanted.map((w) => w.typeNo))];
+  const [types, items] = await Promise.all([
+    q
+      .selectFrom('auxi_type')
+      .select(['type_no', 'type_name'])
+      .where('zt_id', '=', ztId)
+      .where('type_no', 'in', typeNos)
+      .execute(),
+    q
+      .selectFrom('auxi_info')
+      .select(['type_no', 'info_no', 'info_name', 'parent_no', 'is_enable'])
+      .where('zt_id', '=', ztId)
+      .where('type_no', 'in', typeNos)
+      .execute(),
+  ]);
+  const typeName = new Map(types.map((t) => [t.type_no, t.type_name]));
+  const byKey = new Map(items.map((i) => [`${i.type_no}\u0000${i.info_no}`, i]));
+  const parents = new Set(items.filter((i) => i.parent_no).map((i) => `${i.type_no}\u0000${i.parent_no ?? ''}`));
+  const issues: ValidationIssue[] = [];
+  for (const w of wanted) {
+    const name = typeName.get(w.typeNo) ?? w.typeNo;
+    const key = `${w.typeNo}\u0000${w.infoNo}`;
+    const item = byKey.get(key);
+    const message = !item
+      ? AuxiMessages.itemMissing(name)
+      : parents.has(key)
+        ? AuxiMessages.leafOnly(name)
+        : !item.is_enable
+          ? AuxiMessages.itemDisabled(name, item.info_name)
+          : null;
+    if (message) issues.push({ message: `第${w.rowId}行${message}`, rowId: w.rowId, fieldId: 'auxis' });
+  }
+  return issues;
+}
+
+function sums(draft: VoucherDraft): { debit: number; credit: number } {
+  let debit = 0;
+  let credit = 0;
+  for (const l of draft.lines) {
+    debit += l.debitFen ?? 0;
+    credit += l.creditFen ?? 0;
+  }
+  return { debit, credit };
+}
+
+function monthOf(date: unknown): { year: number; month: number } | null {
+  const m = typeof date === 'string' ? /^(\d{4})-(\d{2})-\d{2}$/.exec(date.trim()) : null;
+  return m ? { year: Number(m[1]), month: Number(m[2]) } : null;
+}
+
+/** Validates everything that needs no lock; refuses with 4003 and the list. */
+async function checkDraft(
+  q: Q,
+  scope: VoucherScope,
+  body: Partial<SaveVoucherRequest>,
+): Promise<{ draft: VoucherDraft; lineIds: Map<string, string> }> {
+  const { draft, issues: conversion, lineIds } = readDraft(body);
+  const issues: ValidationIssue[] = [];
+  const yearRow =
+    draft.year === null
+      ? undefined
+      : await q
+          .selectFrom('zt_year')
+          .select('year')
+          .where('zt_id', '=', scope.ztId)
+          .where('year', '=', draft.year)
+          .executeTakeFirst();
+  if (draft.year !== null && !yearRow) issues.push({ message: `账套没有${draft.year}年度`, fieldId: 'period' });
+  const index = await loadSubjectIndex(q, scope.ztId, draft.year ?? 0);
+  const ruled = validateVoucher(draft, { subject: (code) => ruleSubject(index, code), twoTable: isTwoTable(scope.system) });
+  // A converted amount that failed is reported once, by the conversion, not again as missing.
+  const failedAmounts = new Set(conversion.map((i) => `${String(i.rowId)}\u0000${i.fieldId ?? ''}`));
+  const failedRows = new Set(conversion.map((i) => String(i.rowId)));
+  issues.push(
+    ...conversion,
+    ...ruled.filter(
+      (i) =>
+        !failedAmounts.has(`${String(i.rowId)}\u0000${i.fieldId ?? ''}`) &&
+        !(failedRows.has(String(i.rowId)) && (i.fieldId === 'debitAmount' || i.fieldId === 'creditAmount')) &&
+        !(conversion.length > 0 && i.rowId === undefined && i.message.includes('不平衡')),
+    ),
+  );
+  if (draft.certificateType !== null && Number.isInteger(draft.certificateType)) {
+    const types = await listCertificateTypes(q, scope.ztId);
+    if (!types.some((t) => t.value === draft.certificateType))
+      issues.push({ message: '凭证分类不存在', fieldId: 'certificateType' });
+  }
+  if (issues.length === 0) issues.push(...(await auxiItemIssues(q, scope.ztId, draft)));
+  if (issues.length > 0) refuse('ValidationFailed', issues[0]?.message, issues);
+  return { draft, lineIds };
+}
+
+function optionalName(value: unknown): string | undefined {
+  return typeof value === 'string' ? value.trim().slice(0, 64) : undefined;
+}
+
+async function writeLines(
+  trx: Q,
+  ztId: number,
+  voucherId: string,
+  draft: VoucherDraft,
+  keepIds: Map<string, string>,
+): Promise<void> {
+  const filled = draft.lines.filter((l) => !isBlankLine(l));
+  if (filled.length === 0) return;
+  const year = draft.year ?? 0;
+  const month = draft.month ?? 0;
+  await trx
+    .insertInto('voucher_line')
+    .values(
+      filled.map((l, i) => ({
+        zt_id: ztId,
+        voucher_id: voucherId,
+        line_no: i + 1,
+        id: keepIds.get(l.rowId) ?? randomUUID(),
+        year,
+        month,
+        summary: (l.summary ?? '').trim(),
+        subject_code: l.subjectCode ?? '',
+        debit_amount: l.debitFen ?? 0,
+        credit_amount: l.creditFen ?? 0,
+      })),
+    )
+    .execute();
+  const auxis = filled.flatMap((l, i) =>
+    l.auxis
+      .filter((a) => a.infoNo !== '')
+      .map((a) => ({ zt_id: ztId, voucher_id: voucherId, line_no: i + 1, type_no: a.typeNo, info_no: a.infoNo })),
+  );
+  if (auxis.length > 0) await trx.insertInto('voucher_line_auxi').values(auxis).execute();
+}
+
+async function one(trx: Q, ztId: number, row: VoucherRow | undefined): Promise<Voucher | null> {
+  return row ? ((await toVouchers(trx, ztId, [row]))[0] ?? null) : null;
+}
+
+/** Writes one renumber audit row per voucher whose number changed (before and after). */
+export async function auditRenumbered(
+  trx: Q,
+  scope: VoucherScope,
+  changes: readonly { id: string; from: number }[],
+  at: number,
+): Promise<void> {
+  if (changes.length === 0) return;
+  const rows = await trx
+    .selectFrom('voucher')
+    .selectAll()
+    .where('zt_id', '=', scope.ztId)
+    .where(
+      'id',
+      'in',
+      changes.map((c) => c.id),
+    )
+    .execute();
+  const after = await toVouchers(trx, scope.ztId, rows);
+  for (const v of after) {
+    const from = changes.find((c) => c.id === v.id)?.from ?? v.pzNo;
+    await writeAudit(trx, scope.ztId, v.id, 'renumber', scope.actor, { ...v, pzNo: from }, v, at);
+  }
+}
+
+export async function saveVoucher(db: Db, scope: VoucherScope, body: Partial<SaveVoucherRequest>): Promise<Voucher> {
+  const { draft, lineIds } = await checkDraft(db.kysely, scope, body);
+  const year = draft.year ?? 0;
+  const month = draft.month ?? 0;
+  const certificateType = draft.certificateType ?? 0;
+  const modifying = body.oldDate !== undefined || body.oldPzNo !== undefined || body.oldCertificateType !== undefined;
+  const old = modifying ? monthOf(body.oldDate) : null;
+  if (modifying && (!old || typeof body.oldPzNo !== 'number' || typeof body.oldCertificateType !== 'number')) {
+    refuse('BadRequest', '修改凭证需要oldDate、oldPzNo和oldCertificateType');
+  }
+  const now = Date.now();
+  const { debit, credit } = sums(draft);
+  const newKey: PeriodKey = { ztId: scope.ztId, year, month, certificateType };
+
+  return db.kysely.transaction().execute(async (trx) => {
+    await assertPeriodsOpen(trx, scope.ztId, old ? [old, { year, month }] : [{ year, month }]);
+    if (!old) {
+      await lockPeriods(trx, [newKey]);
+      const pzNo = await takeNextNumber(trx, newKey);
+      const id = randomUUID();
+      await trx
+        .insertInto('voucher')
+        .values({
+          zt_id: scope.ztId,
+          id,
+          year,
+          month,
+          certificate_type: certificateType,
+          pz_no: pzNo,
+          pz_date: draft.pzDate ?? '',
+          number_of_document: draft.numberOfDocument ?? 0,
+          financial_officer: optionalName(body.financialOfficer) ?? '',
+          bookkeeper: optionalName(body.bookkeeper) ?? '',
+          cashier: optionalName(body.cashier) ?? '',
+          prepared_by: optionalName(body.preparedBy) || scope.actor.name,
+          created_by: scope.actor.id,
+          reviewer: '',
+          is_review: 0,
+          is_book: 0,
+          is_cashier_signed: 0,
+          debit_total: debit,
+          credit_total: credit,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await writeLines(trx, scope.ztId, id, draft, new Map());
+      const after = await one(
+        trx,
+        scope.ztId,
+        await trx.selectFrom('voucher').selectAll().where('zt_id', '=', scope.ztId).where('id', '=', id).executeTakeFirst(),
+      );
+      if (!after) throw new Error('saved voucher not found');
+      await writeAudit(trx, scope.ztId, id, 'create', scope.actor, null, after, now);
+      return after;
+    }
+
+    const oldKey: PeriodKey = {
+      ztId: scope.ztId,
+      year: old.year,
+      month: old.month,
+      certificateType: body.oldCertificateType ?? 0,
+    };
+    const moved = oldKey.year !== year || oldKey.month !== month || oldKey.certificateType !== certificateType;
+    await lockPeriods(trx, moved ? [oldKey, newKey] : [newKey]);
+    const row = await findVoucherByNumber(trx, scope.ztId, { ...oldKey, pzNo: body.oldPzNo ?? 0 });
+    if (!row) refuse('NotFound', '凭证不存在或已被删除');
+    if (row.is_book) refuse('BusinessRule', VoucherMessages.bookedLocked);
+    if (row.is_review) refuse('BusinessRule', VoucherMessages.reviewedLocked);
+    const before = await one(trx, scope.ztId, row);
+    const ownLineIds = new Set(before?.certiDetails.map((l) => l.id));
+    const keepIds = new Map([...lineIds].filter(([, lineId]) => ownLineIds.has(lineId)));
+    const pzNo = moved ? await takeNextNumber(trx, newKey) : row.pz_no;
+    await trx.deleteFrom('voucher_line_auxi').where('zt_id', '=', scope.ztId).where('voucher_id', '=', row.id).execute();
+    await trx.deleteFrom('voucher_line').where('zt_id', '=', scope.ztId).where('voucher_id', '=', row.id).execute();
+    await trx
+      .updateTable('voucher')
+      .set({
+        year,
+        month,
+        certificate_type: certificateType,
+        pz_no: pzNo,
+        pz_date: draft.pzDate ?? '',
+        number_of_document: draft.numberOfDocument ?? 0,
+        financial_officer: optionalName(body.financialOfficer) ?? row.financial_officer,
+        bookkeeper: optionalName(body.bookkeeper) ?? row.bookkeeper,
+        cashier: optionalName(body.cashier) ?? row.cashier,
+        prepared_by: optionalName(body.preparedBy) || row.prepared_by,
+        // A changed voucher needs the cashier's signature again.
+        is_cashier_signed: 0,
+        debit_total: debit,
+        credit_total: credit,
+        updated_at: now,
+      })
+      .where('zt_id', '=', scope.ztId)
+      .where('id', '=', row.id)
+      .execute();
+    await writeLines(trx, scope.ztId, row.id, draft, keepIds);
+    const shifted = moved ? await closeGapAt(trx, oldKey, row.pz_no) : [];
+    const after = await one(
+      trx,
+      scope.ztId,
+      await trx.selectFrom('voucher').selectAll().where('zt_id', '=', scope.ztId).where('id', '=', row.id).executeTakeFirst(),
+    );
+    if (!after) throw new Error('saved voucher not found');
+    await writeAudit(trx, scope.ztId, row.id, 'modify', scope.actor, before, after, now);
+    await auditRenumbered(trx, scope, shifted, now);
+    return after;
+  });
+}
