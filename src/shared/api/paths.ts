@@ -92,6 +92,14 @@ export const Paths = {
   /** Spec voucher-category list (certificateTypeList); the path is ours. */
   certificateType: '/account/api/certificateType',
   summary: '/account/api/summary',
+  // voucher templates (src/shared/api/templates.ts)
+  /** GET list (TemplateListQuery → Paged<VoucherTemplate>); POST save (SaveTemplateRequest); DELETE ?id= (not a built-in). */
+  template: '/account/api/template',
+  /** GET ?id= → VoucherTemplate. */
+  templateDetail: '/account/api/template/detail',
+  /** GET ?template= → VoucherTemplate[] to apply in the editor (built-ins first). */
+  templateSelect: '/account/api/template/select',
+  updateTemplateSort: '/account/api/template/updateTemplateSort',
   pzUser: '/account/api/pzUser',
   /** Ours: GET ?ids=1,2&paper=a4|voucher → application/pdf, the vouchers in the printed layout (src/shared/api/files.ts). */
   certificatePrint: '/account/api/certificate/print',

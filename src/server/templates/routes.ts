@@ -1,0 +1,100 @@
+/**
+ * Voucher template calls (base /account; shapes in src/shared/api/templates.ts). Reading needs a
+ * ledger set; writing needs the voucher editor's add or edit button (templates serve entry).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SaveTemplateRequest, TemplateListQuery, TemplateSortRequest } from '../../shared/api/templates.js';
+import { okEnvelope } from '../../shared/envelope.js';
+import type { Db } from '../db/database.js';
+import { authOf, ztOf } from '../auth/guard.js';
+import { refuse } from '../http/app-error.js';
+import { VoucherRights, requireAnyButton } from '../vouchers/rights.js';
+import {
+  listTemplates,
+  removeTemplate,
+  saveTemplate,
+  selectTemplates,
+  sortTemplates,
+  templateDetail,
+  type TemplateScope,
+} from './template-service.js';
+
+type Query = Record<string, string | undefined>;
+
+const PATHS = {
+  template: '/api/template',
+  detail: '/api/template/detail',
+  select: '/api/template/select',
+  sort: '/api/template/updateTemplateSort',
+} as const;
+
+function scopeOf(request: FastifyRequest): TemplateScope {
+  const zt = ztOf(request);
+  return { ztId: zt.id, year: zt.year, system: zt.accountingSystem, userId: authOf(request).user.id };
+}
+
+function optionalInt(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value)) refuse('BadRequest', `参数${name}必须是整数`);
+  return Number(value);
+}
+
+function optionalBool(value: string | undefined): boolean | undefined {
+  return value === undefined || value === '' ? undefined : value === 'true';
+}
+
+const WRITE = [...VoucherRights.create, ...VoucherRights.modify];
+
+export function templateRoutes(app: FastifyInstance, db: Db): void {
+  app.get(PATHS.template, { config: { access: 'zt' } }, async (request) => {
+    const q = request.query as Query;
+    const query: TemplateListQuery = {
+      pageIndex: optionalInt(q.pageIndex, 'pageIndex'),
+      pageSize: optionalInt(q.pageSize, 'pageSize'),
+      template: optionalInt(q.template, 'template'),
+      name: q.name,
+      isBuiltIn: optionalBool(q.isBuiltIn),
+      isMonth: optionalBool(q.isMonth),
+    };
+    return okEnvelope(await listTemplates(db, scopeOf(request), query));
+  });
+
+  app.get(PATHS.select, { config: { access: 'zt' } }, async (request) => {
+    const q = request.query as Query;
+    return okEnvelope(await selectTemplates(db, scopeOf(request), optionalInt(q.template, 'template')));
+  });
+
+  app.get(PATHS.detail, { config: { access: 'zt' } }, async (request) => {
+    const id = (request.query as Query).id;
+    if (!id) refuse('BadRequest', '缺少参数id');
+    return okEnvelope(await templateDetail(db, scopeOf(request), id));
+  });
+
+  app.post(PATHS.template, { config: { access: 'zt' } }, async (request) => {
+    await requireAnyButton(db, request, WRITE);
+    const body = (request.body ?? {}) as SaveTemplateRequest;
+    const { template, message } = await saveTemplate(db, scopeOf(request), body);
+    return okEnvelope(template, message);
+  });
+
+  app.delete(PATHS.template, { config: { access: 'zt' } }, async (request) => {
+    await requireAnyButton(db, request, WRITE);
+    const id = (request.query as Query).id;
+    if (!id) refuse('BadRequest', '缺少参数id');
+    await removeTemplate(db, scopeOf(request), id);
+    return okEnvelope(null, '删除成功');
+  });
+
+  app.post(PATHS.sort, { config: { access: 'zt' } }, async (request) => {
+    await requireAnyButton(db, request, WRITE);
+    const body = (request.body ?? {}) as Partial<TemplateSortRequest>;
+    const list = Array.isArray(body.tempInfo) ? body.tempInfo : [];
+    // Spec: a non-numeric order becomes 0.
+    const order = list.map((t) => ({
+      id: String(t.id),
+      templateSort: Number.isSafeInteger(Number(t.templateSort)) ? Number(t.templateSort) : 0,
+    }));
+    await sortTemplates(db, scopeOf(request), order);
+    return okEnvelope(null, '保存成功');
+  });
+}

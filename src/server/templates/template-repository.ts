@@ -1,0 +1,158 @@
+/** Stored voucher templates of a ledger set (the user's own) and their lines. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export type Q = Kysely<Database>;
+
+export interface StoredLine {
+  summary: string;
+  subjectCode: string | null;
+  debitFen: number | null;
+  creditFen: number | null;
+  auxis: { typeNo: string; infoNo: string }[];
+}
+
+export interface StoredTemplate {
+  id: string;
+  name: string;
+  policyBasis: string;
+  memo: string;
+  template: number;
+  templateSort: number;
+  isMonth: boolean;
+  lines: StoredLine[];
+}
+
+function parseAuxis(json: string): { typeNo: string; infoNo: string }[] {
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? (value as { typeNo: string; infoNo: string }[]) : [];
+}
+
+export async function listStored(q: Q, ztId: number, ids?: readonly string[]): Promise<StoredTemplate[]> {
+  let heads = q.selectFrom('voucher_template').selectAll().where('zt_id', '=', ztId);
+  if (ids) {
+    if (ids.length === 0) return [];
+    heads = heads.where('id', 'in', ids);
+  }
+  const rows = await heads.orderBy('template_sort').orderBy('created_at').execute();
+  if (rows.length === 0) return [];
+  const lines = await q
+    .selectFrom('voucher_template_line')
+    .selectAll()
+    .where('zt_id', '=', ztId)
+    .where(
+      'template_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('template_id')
+    .orderBy('line_no')
+    .execute();
+  const byTemplate = new Map<string, StoredLine[]>();
+  for (const l of lines) {
+    const list = byTemplate.get(l.template_id) ?? [];
+    list.push({
+      summary: l.summary,
+      subjectCode: l.subject_code,
+      debitFen: l.debit_amount,
+      creditFen: l.credit_amount,
+      auxis: parseAuxis(l.auxis),
+    });
+    byTemplate.set(l.template_id, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    policyBasis: r.policy_basis,
+    memo: r.memo,
+    template: r.template_type,
+    templateSort: r.template_sort,
+    isMonth: r.is_month === 1,
+    lines: byTemplate.get(r.id) ?? [],
+  }));
+}
+
+export async function nameTaken(q: Q, ztId: number, name: string, exceptId: string | null): Promise<boolean> {
+  let query = q.selectFrom('voucher_template').select('id').where('zt_id', '=', ztId).where('name', '=', name);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Writes a template and replaces its lines (inside the caller's transaction). */
+export async function writeTemplate(
+  q: Q,
+  ztId: number,
+  userId: number,
+  template: Omit<StoredTemplate, 'templateSort' | 'isMonth'>,
+  isNew: boolean,
+): Promise<void> {
+  const now = Date.now();
+  if (isNew) {
+    const last = await q
+      .selectFrom('voucher_template')
+      .select((eb) => eb.fn.max('template_sort').as('max'))
+      .where('zt_id', '=', ztId)
+      .executeTakeFirst();
+    await q
+      .insertInto('voucher_template')
+      .values({
+        zt_id: ztId,
+        id: template.id,
+        name: template.name,
+        policy_basis: template.policyBasis,
+        memo: template.memo,
+        template_type: template.template,
+        template_sort: Number(last?.max ?? 0) + 1,
+        created_by: userId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  } else {
+    await q
+      .updateTable('voucher_template')
+      .set({
+        name: template.name,
+        policy_basis: template.policyBasis,
+        memo: template.memo,
+        template_type: template.template,
+        updated_at: now,
+      })
+      .where('zt_id', '=', ztId)
+      .where('id', '=', template.id)
+      .execute();
+    await q.deleteFrom('voucher_template_line').where('zt_id', '=', ztId).where('template_id', '=', template.id).execute();
+  }
+  if (template.lines.length === 0) return;
+  await q
+    .insertInto('voucher_template_line')
+    .values(
+      template.lines.map((l, i) => ({
+        zt_id: ztId,
+        template_id: template.id,
+        line_no: i + 1,
+        summary: l.summary,
+        subject_code: l.subjectCode,
+        debit_amount: l.debitFen,
+        credit_amount: l.creditFen,
+        auxis: JSON.stringify(l.auxis),
+      })),
+    )
+    .execute();
+}
+
+export async function deleteTemplate(q: Q, ztId: number, id: string): Promise<boolean> {
+  const result = await q.deleteFrom('voucher_template').where('zt_id', '=', ztId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function setSort(q: Q, ztId: number, order: readonly { id: string; templateSort: number }[]): Promise<void> {
+  for (const item of order) {
+    await q
+      .updateTable('voucher_template')
+      .set({ template_sort: item.templateSort })
+      .where('zt_id', '=', ztId)
+      .where('id', '=', item.id)
+      .execute();
+  }
+}
