@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Paged } from '../../shared/envelope.js';
+import type { Voucher } from '../../shared/api/vouchers.js';
+import { Paths } from '../../shared/api/paths.js';
+import { ApiClient } from '../test-support/api-client.js';
+import { setIds } from '../test-support/ledger-fixtures.js';
+import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
+import { FACTORY, refOf, request, save } from './voucher-test-kit.js';
+
+describe.each(TEST_DIALECTS)('voucher numbering under concurrency (%s)', (dialect) => {
+  let server: TestServer;
+  let clients: ApiClient[];
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    const kuaiji = new ApiClient(server.url);
+    await kuaiji.openSet(server.db, 'kuaiji', 'Kuaiji@123', FACTORY);
+    const admin = new ApiClient(server.url);
+    await admin.openSet(server.db, 'admin', 'Admin@123', FACTORY);
+    clients = [kuaiji, admin];
+  });
+  afterAll(() => server.close());
+
+  const numbers = async (month: number, certificateType: number): Promise<number[]> => {
+    const list = await clients[0]?.get<Paged<Voucher>>(Paths.certificate, {
+      year: 2026,
+      beginMonth: month,
+      endMonth: month,
+      certificateType,
+    });
+    return (list?.body.data.currentPageItems ?? []).map((v) => v.pzNo);
+  };
+  const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+  it('40 parallel saves into one period get 1..40: no gap, no duplicate', async () => {
+    const answers = await Promise.all(
+      range(40).map((i) =>
+        save(
+          clients[i % clients.length] as ApiClient,
+          request({ month: 3, pzDate: `2026-03-${String((i % 28) + 1).padStart(2, '0')}` }, i),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.body.errorMsg)).toEqual(answers.map(() => null));
+    expect(answers.map((a) => a.body.data.pzNo).sort((a, b) => a - b)).toEqual(range(40));
+    expect(await numbers(3, 1)).toEqual(range(40));
+  });
+
+  it('parallel saves across periods and categories number each one on its own', async () => {
+    const keys = [
+      { month: 4, certificateType: 1 },
+      { month: 4, certificateType: 2 },
+      { month: 5, certificateType: 1 },
+    ];
+    const answers = await Promise.all(
+      range(30).map((i) => {
+        const k = keys[i % keys.length] ?? { month: 4, certificateType: 1 };
+        return save(clients[i % clients.length] as ApiClient, request({ ...k, pzDate: `2026-0${k.month}-15` }));
+      }),
+    );
+    expect(answers.every((a) => a.body.success)).toBe(true);
+    for (const k of keys) expect(await numbers(k.month, k.certificateType)).toEqual(range(10));
+  });
+
+  it('saves racing deletes and a renumbering still leave unique numbers, and reloadBreak closes every gap', async () => {
+    const first = await Promise.all(
+      range(10).map((i) => save(clients[i % 2] as ApiClient, request({ month: 6, pzDate: '2026-06-10' }))),
+    );
+    const victims = first.filter((_, i) => i % 3 === 0).map((a) => refOf(a.body.data));
+    const [more, deleted] = await Promise.all([
+      Promise.all(range(10).map((i) => save(clients[i % 2] as ApiClient, request({ month: 6, pzDate: '2026-06-11' })))),
+      clients[0]?.delete(Paths.certificate, { year: 2026, details: JSON.stringify(victims) }),
+    ]);
+    expect(deleted?.body.success).toBe(true);
+    expect(more.every((a) => a.body.success)).toBe(true);
+    const after = await numbers(6, 1);
+    expect(new Set(after).size).toBe(after.length);
+    expect(after).toHaveLength(20 - victims.length);
+    await clients[1]?.post(Paths.reloadBreak, { year: 2026, month: 6, certificateType: 1 });
+    expect(await numbers(6, 1)).toEqual(range(20 - victims.length));
+  });
+
+  it('the unique index refuses a second voucher on a number', async () => {
+    const ztId = (await setIds(server.db))(FACTORY);
+    const row = await server.db.kysely
+      .selectFrom('voucher')
+      .selectAll()
+      .where('zt_id', '=', ztId)
+      .where('month', '=', 3)
+      .where('pz_no', '=', 1)
+      .executeTakeFirstOrThrow();
+    await expect(
+      server.db.kysely
+        .insertInto('voucher')
+        .values({ ...row, id: 'duplicate' })
+        .execute(),
+    ).rejects.toThrow();
+  });
+});
