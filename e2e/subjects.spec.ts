@@ -1,7 +1,8 @@
 /**
- * 会计科目 in the browser: the chart as a keyboard tree, the filter by pinyin initials, adding a
- * detail with the keyboard and the spec's messages, disable and enable, the 'added' right, and
- * the subject picker's last-level rule.
+ * 会计科目 in the browser: the chart as a tree grid driven by the keyboard (moving, collapsing,
+ * editing names in place), the filter by pinyin initials, adding a detail with the keyboard and
+ * the spec's messages, disable and enable, the 'added' right, and the subject picker's
+ * last-level rule and its 新增科目.
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
@@ -44,27 +45,61 @@ test.describe.serial('subjects', () => {
   test.beforeAll(removeAddedSubject);
   test.afterAll(removeAddedSubject);
 
-  test('filters by pinyin initials, adds a detail with the keyboard, disables and enables it', async ({ page }) => {
+  test('moves, collapses and filters the tree grid with the keyboard, adds, edits in place and deletes a detail', async ({
+    page,
+  }) => {
     const subjects = await openSubjects(page, 'kuaiji');
-    await expect(subjects.table).toBeFocused();
+    // The grid has the focus on the first row.
+    await expect(subjects.selected()).toHaveAttribute('row-id', '101');
     await page.screenshot({ path: `${SCREENS_DIR}/subjects.png` });
 
-    // Arrow keys move the selection.
-    await page.keyboard.press('Home');
-    await expect(subjects.selected()).toHaveAttribute('id', 'subject-row-101');
+    // Arrow keys move the focused (= selected) row.
     await page.keyboard.press('ArrowDown');
-    await expect(subjects.selected()).toHaveAttribute('id', 'subject-row-102');
+    await expect(subjects.selected()).toHaveAttribute('row-id', '102');
+
+    // Alt+Left collapses a parent, on a child goes to its parent; Alt+Right expands.
+    await subjects.cell('13101', 'code').click();
+    await expect(subjects.selected()).toHaveAttribute('row-id', '13101');
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect(subjects.selected()).toHaveAttribute('row-id', '131');
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect(subjects.toggle('131')).toHaveAttribute('aria-expanded', 'false');
+    await expect(subjects.row('13101')).toHaveCount(0);
+    await expect(subjects.selected()).toHaveAttribute('row-id', '131');
+    await page.keyboard.press('Alt+ArrowRight');
+    await expect(subjects.toggle('131')).toHaveAttribute('aria-expanded', 'true');
+    await expect(subjects.row('13101')).toBeVisible();
+    await page.keyboard.press('Alt+ArrowRight');
+    await expect(subjects.selected()).toHaveAttribute('row-id', '13101');
+    // The toggle by mouse too.
+    await subjects.toggle('131').click();
+    await expect(subjects.row('13101')).toHaveCount(0);
+    await subjects.toggle('131').click();
+    await expect(subjects.row('13101')).toBeVisible();
+
+    // The help panel lists the tree keys.
+    await page.keyboard.press('F1');
+    const help = page.getByRole('dialog', { name: '快捷键帮助' });
+    await expect(help).toContainText('Alt+ArrowRight');
+    await expect(help).toContainText('收起下级');
+    await page.keyboard.press('Escape');
+    await expect(help).toHaveCount(0);
+
+    // A standard subject's name cannot be edited: F2 opens nothing.
+    await subjects.cell('101', 'codeName').click();
+    await page.keyboard.press('F2');
+    await expect(subjects.cellEditor()).toHaveCount(0);
 
     // Pinyin initials.
     await subjects.search('kcxj');
     expect(await subjects.codes()).toEqual(['101']);
     await expect(subjects.row('101')).toContainText('库存现金');
 
-    // Filter to 银行存款, Enter into the table, Insert adds under it with the next code filled in.
+    // Filter to 银行存款, Enter into the grid on it, Insert adds under it with the next code filled in.
     await subjects.search('yhck');
-    await expect(subjects.selected()).toHaveAttribute('id', 'subject-row-102');
     await page.keyboard.press('Enter');
-    await expect(subjects.table).toBeFocused();
+    await expect(subjects.selected()).toHaveAttribute('row-id', '102');
+    await expect(subjects.focusedCell()).toHaveAttribute('col-id', 'codeName');
     await page.keyboard.press('Insert');
     const dialog = subjects.dialog('新增科目');
     await expect(dialog).toBeVisible();
@@ -93,23 +128,66 @@ test.describe.serial('subjects', () => {
     await page.keyboard.type('工商银行');
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
-    await expect(subjects.selected()).toHaveAttribute('id', `subject-row-${ADDED}`);
-    await expect(subjects.row(ADDED)).toContainText('工商银行');
-    await expect(subjects.row(ADDED)).toContainText('借');
-    await expect(subjects.row('102')).toHaveAttribute('aria-expanded', 'true');
+    // The new detail is the focused row, under its expanded parent.
+    await expect(subjects.selected()).toHaveAttribute('row-id', ADDED);
+    await expect(subjects.focusedCell()).toHaveAttribute('col-id', 'codeName');
+    await expect(subjects.cell(ADDED, 'codeName')).toHaveText('工商银行');
+    await expect(subjects.cell(ADDED, 'balanceDirection')).toHaveText('借');
+    await expect(subjects.toggle('102')).toHaveAttribute('aria-expanded', 'true');
 
-    // Disable and enable.
-    await subjects.button('停用').click();
-    await subjects.confirm();
-    await expect(subjects.row(ADDED)).toContainText('停用');
+    // In place: F2 edits the name, Esc cancels.
+    await page.keyboard.press('F2');
+    await expect(subjects.cellEditor()).toBeFocused();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('不要');
+    await page.keyboard.press('Escape');
+    await expect(subjects.cellEditor()).toHaveCount(0);
+    await expect(subjects.cell(ADDED, 'codeName')).toHaveText('工商银行');
+    // An empty name is marked and not sent.
+    await page.keyboard.press('F2');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Enter');
+    await expect(subjects.cell(ADDED, 'codeName')).toHaveClass(/ufc-cell-error/);
+    // F2 and a new name; Enter saves it through the subject call and moves on to the direction.
+    await subjects.cell(ADDED, 'codeName').click();
+    await page.keyboard.press('F2');
+    await page.keyboard.type('工行基本户');
+    await page.keyboard.press('Enter');
+    await expect(subjects.focusedCell()).toHaveAttribute('col-id', 'balanceDirection');
+    await expect(subjects.cell(ADDED, 'codeName')).toHaveText('工行基本户');
+    await expect(subjects.cell(ADDED, 'codeName')).not.toHaveClass(/ufc-cell-error/);
+    // The direction: typing 2 (贷) opens the cell, Enter saves it.
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    await expect(subjects.cell(ADDED, 'balanceDirection')).toHaveText('贷');
+    await page.screenshot({ path: `${SCREENS_DIR}/subject-grid-edit.png` });
+
+    // Saved on the server: a reload shows them.
+    await page.reload();
+    await subjects.expectLoaded();
+    await expect(subjects.cell(ADDED, 'codeName')).toHaveText('工行基本户');
+    await expect(subjects.cell(ADDED, 'balanceDirection')).toHaveText('贷');
+
+    // Enable in place (0 for 否), then the button enables it again.
+    await subjects.cell(ADDED, 'enable').click();
+    await page.keyboard.type('0');
+    await page.keyboard.press('Enter');
+    await expect(subjects.cell(ADDED, 'enable')).toHaveText('否');
+    await subjects.cell(ADDED, 'code').click();
     await expect(subjects.button('启用')).toBeVisible();
     await subjects.button('启用').click();
     await subjects.confirm();
-    await expect(subjects.row(ADDED)).toContainText('启用');
+    await expect(subjects.cell(ADDED, 'enable')).toHaveText('是');
+    await subjects.button('停用').click();
+    await subjects.confirm();
+    await expect(subjects.cell(ADDED, 'enable')).toHaveText('否');
+    await subjects.button('启用').click();
+    await subjects.confirm();
+    await expect(subjects.cell(ADDED, 'enable')).toHaveText('是');
 
-    // Enter opens the edit dialog of the selected row; a last-level subject carries auxiliary types.
-    await subjects.table.focus();
-    await page.keyboard.press('Enter');
+    // 修改 opens the dialog of the focused row; a last-level subject carries auxiliary types.
+    await subjects.button('修改').click();
     const edit = subjects.dialog('修改科目');
     await expect(edit).toBeVisible();
     await expect(subjects.codeInput()).toHaveValue(ADDED);
@@ -118,21 +196,25 @@ test.describe.serial('subjects', () => {
     await page.screenshot({ path: `${SCREENS_DIR}/subject-edit.png` });
     await edit.getByRole('button', { name: '保存' }).click();
     await expect(edit).toHaveCount(0);
-    await expect(subjects.row(ADDED)).toContainText('经费核算');
-    await page.keyboard.press('Enter');
+    await expect(subjects.cell(ADDED, 'auxiTypes')).toHaveText('经费核算');
+    await subjects.button('修改').click();
     await edit.getByRole('checkbox', { name: '经费核算' }).uncheck();
     await edit.getByRole('button', { name: '保存' }).click();
     await expect(edit).toHaveCount(0);
-    await expect(subjects.row(ADDED)).not.toContainText('经费核算');
-    await page.keyboard.press('Enter');
+    await expect(subjects.cell(ADDED, 'auxiTypes')).toHaveText('');
+    await subjects.button('修改').click();
     await expect(edit).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(edit).toHaveCount(0);
+    // Focus is back on the grid's focused cell.
+    await expect(subjects.focusedCell()).toBeFocused();
 
-    // A non-standard subject may be deleted; 102 is a last-level subject again.
-    await subjects.button('删除').click();
+    // Delete on a non-standard subject deletes it after confirmation; 102 is a last-level subject again.
+    await expect(subjects.selected()).toHaveAttribute('row-id', ADDED);
+    await page.keyboard.press('Delete');
     await subjects.confirm();
     await expect(subjects.row(ADDED)).toHaveCount(0);
+    await expect(subjects.toggle('102')).toHaveCount(0);
   });
 
   test('a parent-level sibling of a standard subject is refused', async ({ page }) => {

@@ -4,6 +4,8 @@
  * through new grid rows; in the grid a user renames non-standard subjects, sets their balance
  * direction, and enables or disables subjects. Type, last level and budget accounting follow from
  * the chart and the code (spec: prefixes 1-5 financial, 6-8 budget), so they are read-only.
+ * Each cell edit is saved at once (src/client/subjects/SubjectPage.tsx), so the grid has no
+ * undo or save of its own; Alt+Right / Alt+Left expand and collapse parents.
  */
 import { SUBJECT_TYPE_NAMES, type SubjectType } from '../src/shared/chart.js';
 import type { BalanceDirection } from '../src/shared/constants.js';
@@ -23,6 +25,8 @@ export interface SubjectGridRow extends GridRow {
   enable: boolean;
   /** A subject of the regulation's chart: its name and direction are fixed. */
   isStandard: boolean;
+  /** Names of the subject's auxiliary types, joined with '、' (shown, not edited here). */
+  auxiTypes?: string;
 }
 
 export const SUBJECT_TYPE_OPTIONS = Object.entries(SUBJECT_TYPE_NAMES).map(([value, label]) => ({ value: Number(value), label }));
@@ -64,8 +68,7 @@ export const subjectGrid = Object.freeze({
       kind: 'subject',
       required: true,
       editable: false,
-      width: 140,
-      pinned: true,
+      width: 130,
       validate: (v) => (typeof v === 'string' && /^0+$/.test(v) ? SubjectMessages.codeZero : null),
     },
     {
@@ -74,8 +77,7 @@ export const subjectGrid = Object.freeze({
       kind: 'text',
       required: true,
       editable: notStandard,
-      width: 240,
-      pinned: true,
+      width: 260,
       validate: (v) =>
         typeof v === 'string' && v.length > SUBJECT_NAME_MAX ? SubjectMessages.nameTooLong(SUBJECT_NAME_MAX) : null,
     },
@@ -92,10 +94,11 @@ export const subjectGrid = Object.freeze({
     { id: 'lastLevel', header: '末级', kind: 'check', editable: false, width: 60 },
     { id: 'isGovernment', header: '预算会计', kind: 'check', editable: false, width: 80 },
     { id: 'enable', header: '启用', kind: 'check', editable: true, width: 60 },
+    { id: 'auxiTypes', header: '辅助核算', kind: 'text', editable: false, width: 160 },
   ],
   tree: { key: 'code', parentKey: 'parentCode' },
   gridValidators: [uniqueCodes, parentsPresent],
-  commands: ['copy', 'editCell', 'cancelEdit', 'undo', 'redo', 'save', 'exportExcel', 'showHelp'],
+  commands: ['copy', 'editCell', 'cancelEdit', 'expandRow', 'collapseRow', 'exportExcel', 'showHelp'],
   allowAddRows: false,
   allowDeleteRows: false,
   export: { sheetName: '会计科目', title: '会计科目表', totalsAsFormulas: false },

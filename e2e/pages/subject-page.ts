@@ -2,7 +2,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const SUBJECT_PATH = '/accounting-management/initialization/subject';
 
-/** 会计科目: the chart as a keyboard tree table, the filter, the buttons and the add/edit dialog. */
+/**
+ * 会计科目: the chart as a tree grid (the one grid editor: AG Grid rows keyed by code), the
+ * filter, the buttons and the add/edit dialog.
+ */
 export class SubjectPage {
   readonly root: Locator;
   readonly table: Locator;
@@ -10,7 +13,7 @@ export class SubjectPage {
 
   constructor(readonly page: Page) {
     this.root = page.getByRole('region', { name: '会计科目' });
-    this.table = this.root.getByRole('treegrid', { name: '科目列表' });
+    this.table = this.root.getByRole('group', { name: '科目列表' });
     this.filter = this.root.getByPlaceholder('科目编码、名称或拼音首字母');
   }
 
@@ -19,18 +22,43 @@ export class SubjectPage {
     await expect(this.row('101')).toBeVisible();
   }
 
+  /** A subject's grid row (the row element that holds its cells). */
   row(code: string): Locator {
-    return this.table.locator(`tr[id="subject-row-${code}"]`);
+    return this.table.locator(`.ag-row[row-id="${code}"]`).filter({ has: this.page.locator('[col-id="code"]') });
   }
 
+  /** A cell by subject code and field id (codeName, balanceDirection, enable...). */
+  cell(code: string, field: string): Locator {
+    return this.row(code).locator(`.ag-cell[col-id="${field}"]`);
+  }
+
+  /** The parent's expand/collapse toggle (aria-expanded tells its state). */
+  toggle(code: string): Locator {
+    return this.cell(code, 'codeName').getByRole('button', { name: /展开|收起/ });
+  }
+
+  /** The row of the focused cell: the page's selected row. */
   selected(): Locator {
-    return this.table.locator('tr[aria-selected="true"]');
+    return this.table.locator('.ag-row-focus').filter({ has: this.page.locator('[col-id="code"]') });
+  }
+
+  /** The focused cell itself. */
+  focusedCell(): Locator {
+    return this.table.locator('.ag-cell-focus');
+  }
+
+  /** The open cell editor. */
+  cellEditor(): Locator {
+    return this.table.locator('.ag-cell-inline-editing input');
   }
 
   /** Codes of the rows shown, in order. */
   async codes(): Promise<string[]> {
-    const ids = await this.table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.id));
-    return ids.map((id) => id.replace('subject-row-', ''));
+    const rows = await this.table
+      .locator('.ag-row[row-id]')
+      .filter({ has: this.page.locator('[col-id="code"]') })
+      .evaluateAll((els) => els.map((r) => [Number(r.getAttribute('row-index')), r.getAttribute('row-id') ?? ''] as const));
+    return rows.sort((a, b) => a[0] - b[0]).map((r) => r[1]);
   }
 
   button(name: '新增' | '修改' | '停用' | '启用' | '删除'): Locator {
@@ -88,6 +116,11 @@ export class SubjectPickerDialog {
 
   row(code: string): Locator {
     return this.table.locator(`tr[id="subject-row-${code}"]`);
+  }
+
+  /** 新增科目: a child of the focused subject (the 'added' right of the subject page). */
+  addButton(): Locator {
+    return this.root.getByRole('button', { name: '新增科目' });
   }
 
   problem(): Locator {

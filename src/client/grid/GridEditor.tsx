@@ -37,6 +37,7 @@ import { GridController } from './grid-controller.js';
 import { GridErrorList } from './GridErrorList.js';
 import { GridModel, type ErrorItem, type GridEngineLike } from './grid-model.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
+import type { TreeState } from './tree-nav.js';
 import './grid.css';
 
 // Only the modules the editor uses (AllCommunityModule would add filters, CSV, pagination... to
@@ -121,6 +122,15 @@ export interface GridEditorProps<R extends GridRow> {
   /** The toolbar's export button (a page may place its own). */
   toolbarExport?: boolean;
   handle?: Ref<GridEditorHandle>;
+  /** The row of the focused cell, as the user moves (the page's selected row). */
+  onFocusedRowChange?: (rowId: string) => void;
+  /**
+   * A tree grid (definition.tree) whose page passes only the rows under expanded parents: each
+   * row's state (null: no children), shown as a toggle in the indented column and changed with
+   * the expandRow / collapseRow commands. New rows from outside keep the focused cell's row.
+   */
+  treeState?: (row: R) => TreeState;
+  onToggleRow?: (rowId: string, expand: boolean) => void;
   /**
    * Rows can be selected (a leading checkbox column with select-all; Space toggles the focused
    * row): a list page's batch actions act on them.
@@ -158,6 +168,9 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
       showHelp: setHelpOpen,
       setErrors,
       setRowCount,
+      onFocusedRow: (rowId) => propsRef.current.onFocusedRowChange?.(rowId),
+      treeState: (row) => propsRef.current.treeState?.(row as R) ?? null,
+      onToggleRow: (rowId, expand) => propsRef.current.onToggleRow?.(rowId, expand),
       onChange: (next) => {
         emitted.current = next;
         propsRef.current.onChange?.(next as R[]);
@@ -212,7 +225,14 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
   useEffect(() => {
     if (rows === emitted.current) return;
     emitted.current = rows;
+    const tree = propsRef.current.treeState !== undefined;
+    const at = tree && wrapperRef.current?.contains(document.activeElement) ? controller.focused() : null;
+    const keep = at ? { rowId: controller.model.rows[at.row]?.rowId, fieldId: controller.columns()[at.col] } : null;
     controller.reset(rows);
+    if (!tree) return;
+    // A row's toggle shows its state, which is not in its values.
+    controller.api?.refreshCells({ force: true });
+    if (keep?.rowId && keep.fieldId && controller.model.indexOf(keep.rowId) >= 0) controller.focusRowField(keep.rowId, keep.fieldId);
   }, [rows, controller]);
 
   useEffect(() => {
@@ -258,9 +278,21 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     [controller],
   );
 
+  const collapsible = props.treeState !== undefined;
   const columnDefs = useMemo(
-    () => columnsFor(def, { model: controller.model, rect: controller.rect, colIndex: controller.colIndex }),
-    [def, controller],
+    () =>
+      columnsFor(def, {
+        model: controller.model,
+        rect: controller.rect,
+        colIndex: controller.colIndex,
+        tree: collapsible
+          ? {
+              state: (row) => controller.hooks.treeState?.(row) ?? null,
+              onToggle: (rowId, expand) => controller.hooks.onToggleRow?.(rowId, expand),
+            }
+          : undefined,
+      }),
+    [def, controller, collapsible],
   );
   const onSelectionChanged = useCallback((event: SelectionChangedEvent<GridRow>) => {
     propsRef.current.onSelectionChange?.(event.api.getSelectedRows().map((r) => r.rowId));

@@ -17,6 +17,7 @@ import { kindOf } from '../../shared/grid/kinds.js';
 import { cellKey, type Draft, type GridModel } from './grid-model.js';
 import { contains, type Rect } from './range.js';
 import { TextCellEditor } from './text-cell-editor.js';
+import type { TreeState } from './tree-nav.js';
 
 export const TOTAL_ROW_ID = '__total__';
 
@@ -25,6 +26,11 @@ export interface ColumnEnv {
   /** The selected range, by row index and displayed column index. */
   rect: () => Rect | null;
   colIndex: (fieldId: string) => number;
+  /** A tree grid whose page collapses rows: the indented column shows a toggle. */
+  tree?: {
+    state: (row: GridRow) => TreeState;
+    onToggle: (rowId: string, expand: boolean) => void;
+  };
 }
 
 /**
@@ -60,6 +66,55 @@ function numeric(field: FieldDef): boolean {
 
 const INDENT_PX = 16;
 
+/** The indented cell of a collapsible tree grid: a toggle (or its space), then the text. */
+function treeCell(params: ICellRendererParams<GridRow>, env: ColumnEnv): HTMLElement {
+  const el = document.createElement('span');
+  el.className = 'ufc-tree-cell';
+  const data = params.data;
+  const state = data && !params.node.rowPinned ? (env.tree?.state(data) ?? null) : null;
+  const toggle = document.createElement(state ? 'button' : 'span');
+  toggle.className = 'ufc-tree-toggle';
+  if (state && data && toggle instanceof HTMLButtonElement) {
+    toggle.type = 'button';
+    toggle.tabIndex = -1;
+    toggle.textContent = state === 'collapsed' ? '▸' : '▾';
+    toggle.setAttribute('aria-label', state === 'collapsed' ? '展开' : '收起');
+    toggle.setAttribute('aria-expanded', String(state === 'expanded'));
+    toggle.addEventListener('click', (event) => {
+      event.stopPropagation();
+      env.tree?.onToggle(data.rowId, state === 'collapsed');
+    });
+  }
+  const text = document.createElement('span');
+  text.textContent = params.valueFormatted ?? '';
+  const message = data ? env.model.cellError(data.rowId, params.column?.getColId() ?? '') : null;
+  if (message) {
+    text.className = 'ufc-cell-error-text';
+    text.title = message;
+  }
+  el.append(toggle, text);
+  return el;
+}
+
+/** A vanilla renderer class bound to the columns' env (AG Grid React would take a function for a React component). */
+function treeCellRenderer(env: ColumnEnv): new () => ICellRendererComp<GridRow> {
+  return class TreeCellRenderer implements ICellRendererComp<GridRow> {
+    private el: HTMLElement = document.createElement('span');
+
+    init(params: ICellRendererParams<GridRow>): void {
+      this.el = treeCell(params, env);
+    }
+
+    getGui(): HTMLElement {
+      return this.el;
+    }
+
+    refresh(): boolean {
+      return false;
+    }
+  };
+}
+
 export function columnFor(field: FieldDef, env: ColumnEnv, fill = false, indent = false): ColDef<GridRow> {
   const kind = kindOf(field.kind);
   const inRange = (p: CellClassParams<GridRow>) => {
@@ -94,10 +149,14 @@ export function columnFor(field: FieldDef, env: ColumnEnv, fill = false, indent 
     },
     editable: (p) => editable(p.data, p.node.rowPinned != null),
     cellEditor: TextCellEditor,
-    cellRendererSelector: (p) =>
-      p.data && !p.node.rowPinned && env.model.cellError(p.data.rowId, field.id) !== null
-        ? { component: ErrorCellRenderer }
-        : undefined,
+    cellRenderer: indent && env.tree ? treeCellRenderer(env) : undefined,
+    cellRendererSelector:
+      indent && env.tree
+        ? undefined
+        : (p) =>
+            p.data && !p.node.rowPinned && env.model.cellError(p.data.rowId, field.id) !== null
+              ? { component: ErrorCellRenderer }
+              : undefined,
     cellClass: numeric(field) ? 'ufc-num' : undefined,
     // A tree grid indents its first text column by the row's depth.
     cellStyle: indent

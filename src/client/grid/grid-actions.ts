@@ -10,6 +10,7 @@ import { messageBox } from '../message-box/message-box.js';
 import { exportGrid } from './export-xlsx.js';
 import type { GridController } from './grid-controller.js';
 import type { MenuItem } from './GridContextMenu.js';
+import { treeStep } from './tree-nav.js';
 
 export const CANNOT_SAVE = '表格中有错误，请修正后再保存';
 
@@ -120,6 +121,15 @@ export function runCommand(ctrl: GridController, id: CommandId): void {
       }
       ctrl.hooks.onSave?.();
       return;
+    case 'expandRow':
+    case 'collapseRow': {
+      const stateOf = ctrl.hooks.treeState;
+      if (!at || !stateOf) return;
+      const next = treeStep(ctrl.model.rows, at.row, ctrl.def.tree, stateOf, id === 'expandRow');
+      if (next?.kind === 'toggle') ctrl.hooks.onToggleRow?.(next.rowId, next.expand);
+      else if (next?.kind === 'focus') ctrl.focusCell({ row: next.index, col: at.col });
+      return;
+    }
     case 'exportExcel': {
       if (ctrl.hooks.onExport?.()) return;
       const info = ctrl.hooks.exportInfo?.() ?? { unit: '', period: '' };

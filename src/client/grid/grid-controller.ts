@@ -30,6 +30,11 @@ export interface ControllerHooks {
   showHelp: (open: boolean) => void;
   setErrors: (errors: ErrorItem[]) => void;
   setRowCount: (count: number) => void;
+  /** The row of the focused cell, as it changes. */
+  onFocusedRow?: (rowId: string) => void;
+  /** A tree grid whose page hides collapsed children: a row's state (null: no children). */
+  treeState?: (row: GridRow) => 'expanded' | 'collapsed' | null;
+  onToggleRow?: (rowId: string, expand: boolean) => void;
 }
 
 export class GridController {
@@ -263,6 +268,8 @@ export class GridController {
   onCellFocused = (event: CellFocusedEvent<GridRow>): void => {
     if (event.rowIndex === null || event.rowPinned || !event.column || typeof event.column === 'string') return;
     const pos: CellPos = { row: event.rowIndex, col: this.colIndex(event.column.getColId()) };
+    const focusedRow = this.model.rows[pos.row];
+    if (focusedRow) this.hooks.onFocusedRow?.(focusedRow.rowId);
     const previous = this.rect();
     const expected = this.expectedFocus;
     this.expectedFocus = null;

@@ -64,7 +64,7 @@ describe('availableCommands', () => {
 
   it('offers only the non-editing commands in a read-only grid', () => {
     const ids = availableCommands({ commands: all, allowAddRows: true, allowDeleteRows: true }, true).map((c) => c.id);
-    expect(ids).toEqual(['copy', 'cancelEdit', 'showHelp', 'exportExcel']);
+    expect(ids).toEqual(['copy', 'cancelEdit', 'showHelp', 'exportExcel', 'expandRow', 'collapseRow']);
   });
 
   it('offers nothing the definition does not name', () => {

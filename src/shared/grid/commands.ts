@@ -35,6 +35,9 @@ export const GRID_COMMANDS: readonly GridCommand[] = [
   { id: 'showHelp', label: '快捷键帮助', keys: ['F1', 'Ctrl+/'], menu: true },
   { id: 'save', label: '保存', keys: ['Ctrl+S'], menu: false, edits: true },
   { id: 'exportExcel', label: '导出Excel', keys: ['Ctrl+Shift+E'], menu: true },
+  // Tree grids: a parent's children shown or hidden (on a row without that to do, the first child or the parent).
+  { id: 'expandRow', label: '展开下级', keys: ['Alt+ArrowRight'], menu: true, needsRow: true },
+  { id: 'collapseRow', label: '收起下级', keys: ['Alt+ArrowLeft'], menu: true, needsRow: true },
 ];
 
 const BY_ID = new Map(GRID_COMMANDS.map((c) => [c.id, c]));

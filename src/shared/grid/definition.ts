@@ -112,7 +112,9 @@ export type CommandId =
   | 'cancelEdit'
   | 'showHelp'
   | 'save'
-  | 'exportExcel';
+  | 'exportExcel'
+  | 'expandRow'
+  | 'collapseRow';
 
 export interface ExportDef {
   readonly sheetName: string;
