@@ -232,7 +232,8 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     if (!tree) return;
     // A row's toggle shows its state, which is not in its values.
     controller.api?.refreshCells({ force: true });
-    if (keep?.rowId && keep.fieldId && controller.model.indexOf(keep.rowId) >= 0) controller.focusRowField(keep.rowId, keep.fieldId);
+    if (keep?.rowId && keep.fieldId && controller.model.indexOf(keep.rowId) >= 0)
+      controller.focusRowField(keep.rowId, keep.fieldId);
   }, [rows, controller]);
 
   useEffect(() => {
