@@ -20,6 +20,8 @@ import { openingRoutes } from './subjects/opening-routes.js';
 import { auxiliaryRoutes } from './auxiliary/routes.js';
 import { voucherRoutes } from './vouchers/routes.js';
 import { fileRoutes } from './files/routes.js';
+import { voucherTables } from './files/voucher-link-db.js';
+import { printRoutes } from './print/routes.js';
 import { templateRoutes } from './templates/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
@@ -48,12 +50,13 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       subjectRoutes(account, db);
       auxiliaryRoutes(account, db);
       voucherRoutes(account, db);
+      printRoutes(account, db);
       templateRoutes(account, db);
       await openingRoutes(account, db);
     },
     { prefix: '/account' },
   );
-  await app.register((files) => fileRoutes(files, db, config), { prefix: '/files' });
+  await app.register((files) => fileRoutes(files, db, config, voucherTables), { prefix: '/files' });
   for (const prefix of ['/userCenter', '/usercenter']) {
     await app.register(
       (userCenter, _opts, done) => {

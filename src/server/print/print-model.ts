@@ -28,6 +28,8 @@ export interface PrintVoucher {
   reviewer: string;
   preparedBy: string;
   cashier: string;
+  /** Part of a two-table voucher (财务会计 or 预算会计), printed before 合计; absent otherwise. */
+  part?: string;
 }
 
 export interface Slip {
@@ -62,7 +64,7 @@ export function slipsOf(voucher: PrintVoucher, rowsPerSlip: number): Slip[] {
       lines,
       index,
       count,
-      totalLabel: last ? `合计：${amountToChineseCapitals(debitTotal)}` : '过次页',
+      totalLabel: last ? `${voucher.part ?? ''}合计：${amountToChineseCapitals(debitTotal)}` : '过次页',
       debitTotal,
       creditTotal,
     });

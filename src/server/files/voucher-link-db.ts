@@ -1,0 +1,46 @@
+/**
+ * The attachment calls' view of the voucher tables (migration 0003): a voucher is locked once
+ * reviewed or booked, closed when its month is in period_close; attaching raises its
+ * number_of_document to at least the number of its files (never lowers it: paper documents
+ * count too).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { VoucherLink, VoucherState } from './voucher-link.js';
+
+export const voucherTables: VoucherLink = {
+  async find(db: Kysely<Database>, voucherId: string): Promise<VoucherState | null> {
+    const row = await db
+      .selectFrom('voucher')
+      .select(['zt_id', 'id', 'year', 'month', 'is_review', 'is_book', 'number_of_document'])
+      .where('id', '=', voucherId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const closed = await db
+      .selectFrom('period_close')
+      .select('month')
+      .where('zt_id', '=', row.zt_id)
+      .where('year', '=', row.year)
+      .where('month', '=', row.month)
+      .executeTakeFirst();
+    return {
+      id: row.id,
+      ztId: row.zt_id,
+      locked: row.is_review === 1 || row.is_book === 1,
+      closed: closed !== undefined,
+      numberOfDocument: row.number_of_document,
+    };
+  },
+
+  async raiseDocumentCount(db: Kysely<Database>, voucher: VoucherState, count: number): Promise<number> {
+    if (count <= voucher.numberOfDocument) return voucher.numberOfDocument;
+    await db
+      .updateTable('voucher')
+      .set({ number_of_document: count })
+      .where('zt_id', '=', voucher.ztId)
+      .where('id', '=', voucher.id)
+      .where('number_of_document', '<', count)
+      .execute();
+    return count;
+  },
+};

@@ -1,0 +1,65 @@
+/**
+ * GET /account/api/certificate/print?ids=a,b&paper=a4|voucher: the session's vouchers, in the
+ * order named, as one PDF (inline, for the browser's preview). Needs the voucher list's print
+ * button (accountant, reviewer and cashier hold it); another ledger set's voucher is refused
+ * (4005), an unknown one 4015.
+ */
+import type { FastifyInstance } from 'fastify';
+import { PRINT_PAPERS, type PrintPaper, type PrintQuery } from '../../shared/api/files.js';
+import type { Db } from '../db/database.js';
+import { ztOf } from '../auth/guard.js';
+import { hasButton } from '../auth/permissions.js';
+import { refuse } from '../http/app-error.js';
+import { toVouchers } from '../vouchers/repository.js';
+import { contentDisposition } from '../files/content-disposition.js';
+import { printVouchersOf } from './from-voucher.js';
+import { renderVouchersPdf } from './voucher-pdf.js';
+
+const LIST_PAGE = '/accounting-management/voucher-management/voucherList';
+/** Most vouchers one print call renders (a month of a busy set; more in several calls). */
+export const PRINT_MAX_VOUCHERS = 500;
+
+const isPaper = (value: string): value is PrintPaper => (PRINT_PAPERS as readonly string[]).includes(value);
+
+export function printRoutes(app: FastifyInstance, db: Db): void {
+  app.get<{ Querystring: Partial<PrintQuery> }>(
+    '/api/certificate/print',
+    { config: { access: 'zt' } },
+    async (request, reply) => {
+      if (!(await hasButton(db, request, LIST_PAGE, 'print'))) refuse('Forbidden', '没有该操作的权限');
+      const zt = ztOf(request);
+      const ids = String(request.query.ids ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
+      if (ids.length === 0) refuse('BusinessRule', '请至少选择一张凭证');
+      if (ids.length > PRINT_MAX_VOUCHERS) refuse('BusinessRule', `一次最多打印${PRINT_MAX_VOUCHERS}张凭证`);
+      if (ids.some((id) => !/^[\w-]{1,64}$/.test(id))) refuse('BadRequest', '凭证id无效');
+      const paper: string = request.query.paper ?? 'a4';
+      if (!isPaper(paper)) refuse('BadRequest', '纸张只能为a4或voucher');
+
+      const rows = await db.kysely
+        .selectFrom('voucher')
+        .selectAll()
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      if (rows.some((r) => r.zt_id !== zt.id)) refuse('Forbidden');
+      const vouchers = new Map((await toVouchers(db.kysely, zt.id, rows)).map((v) => [v.id, v]));
+      const ordered = ids.map((id) => vouchers.get(id) ?? refuse('NotFound', '凭证不存在'));
+      const pdf = await renderVouchersPdf(
+        ordered.flatMap((v) => printVouchersOf(v, zt.name)),
+        paper,
+      );
+      const first = ordered[0]!;
+      const name =
+        ordered.length === 1
+          ? `记账凭证_${first.year}-${String(first.month).padStart(2, '0')}_${first.entry}${first.pzNo}.pdf`
+          : `记账凭证_${ordered.length}张.pdf`;
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(name, 'inline'))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+}
