@@ -104,6 +104,15 @@ describe.each(GRID_DEFINITIONS.map((d) => [d.id, d] as const))('%s', (_id, def) 
     expect(duplicates(def.commands.flatMap((id) => catalogue.get(id)?.keys ?? []))).toEqual([]);
   });
 
+  it('declares behaviours only for its own commands and fields, each with a catalogue key', () => {
+    const catalogue = new Map(GRID_COMMANDS.map((c) => [c.id, c]));
+    for (const b of def.behaviours ?? []) {
+      expect(def.commands, b.command).toContain(b.command);
+      expect(catalogue.get(b.command)?.keys.length ?? 0, b.command).toBeGreaterThan(0);
+      for (const f of b.fields) expect(fieldIds, `${b.command}: ${f}`).toContain(f);
+    }
+  });
+
   it('has an export mapping Excel accepts', () => {
     expect(def.export.sheetName.length).toBeGreaterThan(0);
     expect(def.export.sheetName.length).toBeLessThanOrEqual(31);

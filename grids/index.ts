@@ -3,6 +3,7 @@ import type { GridDefinition, GridRow } from '../src/shared/grid/definition.js';
 import { openingBalanceGrid, openingBalanceGridMidYear } from './opening-balance.js';
 import { subjectGrid } from './subject.js';
 import { voucherListGrid } from './voucher-list.js';
+import { voucherGrid } from './voucher.js';
 
 export {
   openingBalanceGrid,
@@ -13,6 +14,7 @@ export {
 } from './opening-balance.js';
 export { subjectGrid, type SubjectGridRow } from './subject.js';
 export { voucherListGrid, toVoucherListRow, type VoucherListRow } from './voucher-list.js';
+export { createVoucherGrid, voucherGrid, type VoucherLineRow } from './voucher.js';
 
 /**
  * All definitions, typed loosely: each is checked against its own row type where it is declared
@@ -23,6 +25,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   openingBalanceGrid as unknown as GridDefinition<GridRow>,
   openingBalanceGridMidYear as unknown as GridDefinition<GridRow>,
   voucherListGrid as unknown as GridDefinition<GridRow>,
+  voucherGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { SUBJECT_START_PATH } from '../../shared/financial-state.js';
+import { SUBJECT_START_PATH, VOUCHER_ADD_PATH } from '../../shared/financial-state.js';
 import { LoginPage } from '../auth/LoginPage.js';
 import { MainLayout } from '../layout/MainLayout.js';
 import { UserCenterIndex, UserCenterLayout } from '../layout/UserCenterLayout.js';
@@ -45,6 +45,10 @@ export const routes: RouteObject[] = [
           {
             path: '/accounting-management/voucher-management/voucherList',
             lazy: async () => ({ Component: (await import('../vouchers/list/VoucherListPage.js')).VoucherListPage }),
+          },
+          {
+            path: VOUCHER_ADD_PATH,
+            lazy: async () => ({ Component: (await import('../vouchers/VoucherEditorPage.js')).VoucherEditorPage }),
           },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],

@@ -29,7 +29,14 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { ValidationIssue } from '../../shared/envelope.js';
-import { PAGING_THRESHOLD, type GridDefinition, type GridRow } from '../../shared/grid/definition.js';
+import {
+  PAGING_THRESHOLD,
+  type CellValue,
+  type CommandId,
+  type GridDefinition,
+  type GridRow,
+} from '../../shared/grid/definition.js';
+import type { CellExtras } from './cell-extras.js';
 import { columnsFor } from './columns.js';
 import type { ExportInfo } from './export-xlsx.js';
 import { GridContextMenu } from './GridContextMenu.js';
@@ -93,6 +100,12 @@ export interface GridEditorHandle {
   /** Marks cells with the server's messages (a 4003 answer) until they change. */
   setIssues(issues: readonly ValidationIssue[]): void;
   exportExcel(): void;
+  /** Runs a command of the definition (a page's button for a key). */
+  run(id: CommandId): void;
+  /** Redraws every cell (the page's display text or notes changed). */
+  refresh(): void;
+  /** Sets cells as one undo step (a value chosen in a page's dialog). */
+  setCells(changes: readonly { rowId: string; fieldId: string; value: CellValue }[]): void;
 }
 
 export interface GridEditorProps<R extends GridRow> {
@@ -122,6 +135,14 @@ export interface GridEditorProps<R extends GridRow> {
   /** The toolbar's export button (a page may place its own). */
   toolbarExport?: boolean;
   handle?: Ref<GridEditorHandle>;
+  /**
+   * Rows can be selected (a leading checkbox column with select-all; Space toggles the focused
+   * row): a list page's batch actions act on them.
+   */
+  selectable?: boolean;
+  onSelectionChange?: (rowIds: string[]) => void;
+  /** Double-click on a row (a list opens the item). */
+  onRowOpen?: (rowId: string) => void;
   /** The row of the focused cell, as the user moves (the page's selected row). */
   onFocusedRowChange?: (rowId: string) => void;
   /**
@@ -131,14 +152,10 @@ export interface GridEditorProps<R extends GridRow> {
    */
   treeState?: (row: R) => TreeState;
   onToggleRow?: (rowId: string, expand: boolean) => void;
-  /**
-   * Rows can be selected (a leading checkbox column with select-all; Space toggles the focused
-   * row): a list page's batch actions act on them.
-   */
-  selectable?: boolean;
-  onSelectionChange?: (rowIds: string[]) => void;
-  /** Double-click on a row (a list opens the item). */
-  onRowOpen?: (rowId: string) => void;
+  /** Commands of the definition that the page carries out (new, previous, next, pickers...). */
+  onCommand?: (id: CommandId, at: { rowId: string; fieldId: string } | null) => void;
+  /** Display text, note lines and cell editors the page adds (read once, at mount). */
+  cells?: CellExtras;
 }
 
 export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
@@ -156,6 +173,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     () => new GridController(new GridModel<GridRow>(def, rows, readOnly, rows.length <= PAGING_THRESHOLD)),
   );
   const [initialRowData] = useState(() => controller.rowData());
+  const [cells] = useState(() => props.cells);
 
   useEffect(() => {
     propsRef.current = props;
@@ -171,6 +189,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
       onFocusedRow: (rowId) => propsRef.current.onFocusedRowChange?.(rowId),
       treeState: (row) => propsRef.current.treeState?.(row as R) ?? null,
       onToggleRow: (rowId, expand) => propsRef.current.onToggleRow?.(rowId, expand),
+      onCommand: (id, at) => propsRef.current.onCommand?.(id, at),
       onChange: (next) => {
         emitted.current = next;
         propsRef.current.onChange?.(next as R[]);
@@ -275,6 +294,14 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
         controller.refreshAll();
       },
       exportExcel: () => controller.run('exportExcel'),
+      run: (id) => controller.run(id),
+      refresh: () => controller.refreshAll(),
+      setCells: (changes) =>
+        controller.sync(
+          controller.model.setCells(
+            changes.map((c) => ({ rowId: c.rowId, fieldId: c.fieldId, next: { value: c.value, draft: null } })),
+          ),
+        ),
     }),
     [controller],
   );
@@ -292,8 +319,9 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
               onToggle: (rowId, expand) => controller.hooks.onToggleRow?.(rowId, expand),
             }
           : undefined,
+        cells,
       }),
-    [def, controller, collapsible],
+    [def, controller, collapsible, cells],
   );
   const onSelectionChanged = useCallback((event: SelectionChangedEvent<GridRow>) => {
     propsRef.current.onSelectionChange?.(event.api.getSelectedRows().map((r) => r.rowId));
@@ -325,10 +353,11 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     return where ? `${where}：${item.message}` : item.message;
   };
 
+  const rowHeight = def.rowHeight ?? ROW_HEIGHT;
   const headerRows = def.fields.some((f) => f.group) ? 2 : 1;
   const pinnedRows = (def.totals ?? []).some((t) => t.showUnder) ? 1 : 0;
   const fitted = props.maxHeight
-    ? Math.min(props.maxHeight, (headerRows + Math.max(rowCount, 3) + pinnedRows) * ROW_HEIGHT + 4)
+    ? Math.min(props.maxHeight, headerRows * ROW_HEIGHT + (Math.max(rowCount, 3) + pinnedRows) * rowHeight + 4)
     : undefined;
   const commands = controller.commands();
   const canExport = toolbarExport && commands.some((c) => c.id === 'exportExcel');
@@ -355,6 +384,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           columnDefs={columnDefs}
           rowData={initialRowData}
           getRowId={getRowId}
+          rowHeight={def.rowHeight}
           context={controller.editorContext}
           readOnlyEdit
           stopEditingWhenCellsLoseFocus

@@ -16,6 +16,7 @@ import type { FieldDef, GridDefinition, GridRow } from '../../shared/grid/defini
 import { kindOf } from '../../shared/grid/kinds.js';
 import { cellKey, type Draft, type GridModel } from './grid-model.js';
 import { contains, type Rect } from './range.js';
+import { noteCellRenderer, type CellExtras } from './cell-extras.js';
 import { TextCellEditor } from './text-cell-editor.js';
 import type { TreeState } from './tree-nav.js';
 
@@ -31,6 +32,8 @@ export interface ColumnEnv {
     state: (row: GridRow) => TreeState;
     onToggle: (rowId: string, expand: boolean) => void;
   };
+  /** The page's display text, note lines and cell editors (cell-extras.ts). */
+  cells?: CellExtras;
 }
 
 /**
@@ -123,6 +126,7 @@ export function columnFor(field: FieldDef, env: ColumnEnv, fill = false, indent 
     return !!rect && p.node.rowPinned == null && row !== null && contains(rect, row, env.colIndex(field.id));
   };
   const editable = (data: GridRow | undefined, pinned: boolean) => !!data && !pinned && env.model.editable(data, field);
+  const noteRenderer = env.cells?.note ? noteCellRenderer(env.cells, env.model) : null;
   return {
     colId: field.id,
     headerName: field.header,
@@ -145,18 +149,21 @@ export function columnFor(field: FieldDef, env: ColumnEnv, fill = false, indent 
       const value: unknown = p.value;
       if (isDraft(value)) return value.text;
       if (p.node?.rowPinned && typeof value === 'string') return value;
-      return kind.format(value, field);
+      const shown = p.data && !p.node?.rowPinned ? env.cells?.text?.(p.data, field.id) : undefined;
+      return shown ?? kind.format(value, field);
     },
     editable: (p) => editable(p.data, p.node.rowPinned != null),
-    cellEditor: TextCellEditor,
+    cellEditor: env.cells?.editors?.[field.id] ?? TextCellEditor,
     cellRenderer: indent && env.tree ? treeCellRenderer(env) : undefined,
     cellRendererSelector:
       indent && env.tree
         ? undefined
         : (p) =>
-            p.data && !p.node.rowPinned && env.model.cellError(p.data.rowId, field.id) !== null
-              ? { component: ErrorCellRenderer }
-              : undefined,
+            p.data && !p.node.rowPinned && noteRenderer && env.cells?.note?.(p.data, field.id)
+              ? { component: noteRenderer }
+              : p.data && !p.node.rowPinned && env.model.cellError(p.data.rowId, field.id) !== null
+                ? { component: ErrorCellRenderer }
+                : undefined,
     cellClass: numeric(field) ? 'ufc-num' : undefined,
     // A tree grid indents its first text column by the row's depth.
     cellStyle: indent
@@ -201,7 +208,7 @@ export function columnsFor(def: GridDefinition, env: ColumnEnv): (ColDef<GridRow
 export function totalRow(def: GridDefinition, totals: Record<string, number>): GridRow {
   const row: Record<string, unknown> = { rowId: TOTAL_ROW_ID };
   const first = def.fields[0];
-  if (first) row[first.id] = '合计';
+  if (first) row[first.id] = def.totalLabel?.(totals) ?? '合计';
   for (const total of def.totals ?? []) {
     if (total.showUnder && totals[total.id] !== undefined) row[total.showUnder] = totals[total.id];
   }

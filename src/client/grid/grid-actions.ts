@@ -9,6 +9,7 @@ import { blankRow, copyPreviousRow, deleteRow, insertRow, splitRow, type RowOpRe
 import { messageBox } from '../message-box/message-box.js';
 import { exportGrid } from './export-xlsx.js';
 import type { GridController } from './grid-controller.js';
+import { editingBehaviourKey, focusedBehaviour, hasBehaviour } from './behaviour-actions.js';
 import type { MenuItem } from './GridContextMenu.js';
 import { treeStep } from './tree-nav.js';
 
@@ -58,6 +59,10 @@ export function runCommand(ctrl: GridController, id: CommandId): void {
   if (!api) return;
   const at = ctrl.focused();
   const row = at ? ctrl.model.rows[at.row] : undefined;
+  if (hasBehaviour(ctrl, id)) {
+    focusedBehaviour(ctrl, id);
+    return;
+  }
   switch (id) {
     case 'copyPreviousRow': {
       if (!at || !row) return;
@@ -138,6 +143,11 @@ export function runCommand(ctrl: GridController, id: CommandId): void {
       );
       return;
     }
+    default: {
+      const colId = at ? ctrl.columns()[at.col] : undefined;
+      ctrl.hooks.onCommand?.(id, row && colId ? { rowId: row.rowId, fieldId: colId } : null);
+      return;
+    }
   }
 }
 
@@ -152,6 +162,8 @@ export function handleKeyDown(ctrl: GridController, event: KeyboardEvent): void 
   };
   const command = commandForKey(ctrl.commands(), event);
   if (api.getEditingCells().length > 0) {
+    if (ctrl.editorContext.active?.handlesKey?.(event)) return;
+    if (command && editingBehaviourKey(ctrl, command.id, event, stop)) return;
     if (event.key === 'Enter' && !event.ctrlKey && !event.altKey) {
       stop();
       ctrl.commitActiveEditor(() => ctrl.enter(event.shiftKey));
@@ -171,7 +183,10 @@ export function handleKeyDown(ctrl: GridController, event: KeyboardEvent): void 
     return;
   }
   // Copy and paste go through the clipboard events; Escape is the grid's own.
-  if (command && command.id !== 'copy' && command.id !== 'paste' && command.id !== 'cancelEdit') {
+  // A declared behaviour acts only in its own cells; elsewhere its key keeps its ordinary meaning.
+  if (command && hasBehaviour(ctrl, command.id)) {
+    if (focusedBehaviour(ctrl, command.id, stop)) return;
+  } else if (command && command.id !== 'copy' && command.id !== 'paste' && command.id !== 'cancelEdit') {
     stop();
     ctrl.run(command.id);
     return;

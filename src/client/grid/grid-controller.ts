@@ -7,6 +7,8 @@
 import type { CellContextMenuEvent, CellEditRequestEvent, CellFocusedEvent, GridApi } from 'ag-grid-community';
 import { availableCommands, type GridCommand } from '../../shared/grid/commands.js';
 import type { CommandId, GridDefinition, GridRow } from '../../shared/grid/definition.js';
+import { typedBehaviour } from '../../shared/grid/behaviours.js';
+import { runBehaviour } from './behaviour-actions.js';
 import { totalRow } from './columns.js';
 import type { ExportInfo } from './export-xlsx.js';
 import { handleKeyDown, menuItems, newRow, runCommand } from './grid-actions.js';
@@ -35,6 +37,8 @@ export interface ControllerHooks {
   /** A tree grid whose page hides collapsed children: a row's state (null: no children). */
   treeState?: (row: GridRow) => 'expanded' | 'collapsed' | null;
   onToggleRow?: (rowId: string, expand: boolean) => void;
+  /** Commands the page carries out (new, previous and next document, pickers...). */
+  onCommand?: (id: CommandId, at: { rowId: string; fieldId: string } | null) => void;
 }
 
 export class GridController {
@@ -182,6 +186,9 @@ export class GridController {
     const field = this.model.field(fieldId);
     const row = this.model.row(rowId);
     if (!field || !row || !this.model.editable(row, field)) return;
+    // Text that stands for a declared behaviour ('..', '=') runs it instead of becoming the value.
+    const typed = typedBehaviour(this.def.behaviours, fieldId, text);
+    if (typed && runBehaviour(this, typed, { rowId, fieldId })) return;
     if (text === this.model.editText(row, field)) return;
     this.sync(this.model.setCells([{ rowId, fieldId, next: this.model.parse(field, text) }]));
   }
@@ -194,7 +201,7 @@ export class GridController {
   commitActiveEditor(move?: () => void): boolean {
     const active = this.editorContext.active;
     if (!active || !this.api) return false;
-    const text = active.input.value;
+    const text = active.commitText?.() ?? active.input.value;
     this.api.stopEditing(true);
     move?.();
     this.commitText(active.rowId, active.fieldId, text);

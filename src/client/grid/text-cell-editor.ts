@@ -10,7 +10,15 @@ import type { GridModel } from './grid-model.js';
 export interface EditorContext {
   model: GridModel;
   /** The open editor, so Enter and Tab can commit it themselves. */
-  active: { rowId: string; fieldId: string; input: HTMLInputElement } | null;
+  active: {
+    rowId: string;
+    fieldId: string;
+    input: HTMLInputElement;
+    /** The text to commit when it is not the input's (an autocomplete's highlighted choice). */
+    commitText?: () => string;
+    /** Keys the open editor handles itself (a list's arrows and Enter), before the grid's. */
+    handlesKey?: (event: KeyboardEvent) => boolean;
+  } | null;
 }
 
 export class TextCellEditor implements ICellEditorComp {

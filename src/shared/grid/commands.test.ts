@@ -64,12 +64,28 @@ describe('availableCommands', () => {
 
   it('offers only the non-editing commands in a read-only grid', () => {
     const ids = availableCommands({ commands: all, allowAddRows: true, allowDeleteRows: true }, true).map((c) => c.id);
-    expect(ids).toEqual(['copy', 'cancelEdit', 'showHelp', 'exportExcel', 'expandRow', 'collapseRow']);
+    expect(ids).toEqual([
+      'copy',
+      'cancelEdit',
+      'showHelp',
+      'exportExcel',
+      'expandRow',
+      'collapseRow',
+      'newDocument',
+      'previousDocument',
+      'nextDocument',
+    ]);
   });
 
   it('offers nothing the definition does not name', () => {
     expect(availableCommands({ commands: ['copy'], allowAddRows: true, allowDeleteRows: true }).map((c) => c.id)).toEqual([
       'copy',
     ]);
+  });
+});
+
+describe('shortcutOf', () => {
+  it('names the space bar Space, as the voucher convention is listed', () => {
+    expect(shortcutOf({ key: ' ', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false })).toBe('Space');
   });
 });

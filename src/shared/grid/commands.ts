@@ -38,6 +38,32 @@ export const GRID_COMMANDS: readonly GridCommand[] = [
   // Tree grids: a parent's children shown or hidden (on a row without that to do, the first child or the parent).
   { id: 'expandRow', label: '展开下级', keys: ['Alt+ArrowRight'], menu: true, needsRow: true },
   { id: 'collapseRow', label: '收起下级', keys: ['Alt+ArrowLeft'], menu: true, needsRow: true },
+  // Document editors (vouchers): conventions bookkeepers know from 用友 and 金蝶. Keys such as
+  // '..' are text typed alone into a cell (GridBehaviour.typed), listed here for the help panel.
+  { id: 'saveAndNew', label: '保存并新增', keys: ['F12'], menu: false, edits: true },
+  { id: 'newDocument', label: '新增凭证', keys: ['Ctrl+N', 'Alt+N'], menu: false },
+  { id: 'previousDocument', label: '上一张凭证', keys: ['PageUp'], menu: false },
+  { id: 'nextDocument', label: '下一张凭证', keys: ['PageDown'], menu: false },
+  {
+    id: 'pickSubject',
+    label: '选择科目（科目栏可输入编码、名称或拼音首字母）',
+    keys: ['F7'],
+    menu: false,
+    needsRow: true,
+    edits: true,
+  },
+  { id: 'copySummaryAbove', label: '摘要栏输入：复制上一行摘要', keys: ['..'], menu: false, needsRow: true, edits: true },
+  { id: 'copySummaryFirst', label: '摘要栏输入：复制第一行摘要', keys: ['//'], menu: false, needsRow: true, edits: true },
+  { id: 'balanceAmount', label: '金额栏：填入使借贷平衡的金额', keys: ['='], menu: false, needsRow: true, edits: true },
+  { id: 'swapDebitCredit', label: '金额栏：金额在借方与贷方之间移动', keys: ['Space'], menu: false, needsRow: true, edits: true },
+  {
+    id: 'nextLineCarrySummary',
+    label: '完成一行后回车：到下一行并带出摘要',
+    keys: ['Enter'],
+    menu: false,
+    needsRow: true,
+    edits: true,
+  },
 ];
 
 const BY_ID = new Map(GRID_COMMANDS.map((c) => [c.id, c]));
@@ -83,7 +109,7 @@ export function shortcutOf(event: KeyLike): string {
   if (event.ctrlKey || event.metaKey) parts.push('Ctrl');
   if (event.shiftKey) parts.push('Shift');
   if (event.altKey) parts.push('Alt');
-  const key = event.key.length === 1 ? event.key.toUpperCase() : event.key;
+  const key = event.key === ' ' ? 'Space' : event.key.length === 1 ? event.key.toUpperCase() : event.key;
   parts.push(key);
   return parts.join('+');
 }

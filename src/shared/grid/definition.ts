@@ -9,6 +9,7 @@
  * subject code; an auxiliary cell holds its serialised choice). Empty is null.
  */
 import type { ValidationIssue } from '../envelope.js';
+import type { GridBehaviour } from './behaviours.js';
 
 export const FIELD_KINDS = ['text', 'money', 'integer', 'date', 'subject', 'auxiliary', 'select', 'direction', 'check'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
@@ -114,7 +115,18 @@ export type CommandId =
   | 'save'
   | 'exportExcel'
   | 'expandRow'
-  | 'collapseRow';
+  | 'collapseRow'
+  // Document editors (the voucher): the page carries these out, or a declared behaviour does.
+  | 'saveAndNew'
+  | 'newDocument'
+  | 'previousDocument'
+  | 'nextDocument'
+  | 'pickSubject'
+  | 'copySummaryAbove'
+  | 'copySummaryFirst'
+  | 'balanceAmount'
+  | 'swapDebitCredit'
+  | 'nextLineCarrySummary';
 
 export interface ExportDef {
   readonly sheetName: string;
@@ -146,6 +158,18 @@ export interface GridDefinition<R extends GridRow = GridRow> {
   /** Whether rows may be deleted. */
   readonly allowDeleteRows: boolean;
   readonly export: ExportDef;
+  /**
+   * Keyboard conventions of a document grid (the voucher's `..`, `=`, Space...): each names a
+   * command of the catalogue (its keys and label, so the help panel lists it) and carries out a
+   * pure change of the rows. See behaviours.ts.
+   */
+  readonly behaviours?: readonly GridBehaviour<R>[];
+  /** Row height in pixels (spec: 50 in vouchers); the editor's default otherwise. */
+  readonly rowHeight?: number;
+  /** The fewest rows the grid shows: blank rows pad it (spec: a voucher has at least 6). */
+  readonly minRows?: number;
+  /** Text of the total row's first cell (e.g. the amount in Chinese capitals); '合计' otherwise. */
+  readonly totalLabel?: (totals: Readonly<Record<string, number>>) => string;
 }
 
 /** Spec: once a grid passes 50 rows it loads in 200-row pages. */

@@ -1,0 +1,511 @@
+/**
+ * 凭证录入 (/accounting-management/voucher-management/voucherAdd): the voucher editor on the grid
+ * engine. Header (category, proposed number, period, date, attached documents), the lines grid
+ * (grids/voucher.ts, with its keyboard conventions), the signatures, and the flow around them:
+ * a new voucher from the server's recommendation, save (the shared rules first, then the server;
+ * a refusal keeps every line and marks the cells) and on to the next blank voucher, PageUp /
+ * PageDown through the year's vouchers, review with the 已审核 seal, and a local draft that
+ * survives a reload until the voucher is saved or the draft discarded.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { EmptyVoucherResponse, Voucher } from '../../shared/api/vouchers.js';
+import type { ValidationIssue } from '../../shared/envelope.js';
+import { ErrorCode } from '../../shared/error-codes.js';
+import type { CommandId } from '../../shared/grid/definition.js';
+import { auxiKeyOf, parseAuxiKey, type AuxiChoice } from '../../shared/subjects/auxiliary-rules.js';
+import {
+  blankVoucherRow,
+  createVoucherGrid,
+  padVoucherRows,
+  voucherIssues,
+  type VoucherLineRow,
+} from '../../../grids/voucher.js';
+import { AuxiliaryPicker, type PickedAuxi } from '../auxiliary/AuxiliaryPicker.js';
+import { GridEditor, type GridEditorHandle } from '../grid/GridEditor.js';
+import { CANNOT_SAVE, newRowId } from '../grid/grid-actions.js';
+import { messageBox } from '../message-box/message-box.js';
+import { usePageTitle } from '../shell/page-title.js';
+import { usePermission } from '../shell/Permission.js';
+import { permissionList } from '../shell/permission-logic.js';
+import { ApiError } from '../shell/request.js';
+import { useSession } from '../shell/session-store.js';
+import { fetchSubjects } from '../subjects/subject-api.js';
+import { SubjectPicker } from '../subjects/SubjectPicker.js';
+import { SummaryManager } from './SummaryManager.js';
+import {
+  fetchEmptyVoucher,
+  fetchNeighbour,
+  fetchNextNumber,
+  fetchSubjectBalance,
+  fetchVoucher,
+  reviewVoucher,
+  saveVoucher,
+} from './voucher-api.js';
+import { voucherCellExtras, VoucherLookupStore } from './voucher-cells.js';
+import { clearDraft, draftKey, readDraft, writeDraft } from './voucher-draft.js';
+import { VoucherFooter } from './VoucherFooter.js';
+import { VoucherHeadBar } from './VoucherHeadBar.js';
+import { useVoucherKeys } from './use-voucher-keys.js';
+import {
+  auxiNamesOf,
+  headFromEmpty,
+  headFromVoucher,
+  ruleHeader,
+  rowsFromVoucher,
+  savedRefOf,
+  saveRequestOf,
+  type SavedRef,
+  type VoucherHead,
+} from './voucher-rows.js';
+import './vouchers.css';
+
+export const VOUCHER_LIST_PATH = '/accounting-management/voucher-management/voucherList';
+const DRAFT_DELAY_MS = 200;
+
+/** The voucher on screen: a remount key for the grid, the rows it starts from, the saved voucher. */
+interface Doc {
+  key: number;
+  rows: VoucherLineRow[];
+  saved: SavedRef | null;
+  restored: boolean;
+}
+
+type Dialog =
+  | { kind: 'subject'; rowId: string }
+  | { kind: 'auxi'; rowId: string; code: string; value: AuxiChoice[] }
+  | { kind: 'summaries' }
+  | null;
+
+const alertOf = (message: string, tone: 'warning' | 'error' | 'success' = 'warning') =>
+  messageBox.fireAndForget(messageBox.alert(message, { tone }));
+
+export function VoucherEditorPage() {
+  usePageTitle('凭证录入');
+  const authInfo = useSession((s) => s.authInfo);
+  const user = useSession((s) => s.user);
+  const pageRoutes = useSession((s) => s.pageRoutes);
+  const resources = useSession((s) => s.menu?.resources ?? null);
+  const { has } = usePermission();
+  const [params] = useSearchParams();
+  const year = authInfo?.year ?? new Date().getFullYear();
+  const storageKey = draftKey(user?.loginName ?? '', authInfo?.ztId ?? 0, year);
+  const reviewRight = permissionList(VOUCHER_LIST_PATH, pageRoutes, resources).includes('review');
+
+  const [empty, setEmpty] = useState<EmptyVoucherResponse | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [doc, setDoc] = useState<Doc | null>(null);
+  const [head, setHead] = useState<VoucherHead | null>(null);
+  const [headProblems, setHeadProblems] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const gridRef = useRef<GridEditorHandle>(null);
+  const rowsRef = useRef<VoucherLineRow[]>([]);
+  const headRef = useRef<VoucherHead | null>(null);
+  const docRef = useRef<Doc | null>(null);
+  const dirty = useRef(false);
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    headRef.current = head;
+    docRef.current = doc;
+  });
+
+  const [store] = useState(() => new VoucherLookupStore());
+  const [definition] = useState(() => createVoucherGrid({ context: store.ruleContext }));
+  const [cells] = useState(() => voucherCellExtras(store));
+
+  const saved = doc?.saved ?? null;
+  const canEdit = saved ? has('edit') : has('add');
+  const readOnly = !canEdit || (empty?.closed ?? false) || (saved?.isReview ?? false) || (saved?.isBook ?? false);
+
+  // ---- the draft
+
+  const flushDraft = useCallback(() => {
+    clearTimeout(draftTimer.current);
+    const h = headRef.current;
+    const d = docRef.current;
+    if (!dirty.current || !h || !d) return;
+    writeDraft(localStorage, storageKey, {
+      head: h,
+      rows: rowsRef.current,
+      saved: d.saved,
+      auxiNames: [...store.auxiNames()],
+      at: Date.now(),
+    });
+  }, [storageKey, store]);
+
+  const touch = useCallback(() => {
+    dirty.current = true;
+    clearTimeout(draftTimer.current);
+    draftTimer.current = setTimeout(flushDraft, DRAFT_DELAY_MS);
+  }, [flushDraft]);
+
+  useEffect(() => {
+    window.addEventListener('pagehide', flushDraft);
+    return () => {
+      window.removeEventListener('pagehide', flushDraft);
+      flushDraft();
+    };
+  }, [flushDraft]);
+
+  // ---- showing a voucher
+
+  const ensureBalance = useCallback(
+    async (code: string) => {
+      if (store.balances().has(code) || !store.subjects().get(code)?.lastLevel) return;
+      const h = headRef.current;
+      try {
+        store.setBalance(await fetchSubjectBalance(code, h?.year ?? year, h?.month ?? 12));
+        gridRef.current?.refresh();
+      } catch {
+        // The balance is a help, not a condition of entry.
+      }
+    },
+    [store, year],
+  );
+
+  const show = useCallback(
+    (next: Omit<Doc, 'key'>, nextHead: VoucherHead) => {
+      rowsRef.current = next.rows;
+      dirty.current = next.restored;
+      setHeadProblems([]);
+      setHead(nextHead);
+      setDoc((d) => ({ ...next, key: (d?.key ?? 0) + 1 }));
+      for (const r of next.rows) if (r.subjectCode) void ensureBalance(r.subjectCode);
+    },
+    [ensureBalance],
+  );
+
+  const openBlank = useCallback(
+    async (keep?: VoucherHead) => {
+      const e = await fetchEmptyVoucher(year, keep?.month, keep?.certificateType);
+      setEmpty(e);
+      store.setTwoTable(e.twoTable);
+      store.startVoucher(new Map());
+      show({ rows: padVoucherRows([], newRowId), saved: null, restored: false }, headFromEmpty(e, keep));
+    },
+    [year, show, store],
+  );
+
+  const openVoucher = useCallback(
+    (v: Voucher) => {
+      store.startVoucher(auxiNamesOf(v));
+      show({ rows: rowsFromVoucher(v, newRowId), saved: savedRefOf(v), restored: false }, headFromVoucher(v));
+    },
+    [show, store],
+  );
+
+  // First load: the chart, the recommendation, then a draft, the voucher asked for, or a new one.
+  useEffect(() => {
+    let active = true;
+    const start = async () => {
+      const [list, e] = await Promise.all([fetchSubjects(), fetchEmptyVoucher(year)]);
+      if (!active) return;
+      store.load(list, e.twoTable);
+      setEmpty(e);
+      const draft = readDraft(localStorage, storageKey);
+      if (draft) {
+        store.startVoucher(new Map(draft.auxiNames));
+        show({ rows: padVoucherRows(draft.rows, newRowId), saved: draft.saved, restored: true }, draft.head);
+        return;
+      }
+      const id = params.get('id');
+      if (id) openVoucher(await fetchVoucher(id));
+      else show({ rows: padVoucherRows([], newRowId), saved: null, restored: false }, headFromEmpty(e));
+    };
+    start().catch(() => active && setFailed(true));
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per ledger set and year
+  }, [storageKey]);
+
+  const discardDraft = async () => {
+    clearDraft(localStorage, storageKey);
+    dirty.current = false;
+    const s = docRef.current?.saved;
+    if (s) openVoucher(await fetchVoucher(s.id));
+    else await openBlank(headRef.current ?? undefined);
+  };
+
+  /** Leaving the voucher on screen: asks first when it has unsaved changes. */
+  const leave = async (): Promise<boolean> => {
+    if (!dirty.current || readOnly) return true;
+    try {
+      await messageBox.confirm('当前凭证尚未保存，是否放弃修改？');
+    } catch {
+      return false;
+    }
+    clearDraft(localStorage, storageKey);
+    dirty.current = false;
+    return true;
+  };
+
+  // ---- header
+
+  const patchHead = (patch: Partial<VoucherHead>) => {
+    setHead((h) => (h ? { ...h, ...patch } : h));
+    touch();
+  };
+
+  const changePeriod = async (month: number) => {
+    const h = headRef.current;
+    if (!h) return;
+    const e = await fetchEmptyVoucher(h.year, month, h.certificateType);
+    patchHead({ month, pzNo: e.pzNo, pzDate: e.pzDate });
+  };
+
+  const changeCategory = async (certificateType: number) => {
+    const h = headRef.current;
+    if (!h) return;
+    patchHead({ certificateType, pzNo: await fetchNextNumber(h.year, h.month, certificateType) });
+  };
+
+  // ---- lines
+
+  const onRows = useCallback(
+    (rows: VoucherLineRow[]) => {
+      const before = new Map(rowsRef.current.map((r) => [r.rowId, r.subjectCode]));
+      rowsRef.current = rows;
+      touch();
+      const changed = rows.filter((r) => r.subjectCode && before.get(r.rowId) !== r.subjectCode);
+      for (const r of changed) void ensureBalance(r.subjectCode ?? '');
+      // A subject with auxiliary accounting asks for its items at once (after this edit settles).
+      const needs = changed.find((r) => {
+        const s = store.subjects().get(r.subjectCode ?? '');
+        if (!s?.lastLevel || s.auxiTypeList.length === 0) return false;
+        const types = parseAuxiKey(r.auxis ?? '').map((c) => c.typeNo);
+        return s.auxiTypeList.some((t) => !types.includes(t.typeNo));
+      });
+      if (needs?.subjectCode) {
+        const { rowId, subjectCode } = needs;
+        const value = parseAuxiKey(needs.auxis ?? '');
+        setTimeout(() => setDialog({ kind: 'auxi', rowId, code: subjectCode, value }), 0);
+      }
+    },
+    [touch, store, ensureBalance],
+  );
+
+  const pickAuxi = (rowId: string, choices: PickedAuxi[]) => {
+    setDialog(null);
+    store.addNames(choices.map((c) => [`${c.typeNo}:${c.infoNo}`, c.infoName] as const));
+    gridRef.current?.setCells([{ rowId, fieldId: 'auxis', value: auxiKeyOf(choices) }]);
+    gridRef.current?.focusCell(rowId, 'debitAmount');
+  };
+
+  // ---- save
+
+  const save = async () => {
+    const h = headRef.current;
+    const d = docRef.current;
+    const grid = gridRef.current;
+    if (!h || !d || !grid || busy || readOnly) return;
+    if (!grid.canSave()) {
+      alertOf(CANNOT_SAVE);
+      return;
+    }
+    const rows = grid.rows() as VoucherLineRow[];
+    const issues = voucherIssues(ruleHeader(h), rows, store.ruleContext());
+    if (issues.length > 0) {
+      refuse(issues);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await saveVoucher(saveRequestOf(h, rows, d.saved));
+      clearDraft(localStorage, storageKey);
+      dirty.current = false;
+      setStatus(`已保存：${answer.data.entry || ''}字第${answer.data.pzNo}号凭证`);
+      await openBlank(h);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const envelope = error.envelope;
+      if (envelope?.errorCode === ErrorCode.ValidationFailed && Array.isArray(envelope.data))
+        refuse(envelope.data as ValidationIssue[]);
+      else alertOf(error.message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** A refused save: every line stays, failing cells are marked, the first message is shown. */
+  const refuse = (issues: readonly ValidationIssue[]) => {
+    const lineIssues = issues.filter((i) => i.rowId !== undefined);
+    gridRef.current?.setIssues(lineIssues);
+    setHeadProblems(issues.filter((i) => i.rowId === undefined && i.fieldId).map((i) => i.message));
+    const first = lineIssues[0];
+    if (first?.rowId !== undefined) gridRef.current?.focusCell(String(first.rowId), first.fieldId ?? 'summary');
+    const messages = [...new Set(issues.map((i) => i.message))];
+    if (messages.length === 1) alertOf(messages[0] ?? '');
+    else messageBox.fireAndForget(messageBox.list('凭证有以下问题', messages));
+  };
+
+  // ---- navigation and review
+
+  const newVoucher = async () => {
+    if (await leave()) await openBlank(headRef.current ?? undefined);
+  };
+
+  const step = async (direction: 'prev' | 'next') => {
+    if (!(await leave())) return;
+    const v = await fetchNeighbour(year, direction, docRef.current?.saved?.id);
+    if (v) openVoucher(v);
+    else alertOf(direction === 'prev' ? '已经是第一张凭证' : '已经是最后一张凭证');
+  };
+
+  const review = async (isReview: boolean) => {
+    const s = docRef.current?.saved;
+    const h = headRef.current;
+    if (!s || !h) return;
+    await reviewVoucher({ year: h.year, month: h.month, pzNo: s.pzNo, certificateType: s.certificateType }, isReview);
+    openVoucher(await fetchVoucher(s.id));
+    setStatus(isReview ? '审核成功' : '已取消审核');
+  };
+
+  const onCommand = (id: CommandId, at: { rowId: string; fieldId: string } | null) => {
+    switch (id) {
+      case 'saveAndNew':
+        void save();
+        return;
+      case 'newDocument':
+        void newVoucher();
+        return;
+      case 'previousDocument':
+      case 'nextDocument':
+        void step(id === 'previousDocument' ? 'prev' : 'next');
+        return;
+      case 'pickSubject': {
+        if (!at) return;
+        const row = rowsRef.current.find((r) => r.rowId === at.rowId);
+        const code = row?.subjectCode;
+        if (at.fieldId === 'auxis' && code)
+          setDialog({ kind: 'auxi', rowId: at.rowId, code, value: parseAuxiKey(row.auxis ?? '') });
+        else setDialog({ kind: 'subject', rowId: at.rowId });
+        return;
+      }
+      default:
+        return;
+    }
+  };
+
+  // The same commands from the header and footer (outside the grid).
+  useVoucherKeys(definition, onCommand, () => void save(), dialog === null);
+
+  const closeDialog = (focus?: { rowId: string; fieldId: string }) => {
+    setDialog(null);
+    if (focus) gridRef.current?.focusCell(focus.rowId, focus.fieldId);
+    else gridRef.current?.focus();
+  };
+
+  const types = useMemo(() => empty?.certificateTypeList ?? [], [empty]);
+
+  if (failed)
+    return (
+      <div className="voucher-page" role="alert">
+        凭证数据加载失败，请刷新重试。
+      </div>
+    );
+  if (!doc || !head || !empty) return <div className="voucher-page muted">加载中…</div>;
+
+  const reviewed = saved?.isReview ?? false;
+  return (
+    <div className="voucher-page">
+      <div className="voucher-toolbar" role="toolbar" aria-label="凭证操作">
+        <button type="button" className="btn" onClick={() => void newVoucher()} aria-keyshortcuts="Control+N Alt+N">
+          新增
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy || readOnly}
+          onClick={() => void save()}
+          aria-keyshortcuts="Control+S F12"
+        >
+          保存
+        </button>
+        <button type="button" className="btn" onClick={() => void step('prev')} aria-keyshortcuts="PageUp">
+          上一张
+        </button>
+        <button type="button" className="btn" onClick={() => void step('next')} aria-keyshortcuts="PageDown">
+          下一张
+        </button>
+        {reviewRight && saved && !saved.isBook && (
+          <button type="button" className="btn" onClick={() => void review(!reviewed)}>
+            {reviewed ? '取消审核' : '审核'}
+          </button>
+        )}
+        {!readOnly && (
+          <button type="button" className="btn" onClick={() => setDialog({ kind: 'summaries' })}>
+            常用摘要
+          </button>
+        )}
+        {doc.restored && (
+          <button type="button" className="btn" onClick={() => void discardDraft()}>
+            放弃草稿
+          </button>
+        )}
+        <span className="voucher-status" role="status">
+          {doc.restored ? '已恢复未保存的草稿' : status}
+        </span>
+      </div>
+      <div className={`voucher-paper${empty.twoTable ? ' two-table' : ''}`}>
+        <h1 className="voucher-title">记账凭证</h1>
+        {reviewed && (
+          <div className="voucher-seal" role="img" aria-label="已审核">
+            已审核
+          </div>
+        )}
+        <VoucherHeadBar
+          head={head}
+          types={types}
+          readOnly={readOnly}
+          problems={headProblems}
+          onChange={patchHead}
+          onPeriod={(m) => void changePeriod(m)}
+          onCategory={(t) => void changeCategory(t)}
+          onDone={() => gridRef.current?.focus()}
+        />
+        <GridEditor<VoucherLineRow>
+          key={doc.key}
+          handle={gridRef}
+          definition={definition}
+          rows={doc.rows}
+          readOnly={readOnly}
+          autoFocus={!readOnly}
+          toolbar={false}
+          cells={cells}
+          createRow={blankVoucherRow}
+          onChange={onRows}
+          onSave={() => void save()}
+          onCommand={onCommand}
+          label="凭证分录"
+          maxHeight={Math.max(360, window.innerHeight - 330)}
+        />
+        <VoucherFooter head={head} readOnly={readOnly} onChange={patchHead} />
+      </div>
+      {dialog?.kind === 'subject' && (
+        <SubjectPicker
+          onPick={(s) => {
+            const rowId = dialog.rowId;
+            setDialog(null);
+            gridRef.current?.setCells([{ rowId, fieldId: 'subjectCode', value: s.code }]);
+            gridRef.current?.focusCell(rowId, 'debitAmount');
+          }}
+          onClose={() => closeDialog({ rowId: dialog.rowId, fieldId: 'subjectCode' })}
+        />
+      )}
+      {dialog?.kind === 'auxi' && (
+        <AuxiliaryPicker
+          subjectCode={dialog.code}
+          subjectName={store.subjects().get(dialog.code)?.codeAndFullName}
+          value={dialog.value}
+          onSave={(choices) => pickAuxi(dialog.rowId, choices)}
+          onCancel={() => closeDialog({ rowId: dialog.rowId, fieldId: 'debitAmount' })}
+        />
+      )}
+      {dialog?.kind === 'summaries' && <SummaryManager onClose={() => closeDialog()} />}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * What the voucher page adds to the grid's cells: the subject cell shows code and full name with
+ * the subject's balance under it, the auxiliary cell the item names; the subject cell takes a
+ * code, a name or pinyin initials with a live list (subjectElect), the summary cell offers the
+ * ledger set's common summaries (200 ms after typing stops).
+ */
+import type { SubjectBalanceResponse } from '../../shared/api/vouchers.js';
+import type { SubjectItem } from '../../shared/api/subjects.js';
+import { formatFen } from '../../shared/money.js';
+import type { VoucherRuleContext } from '../../shared/vouchers/rules.js';
+import { yuanToFen } from '../../shared/vouchers/amounts.js';
+import type { CellExtras } from '../grid/cell-extras.js';
+import { electSubjects } from '../subjects/subject-api.js';
+import { autocompleteEditor, type AutocompleteSource } from './autocomplete-editor.js';
+import { fetchSummaries } from './voucher-api.js';
+import { auxiText } from './voucher-rows.js';
+
+export const SUMMARY_DEBOUNCE_MS = 200;
+const SUBJECT_DEBOUNCE_MS = 120;
+const LIST_LIMIT = 30;
+
+export interface VoucherLookups {
+  subjects: () => ReadonlyMap<string, SubjectItem>;
+  balances: () => ReadonlyMap<string, SubjectBalanceResponse>;
+  auxiNames: () => ReadonlyMap<string, string>;
+  /** Subjects this grid offers (a two-table voucher: financial or budget ones). */
+  offers?: (subject: SubjectItem) => boolean;
+}
+
+/** The balance line under a subject: 余额 借 1,200.00. */
+export function balanceNote(balance: SubjectBalanceResponse | undefined): string | undefined {
+  if (!balance) return undefined;
+  const fen = yuanToFen(balance.balance);
+  if (!fen.ok) return undefined;
+  return `余额 ${balance.balanceDirection === 1 ? '借' : '贷'} ${formatFen(fen.fen)}`;
+}
+
+export function voucherCellExtras(lookups: VoucherLookups): CellExtras {
+  const subjectSource: AutocompleteSource = {
+    search: async (text) => {
+      const list = await electSubjects(text);
+      return list
+        .filter((s) => s.enable && (lookups.offers?.(s) ?? true))
+        .slice(0, LIST_LIMIT)
+        .map((s) => ({ value: s.code, label: s.codeAndFullName, muted: !s.lastLevel }));
+    },
+    debounceMs: SUBJECT_DEBOUNCE_MS,
+    highlightFirst: true,
+    needsText: true,
+    listLabel: '科目候选',
+  };
+  const summarySource: AutocompleteSource = {
+    search: async (text) =>
+      (await fetchSummaries(text)).slice(0, LIST_LIMIT).map((s) => ({ value: s.content, label: s.content })),
+    debounceMs: SUMMARY_DEBOUNCE_MS,
+    highlightFirst: false,
+    needsText: true,
+    listLabel: '常用摘要',
+  };
+  return {
+    text: (row, fieldId) => {
+      if (fieldId === 'subjectCode') {
+        const code = row['subjectCode'];
+        if (typeof code !== 'string' || code === '') return undefined;
+        return lookups.subjects().get(code)?.codeAndFullName ?? code;
+      }
+      if (fieldId === 'auxis') {
+        const key = row['auxis'];
+        return typeof key === 'string' ? auxiText(key, lookups.auxiNames()) : undefined;
+      }
+      return undefined;
+    },
+    note: (row, fieldId) => {
+      if (fieldId !== 'subjectCode') return undefined;
+      const code = row['subjectCode'];
+      return typeof code === 'string' && code !== '' ? balanceNote(lookups.balances().get(code)) : undefined;
+    },
+    editors: {
+      subjectCode: autocompleteEditor(subjectSource),
+      summary: autocompleteEditor(summarySource),
+    },
+  };
+}
+
+/** The page's lookups, one per editor: the chart, fetched balances and auxiliary item names. */
+export class VoucherLookupStore implements VoucherLookups {
+  subjectMap = new Map<string, SubjectItem>();
+  balanceMap = new Map<string, SubjectBalanceResponse>();
+  nameMap = new Map<string, string>();
+  twoTable = false;
+
+  subjects = (): ReadonlyMap<string, SubjectItem> => this.subjectMap;
+  balances = (): ReadonlyMap<string, SubjectBalanceResponse> => this.balanceMap;
+  auxiNames = (): ReadonlyMap<string, string> => this.nameMap;
+
+  load(subjects: readonly SubjectItem[], twoTable: boolean): void {
+    this.subjectMap = new Map(subjects.map((x) => [x.code, x]));
+    this.twoTable = twoTable;
+  }
+
+  setTwoTable(twoTable: boolean): void {
+    this.twoTable = twoTable;
+  }
+
+  /** A new voucher on screen: its item names; balances are fetched again for its period. */
+  startVoucher(names: ReadonlyMap<string, string>): void {
+    this.nameMap = new Map(names);
+    this.balanceMap.clear();
+  }
+
+  addNames(entries: Iterable<readonly [string, string]>): void {
+    for (const [k, v] of entries) this.nameMap.set(k, v);
+  }
+
+  setBalance(balance: SubjectBalanceResponse): void {
+    this.balanceMap.set(balance.code, balance);
+  }
+
+  /** The shared rules' view of the chart. */
+  ruleContext = (): VoucherRuleContext => ({
+    subject: (code) => {
+      const s = this.subjectMap.get(code);
+      return s
+        ? {
+            code: s.code,
+            lastLevel: s.lastLevel,
+            enable: s.enable,
+            isGovernment: s.isGovernment,
+            auxiTypeNos: s.auxiTypeList.map((t) => t.typeNo),
+          }
+        : undefined;
+    },
+    twoTable: this.twoTable,
+  });
+}
