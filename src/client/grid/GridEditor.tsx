@@ -85,6 +85,11 @@ const theme = themeQuartz.withParams({
 
 const SELECTION = { mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false } as const;
 
+// Room for a horizontal scrollbar, so a grid wider than its page does not hide its last row.
+const SCROLLBAR_ALLOWANCE = 16;
+
+const SELECTION_COLUMN = { pinned: 'left', width: 44, suppressHeaderMenuButton: true } as const;
+
 const LOCALE = { noRowsToShow: '暂无数据', loadingOoo: '加载中…' };
 
 type EngineFactory = (def: GridDefinition, rows: readonly GridRow[]) => GridEngineLike;
@@ -248,6 +253,8 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     const at = tree && wrapperRef.current?.contains(document.activeElement) ? controller.focused() : null;
     const keep = at ? { rowId: controller.model.rows[at.row]?.rowId, fieldId: controller.columns()[at.col] } : null;
     controller.reset(rows);
+    // New rows from outside are a new list: nothing of it is selected yet.
+    if (propsRef.current.selectable) controller.api?.deselectAll();
     if (!tree) return;
     // A row's toggle shows its state, which is not in its values.
     controller.api?.refreshCells({ force: true });
@@ -357,7 +364,10 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
   const headerRows = def.fields.some((f) => f.group) ? 2 : 1;
   const pinnedRows = (def.totals ?? []).some((t) => t.showUnder) ? 1 : 0;
   const fitted = props.maxHeight
-    ? Math.min(props.maxHeight, headerRows * ROW_HEIGHT + (Math.max(rowCount, 3) + pinnedRows) * rowHeight + 4)
+    ? Math.min(
+        props.maxHeight,
+        headerRows * ROW_HEIGHT + (Math.max(rowCount, 3) + pinnedRows) * rowHeight + 4 + SCROLLBAR_ALLOWANCE,
+      )
     : undefined;
   const commands = controller.commands();
   const canExport = toolbarExport && commands.some((c) => c.id === 'exportExcel');
@@ -395,6 +405,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           rowBuffer={10}
           onGridReady={onGridReady}
           rowSelection={props.selectable ? SELECTION : undefined}
+          selectionColumnDef={props.selectable ? SELECTION_COLUMN : undefined}
           onSelectionChanged={props.selectable ? onSelectionChanged : undefined}
           onRowDoubleClicked={onRowDoubleClicked}
           onCellEditRequest={controller.onCellEditRequest}

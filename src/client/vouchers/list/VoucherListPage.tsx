@@ -20,6 +20,7 @@ import { ApiError } from '../../shell/request.js';
 import { listVouchers, loadCertificateTypes, refOf, reloadBreak, runBatch, type BatchAction } from './list-api.js';
 import { buildQuery, defaultFilter, LIST_PAGE_SIZE, STATUS_LABELS, type ListFilter } from './list-filter.js';
 import { VoucherPreview } from './VoucherPreview.js';
+import { PrintDialog } from '../../print/PrintDialog.js';
 import './voucher-list.css';
 
 export const VOUCHER_ADD_PATH = '/accounting-management/voucher-management/voucherAdd';
@@ -55,6 +56,7 @@ export function VoucherListPage() {
   const [filterError, setFilterError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<{ ids: string[]; start: number; title: '预览凭证' | '查看凭证' } | null>(null);
+  const [printing, setPrinting] = useState<string[] | null>(null);
   const gridRef = useRef<GridEditorHandle>(null);
 
   const show = useCallback((answer: Paged<Voucher>, pageIndex: number) => {
@@ -175,6 +177,16 @@ export function VoucherListPage() {
       return;
     }
     setPreview({ ids, start: Math.max(0, startId ? ids.indexOf(startId) : 0), title });
+  };
+
+  /** 打印: the selected vouchers in list order. */
+  const openPrint = () => {
+    const ids = targets().map((v) => v.id);
+    if (ids.length === 0) {
+      messageBox.fireAndForget(messageBox.alert(VoucherMessages.selectAtLeastOne, { tone: 'warning' }));
+      return;
+    }
+    setPrinting(ids);
   };
 
   const edit = (voucher: Voucher) => {
@@ -317,6 +329,11 @@ export function VoucherListPage() {
         <button type="button" className="btn" onClick={() => openPreview('预览凭证')}>
           预览
         </button>
+        <Permission value="print">
+          <button type="button" className="btn" onClick={openPrint}>
+            打印
+          </button>
+        </Permission>
         {batchButton('review', 'review')}
         {batchButton('unreview', 'review')}
         {batchButton('book', 'book')}
@@ -356,6 +373,15 @@ export function VoucherListPage() {
             下一页
           </button>
         </nav>
+      )}
+      {printing && (
+        <PrintDialog
+          ids={printing}
+          onClose={() => {
+            setPrinting(null);
+            gridRef.current?.focus();
+          }}
+        />
       )}
       {preview && (
         <VoucherPreview

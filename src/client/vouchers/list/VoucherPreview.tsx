@@ -9,6 +9,7 @@ import { formatFen } from '../../../shared/money.js';
 import { yuanToFen } from '../../../shared/vouchers/amounts.js';
 import { amountToChineseCapitals } from '../../../../formulas/chinese-capitals.js';
 import { voucherNo, voucherStatus } from '../../../../grids/voucher-list.js';
+import { Permission } from '../../shell/Permission.js';
 import { loadVoucher } from './list-api.js';
 
 const fen = (yuan: number | null): number | null => {
@@ -154,9 +155,11 @@ export function VoucherPreview({
             <button type="button" className="btn" disabled={index >= ids.length - 1} onClick={() => step(1)}>
               下一张
             </button>
-            <button type="button" className="btn btn-primary" disabled={!voucher} onClick={() => voucher && onEdit(voucher)}>
-              修改
-            </button>
+            <Permission value="edit">
+              <button type="button" className="btn btn-primary" disabled={!voucher} onClick={() => voucher && onEdit(voucher)}>
+                修改
+              </button>
+            </Permission>
           </div>
         </div>
       </div>

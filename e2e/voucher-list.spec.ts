@@ -1,0 +1,111 @@
+/**
+ * 凭证管理 in the browser: vouchers keyed through the real API by the accountant are found with
+ * the summary filter, ticked, reviewed and booked by the reviewer (status booked before reviewed),
+ * opened by double-click in the preview that steps through them, and one is deleted after the
+ * confirmation. Works in SCHOOL so the voucher-entry specs keep FACTORY to themselves.
+ */
+import { expect, test } from '@playwright/test';
+import { Paths } from '../src/shared/api/paths.js';
+import type { SaveVoucherRequest, Voucher } from '../src/shared/api/vouchers.js';
+import { VoucherMessages } from '../src/shared/vouchers/messages.js';
+import { VoucherListPage } from './pages/voucher-list-page.js';
+import { apiSession } from './support/api-session.js';
+import { SCHOOL, SCREENS_DIR } from './support/demo.js';
+import { signInTo } from './support/flows.js';
+
+const YEAR = 2026;
+const today = new Date();
+const MONTH = today.getFullYear() === YEAR ? today.getMonth() + 1 : 1;
+const DATE = `${YEAR}-${String(MONTH).padStart(2, '0')}-10`;
+const TAG = '列表测试';
+
+function voucher(summary: string, yuan: string): SaveVoucherRequest {
+  return {
+    year: YEAR,
+    month: MONTH,
+    pzDate: DATE,
+    certificateType: 1,
+    numberOfDocument: 1,
+    certiDetails: [
+      { summary, subjectCode: '101', debitAmount: yuan, creditAmount: null },
+      { summary, subjectCode: '102', debitAmount: null, creditAmount: yuan },
+    ],
+  };
+}
+
+test('a reviewer finds, reviews, books, previews and the accountant deletes vouchers in the list', async ({ page, baseURL }) => {
+  const accountant = await apiSession(baseURL ?? '', 'kuaiji', SCHOOL, YEAR);
+  const saved: Voucher[] = [];
+  for (const [summary, yuan] of [
+    [`${TAG}提取备用金`, '500.00'],
+    [`${TAG}提取差旅借款`, '1200.50'],
+    [`${TAG}提取零用金`, '80'],
+  ] as const) {
+    const answer = await accountant.post<Voucher>(Paths.certificate, { ...voucher(summary, yuan) });
+    expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+    saved.push(answer.body.data);
+  }
+  const no = (v: Voucher) => `${v.entry}-${String(v.pzNo).padStart(4, '0')}`;
+  const [first, second, third] = saved;
+  if (!first || !second || !third) throw new Error('vouchers not saved');
+
+  await signInTo(page, 'shenhe', SCHOOL, YEAR);
+  const list = new VoucherListPage(page);
+  await list.goto();
+
+  // Nothing ticked: the batch buttons say so.
+  await list.button('审核').click();
+  await expect(page.getByRole('dialog').getByText(VoucherMessages.selectAtLeastOne)).toBeVisible();
+  await page.getByRole('button', { name: '确定' }).click();
+
+  await list.searchSummary(TAG);
+  await expect(list.rows()).toHaveCount(3);
+  await expect(list.selection).toHaveText(/共 3 张/);
+  expect(await list.status(no(first))).toBe('未审核');
+
+  await list.tick(no(first));
+  await list.tick(no(second));
+  await expect(list.selection).toHaveText(/已选 2 张/);
+  await page.screenshot({ path: `${SCREENS_DIR}/voucher-list.png`, fullPage: true });
+  await list.button('审核').click();
+  await expect.poll(() => list.status(no(first))).toBe('已审核');
+  expect(await list.status(no(second))).toBe('已审核');
+  expect(await list.status(no(third))).toBe('未审核');
+
+  await list.tick(no(first));
+  await list.button('记账').click();
+  await expect.poll(() => list.status(no(first))).toBe('已记账');
+  expect(await list.status(no(second))).toBe('已审核');
+
+  // Double-click opens the voucher; PageDown steps to the next one of the list.
+  await list.row(no(second)).locator('[col-id="voucherNo"]').dblclick();
+  await expect(list.preview).toBeVisible();
+  await expect(list.preview.getByRole('article')).toContainText('记账凭证');
+  await expect(list.preview.getByRole('article')).toContainText(`${TAG}提取差旅借款`);
+  await expect(list.preview.getByRole('article')).toContainText('壹仟贰佰元伍角');
+  await expect(list.preview.getByRole('article')).toContainText('已审核');
+  await page.screenshot({ path: `${SCREENS_DIR}/voucher-preview.png` });
+  await page.keyboard.press('PageDown');
+  await expect(list.preview.getByRole('article')).toContainText(`${TAG}提取零用金`);
+  await page.keyboard.press('Escape');
+  await expect(list.preview).toHaveCount(0);
+
+  // The accountant deletes the unreviewed one; the reviewed ones stay.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signInTo(page, 'kuaiji', SCHOOL, YEAR);
+  await list.goto();
+  await list.searchSummary(TAG);
+  await expect(list.rows()).toHaveCount(3);
+  await list.tick(no(third));
+  await list.button('删除').click();
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(list.rows()).toHaveCount(2);
+  await list.tick(no(second));
+  await list.button('删除').click();
+  await page.getByRole('button', { name: '确定' }).click();
+  const refusal = page.getByRole('dialog').filter({ hasText: VoucherMessages.reviewedLocked });
+  await expect(refusal).toBeVisible();
+  await refusal.getByRole('button', { name: '确定' }).click();
+  await expect(list.rows()).toHaveCount(2);
+});
