@@ -92,7 +92,7 @@ describe.each(TEST_DIALECTS)('voucher templates (%s)', (dialect) => {
   });
 
   it('saves, lists, reads back exact yuan, renames and refuses a duplicate name', async () => {
-    const saved = await kuaiji.post<VoucherTemplate>(Paths.template, dues);
+    const saved = await kuaiji.post<VoucherTemplate>(Paths.template, { ...dues });
     expect(saved.body.success).toBe(true);
     const id = saved.body.data.id;
     const detail = (await kuaiji.get<VoucherTemplate>(Paths.templateDetail, { id })).body.data;
