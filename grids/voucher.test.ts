@@ -11,6 +11,7 @@ import {
   padVoucherRows,
   voucherGrid,
   voucherIssues,
+  withoutCarriedTail,
   type VoucherLineRow,
 } from './voucher.js';
 
@@ -188,5 +189,21 @@ describe('rules (the shared validateVoucher)', () => {
       { message: '第2行金额不能为空!', rowId: 'b', fieldId: 'debitAmount' },
       { message: '第2行摘要不能为空!', rowId: 'b', fieldId: 'summary' },
     ]);
+  });
+});
+
+describe('the summary carried to a line left empty', () => {
+  it('is not a line of the voucher when saving; a summary typed on its own still is', () => {
+    const done = [
+      line('a', { summary: '收款', subjectCode: '1001', debitAmount: 100 }),
+      line('b', { summary: '收款', subjectCode: '1001', creditAmount: 100 }),
+    ];
+    const carried = [...done, line('c', { summary: '收款' }), line('d')];
+    expect(withoutCarriedTail(carried)[2]).toEqual(line('c'));
+    expect(withoutCarriedTail(carried).slice(0, 2)).toEqual(done);
+    const typed = [...done, line('c', { summary: '另一笔' })];
+    expect(withoutCarriedTail(typed)).toEqual(typed);
+    const withSubject = [...done, line('c', { summary: '收款', subjectCode: '1001' })];
+    expect(withoutCarriedTail(withSubject)).toEqual(withSubject);
   });
 });

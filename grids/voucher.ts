@@ -17,6 +17,7 @@ import { MONEY_CAP_FEN, type FieldDef, type GridDefinition, type GridRow } from 
 import { blankRow, NO_PREVIOUS_ROW } from '../src/shared/grid/row-ops.js';
 import { parseAuxiKey } from '../src/shared/subjects/auxiliary-rules.js';
 import {
+  isBlankLine,
   validateVoucher,
   type VoucherDraft,
   type VoucherDraftLine,
@@ -187,6 +188,22 @@ const BEHAVIOURS: readonly GridBehaviour<VoucherLineRow>[] = [
     run: nextLineCarrySummary,
   },
 ];
+
+/**
+ * The rows as saved: a last line holding nothing but the summary that Enter carried from the line
+ * above (the user pressed Enter on a finished line and then saved) is not a line of the voucher.
+ */
+export function withoutCarriedTail(rows: readonly VoucherLineRow[]): VoucherLineRow[] {
+  const out = rows.slice();
+  const filled = out.map((r, i) => ({ r, i })).filter(({ r }) => !isBlankLine(draftLine(r)));
+  const last = filled[filled.length - 1];
+  const before = filled[filled.length - 2];
+  if (!last || !before) return out;
+  const onlySummary =
+    !hasText(last.r.subjectCode) && !hasAmount(last.r.debitAmount) && !hasAmount(last.r.creditAmount) && !hasText(last.r.auxis);
+  if (onlySummary && last.r.summary === before.r.summary) out[last.i] = { ...last.r, summary: null };
+  return out;
+}
 
 // ---- rules
 

@@ -19,6 +19,7 @@ import {
   createVoucherGrid,
   padVoucherRows,
   voucherIssues,
+  withoutCarriedTail,
   type VoucherLineRow,
 } from '../../../grids/voucher.js';
 import { AuxiliaryPicker, type PickedAuxi } from '../auxiliary/AuxiliaryPicker.js';
@@ -306,7 +307,7 @@ export function VoucherEditorPage() {
       alertOf(CANNOT_SAVE);
       return;
     }
-    const rows = grid.rows() as VoucherLineRow[];
+    const rows = withoutCarriedTail(grid.rows() as VoucherLineRow[]);
     const issues = voucherIssues(ruleHeader(h), rows, store.ruleContext());
     if (issues.length > 0) {
       refuse(issues);

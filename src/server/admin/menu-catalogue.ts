@@ -132,6 +132,8 @@ export const LEVEL_CATALOGUE: readonly LevelSeed[] = [
     grants: {
       ...leaves(['/accounting-management/books', '/accounting-management/reports']),
       '/accounting-management/voucher-management/voucherList': ['review', 'book', 'print', 'export'],
+      // The editor without its buttons: a reviewer opens a voucher there to review it (read-only).
+      '/accounting-management/voucher-management/voucherAdd': [],
       '/accounting-management/monthly/close': ['close'],
     },
   },

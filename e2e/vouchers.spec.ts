@@ -1,0 +1,263 @@
+/**
+ * 凭证录入 in the browser, against the real server: an accountant keys a 4-line voucher with the
+ * keyboard only and the bookkeepers' conventions (.., //, subject by pinyin initials, =, Space,
+ * Enter carrying the summary), saves with Ctrl+S and lands on the next blank voucher with the
+ * next number; a reviewer reviews it in the editor; the accountant then sees it read-only with
+ * the seal. An unbalanced voucher is refused with the spec's message and keeps its lines; a
+ * reload in the middle of typing keeps the draft; the right-click row operations and the help
+ * panel. The spec marks 示范市实验中学工会 2026 initialised (voucher entry needs it) and puts the
+ * set back afterwards.
+ */
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { VoucherEditorPage } from './pages/voucher-editor-page.js';
+import { ledgerSetId } from './support/database.js';
+import { SCHOOL, SCREENS_DIR } from './support/demo.js';
+import { signInTo } from './support/flows.js';
+
+const YEAR = 2026;
+
+function withDb(run: (db: Database.Database, zt: number) => void): void {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set');
+  const db = new Database(path.join(dir, 'ledger.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    run(db, ledgerSetId(SCHOOL));
+  } finally {
+    db.close();
+  }
+}
+
+function prepare(): void {
+  withDb((db, zt) => db.prepare('update zt_year set subjects_initialised = 1 where zt_id = ? and year = ?').run(zt, YEAR));
+}
+
+/** The set as the seed left it: no vouchers, subjects not initialised. */
+function restore(): void {
+  withDb((db, zt) => {
+    for (const table of ['voucher_line_auxi', 'voucher_line', 'voucher_audit', 'voucher', 'voucher_counter', 'voucher_summary']) {
+      db.prepare(`delete from ${table} where zt_id = ?`).run(zt);
+    }
+    db.prepare('update zt_year set subjects_initialised = 0 where zt_id = ? and year = ?').run(zt, YEAR);
+  });
+}
+
+async function openEditor(page: Page, account: 'kuaiji' | 'shenhe'): Promise<VoucherEditorPage> {
+  await signInTo(page, account, SCHOOL, YEAR);
+  const editor = new VoucherEditorPage(page);
+  await editor.goto();
+  return editor;
+}
+
+test.describe.serial('vouchers', () => {
+  test.beforeAll(() => {
+    restore();
+    prepare();
+  });
+  test.afterAll(restore);
+
+  test('an accountant keys a 4-line voucher with the keyboard and the conventions, saves with Ctrl+S, lands on the next voucher', async ({
+    page,
+  }) => {
+    const editor = await openEditor(page, 'kuaiji');
+    const first = await editor.voucherNumber();
+    await editor.expectFocus(0, 'summary');
+
+    // Line 1: summary, 库存现金 by its initials, debit 1000, Enter starts line 2 with the summary.
+    await editor.typeText('收到会费');
+    await editor.expectFocus(0, 'subjectCode');
+    await editor.chooseSubject('kcxj', '101 库存现金');
+    await editor.expectFocus(0, 'debitAmount');
+    await expect(editor.cell(0, 'subjectCode')).toContainText('101 库存现金');
+    await expect(editor.cell(0, 'subjectCode')).toContainText('余额');
+    await page.keyboard.type('1000');
+    await page.keyboard.press('Enter');
+    await editor.expectFocus(1, 'summary');
+    await expect(editor.cell(1, 'summary')).toHaveText('收到会费');
+
+    // Line 2: its own summary, 银行存款, debit 500.
+    await editor.typeText('存入银行');
+    await editor.chooseSubject('yhck', '102 银行存款');
+    await page.keyboard.type('500');
+    await page.keyboard.press('Enter');
+    await editor.expectFocus(2, 'summary');
+    await expect(editor.cell(2, 'summary')).toHaveText('存入银行');
+
+    // Line 3: // takes the first line's summary; 600 typed as a debit, Space moves it to credit.
+    await page.keyboard.type('//');
+    await page.keyboard.press('Enter');
+    await expect(editor.cell(2, 'summary')).toHaveText('收到会费');
+    await editor.chooseSubject('hfsr', '401 会费收入');
+    await page.keyboard.type('600');
+    await page.keyboard.press('Space');
+    await editor.expectFocus(2, 'creditAmount');
+    await expect(editor.cell(2, 'creditAmount')).toHaveText('600.00');
+    await expect(editor.cell(2, 'debitAmount')).toHaveText('');
+    await page.keyboard.press('Enter');
+    await editor.expectFocus(3, 'summary');
+
+    // Line 4: .. copies line 3's summary; = fills the amount that balances the voucher.
+    await page.keyboard.type('..');
+    await page.keyboard.press('Enter');
+    await expect(editor.cell(3, 'summary')).toHaveText('收到会费');
+    await editor.chooseSubject('bjjfsr', '402 拨缴经费收入');
+    await page.keyboard.press('=');
+    await editor.expectFocus(3, 'creditAmount');
+    await expect(editor.cell(3, 'creditAmount')).toHaveText('900.00');
+    await expect(editor.totalRow()).toContainText('合计：壹仟伍佰元整');
+    await expect(editor.totalRow().locator('[col-id="debitAmount"]')).toHaveText('1,500.00');
+    await expect(editor.totalRow().locator('[col-id="creditAmount"]')).toHaveText('1,500.00');
+    await page.screenshot({ path: `${SCREENS_DIR}/voucher-editor.png` });
+
+    await page.keyboard.press('Control+s');
+    await expect(editor.status).toContainText(`第${first}号`);
+    await expect.poll(() => editor.voucherNumber()).toBe(first + 1);
+    await expect(editor.cell(0, 'summary')).toHaveText('');
+    await editor.expectFocus(0, 'summary');
+  });
+
+  test('a reviewer reviews it in the editor; the accountant can no longer change it', async ({ browser }) => {
+    const reviewerPage = await browser.newPage();
+    const reviewer = await openEditor(reviewerPage, 'shenhe');
+    await reviewerPage.keyboard.press('PageUp');
+    await expect(reviewer.cell(0, 'summary')).toHaveText('收到会费');
+    await expect(reviewer.seal).toHaveCount(0);
+    await reviewer.reviewButton.click();
+    await expect(reviewer.seal).toBeVisible();
+    await expect(reviewerPage.locator('.voucher-foot input').nth(2)).toHaveValue('王审核');
+    await reviewerPage.close();
+
+    const accountantPage = await browser.newPage();
+    const accountant = await openEditor(accountantPage, 'kuaiji');
+    await accountant.grid.locator('.ag-cell').first().click();
+    await accountantPage.keyboard.press('PageUp');
+    await expect(accountant.cell(3, 'subjectCode')).toContainText('402 拨缴经费收入');
+    await expect(accountant.seal).toBeVisible();
+    await expect(accountant.saveButton).toBeDisabled();
+    await expect(accountant.cell(0, 'summary')).toHaveClass(/ufc-cell-readonly/);
+    await accountant.cell(0, 'summary').click();
+    await accountantPage.keyboard.type('改');
+    await accountantPage.keyboard.press('Enter');
+    await expect(accountant.cell(0, 'summary')).toHaveText('收到会费');
+    await accountantPage.screenshot({ path: `${SCREENS_DIR}/voucher-reviewed.png` });
+    await accountantPage.close();
+  });
+
+  test('an unbalanced voucher is refused with the spec message and keeps every line', async ({ page }) => {
+    const editor = await openEditor(page, 'kuaiji');
+    await editor.typeText('报销差旅费');
+    await editor.chooseSubject('kcxj', '101 库存现金');
+    await page.keyboard.type('100');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await editor.chooseSubject('hfsr', '401 会费收入');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('90');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+s');
+    await expect(editor.alert('借贷不平衡,请查看!')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(editor.alert('借贷不平衡,请查看!')).toHaveCount(0);
+    await expect(editor.cell(0, 'summary')).toHaveText('报销差旅费');
+    await expect(editor.cell(0, 'debitAmount')).toHaveText('100.00');
+    await expect(editor.cell(1, 'subjectCode')).toContainText('401 会费收入');
+    await expect(editor.cell(1, 'creditAmount')).toHaveText('90.00');
+
+    // A subject that is not last level is marked at once with the spec's message.
+    await editor.cell(2, 'subjectCode').click();
+    await page.keyboard.type('131');
+    await expect(editor.subjectList.getByRole('option').first()).toHaveText('131 应收上级经费');
+    // The first last-level subject starts highlighted; ArrowUp goes to the parent above it.
+    await page.keyboard.press('ArrowUp');
+    await expect(editor.subjectList.getByRole('option', { selected: true })).toHaveText('131 应收上级经费');
+    await page.keyboard.press('Enter');
+    await expect(editor.cell(2, 'subjectCode')).toHaveClass(/ufc-cell-error/);
+    await expect(editor.cell(2, 'subjectCode').locator('[title]').first()).toHaveAttribute('title', '请选择末级科目');
+  });
+
+  test('a reload in the middle of typing keeps the draft until it is discarded', async ({ page }) => {
+    const editor = await openEditor(page, 'kuaiji');
+    await editor.typeText('购买办公用品');
+    await editor.chooseSubject('kcxj', '101 库存现金');
+    // Down to line 2 without the carry: .. copies the previous line's summary.
+    await editor.cell(1, 'summary').click();
+    await page.keyboard.type('..');
+    await page.keyboard.press('Enter');
+    await expect(editor.cell(1, 'summary')).toHaveText('购买办公用品');
+    await page.waitForTimeout(500);
+
+    await page.reload();
+    await editor.expectLoaded();
+    await expect(editor.cell(0, 'summary')).toHaveText('购买办公用品');
+    await expect(editor.cell(0, 'subjectCode')).toContainText('101 库存现金');
+    await expect(editor.cell(1, 'summary')).toHaveText('购买办公用品');
+    await expect(editor.status).toHaveText('已恢复未保存的草稿');
+
+    await editor.discardDraftButton.click();
+    await expect(editor.cell(0, 'summary')).toHaveText('');
+    await expect(editor.discardDraftButton).toHaveCount(0);
+    await page.reload();
+    await editor.expectLoaded();
+    await expect(editor.cell(0, 'summary')).toHaveText('');
+  });
+
+  test('right-click row operations on the voucher grid, and the help panel lists the conventions', async ({ page }) => {
+    const editor = await openEditor(page, 'kuaiji');
+    await editor.typeText('领取备用金');
+    await editor.chooseSubject('kcxj', '101 库存现金');
+    await page.keyboard.type('300');
+    await page.keyboard.press('Enter');
+
+    await editor.runMenu(0, 'summary', '复制上一行');
+    await expect(editor.alert('没有上一行数据')).toBeVisible();
+    await page.keyboard.press('Enter');
+
+    await editor.runMenu(1, 'summary', '复制上一行');
+    await expect(editor.cell(1, 'subjectCode')).toContainText('101 库存现金');
+    await expect(editor.cell(1, 'debitAmount')).toHaveText('300.00');
+
+    await editor.runMenu(1, 'summary', '拆分行');
+    await expect(editor.alert('此项无法拆分')).toBeVisible();
+    await page.keyboard.press('Enter');
+
+    await editor.runMenu(1, 'summary', '向上插入行');
+    await expect(editor.rows()).toHaveCount(7);
+    await expect(editor.cell(1, 'summary')).toHaveText('');
+    await expect(editor.cell(2, 'debitAmount')).toHaveText('300.00');
+    await editor.runMenu(2, 'summary', '向下插入行');
+    await expect(editor.rows()).toHaveCount(8);
+    await expect(editor.cell(3, 'summary')).toHaveText('');
+    await editor.runMenu(3, 'summary', '删除行');
+    await editor.runMenu(1, 'summary', '删除行');
+    await expect(editor.rows()).toHaveCount(6);
+
+    // Balance and save, then open it again: a saved line splits into a part after it.
+    await editor.cell(1, 'debitAmount').click();
+    await page.keyboard.press('Space');
+    await expect(editor.cell(1, 'creditAmount')).toHaveText('300.00');
+    await editor.cell(1, 'subjectCode').click();
+    await editor.chooseSubject('hfsr', '401 会费收入');
+    await page.keyboard.press('Control+s');
+    await expect(editor.status).toContainText('已保存');
+    await page.keyboard.press('PageUp');
+    await expect(editor.cell(0, 'summary')).toHaveText('领取备用金');
+    await expect(editor.seal).toHaveCount(0);
+    await editor.runMenu(0, 'summary', '拆分行');
+    await expect(editor.rows()).toHaveCount(7);
+    await expect(editor.cell(1, 'summary')).toHaveText('领取备用金');
+    await expect(editor.cell(1, 'subjectCode')).toContainText('101 库存现金');
+    await expect(editor.cell(1, 'debitAmount')).toHaveText('');
+
+    await editor.cell(0, 'summary').click();
+    await page.keyboard.press('F1');
+    const help = page.getByRole('dialog', { name: '快捷键帮助' });
+    for (const text of ['..', '//', '=', 'Space', 'F12', 'Ctrl+N', 'PageUp', 'PageDown', 'F7', '复制上一行', '拆分行']) {
+      await expect(help).toContainText(text);
+    }
+    await help.getByText('完成一行后回车：到下一行并带出摘要').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS_DIR}/voucher-help.png` });
+    await page.keyboard.press('Escape');
+  });
+});
