@@ -1,12 +1,13 @@
 /**
  * 辅助核算 in the browser: a custom type (请填写类型名称 when empty), an item and a sub-item with
  * the shared rules' messages, disabling the parent disables the child, which cannot be enabled
- * again under it; the auxiliary picker asks for every type (辅助项不能为空!).
+ * again under it; the auxiliary picker asks for every type (辅助项不能为空!) and its plus adds an
+ * item to a type (请输入辅助项名称！), which is then chosen.
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { AuxiliaryPage } from './pages/auxiliary-page.js';
+import { AuxiliaryPage, AuxiliaryPickerDialog } from './pages/auxiliary-page.js';
 import type { HomeLayout } from './pages/home-layout.js';
 import { SubjectPickerDialog } from './pages/subject-page.js';
 import { ledgerSetId } from './support/database.js';
@@ -15,6 +16,8 @@ import { signInTo } from './support/flows.js';
 
 const YEAR = 2026;
 const LINKED = '13101';
+/** The item the picker's plus adds to 经费核算 (removed again after the run). */
+const PICKER_ITEM = '工会活动经费';
 
 /** 13101 has no auxiliary types in the seed; the link test puts it back, this covers a failed run. */
 test.afterAll(() => {
@@ -24,6 +27,10 @@ test.afterAll(() => {
   try {
     db.pragma('busy_timeout = 5000');
     db.prepare('delete from subject_auxi_type where zt_id = ? and year = ? and code = ?').run(ledgerSetId(FACTORY), YEAR, LINKED);
+    db.prepare("delete from auxi_info where zt_id = ? and type_no = 'JFHS' and info_name = ?").run(
+      ledgerSetId(FACTORY),
+      PICKER_ITEM,
+    );
   } finally {
     db.close();
   }
@@ -113,13 +120,39 @@ test('links a type to a subject and the picker asks for every type', async ({ pa
   await expect(jfhs).toBeChecked();
 
   await link.getByRole('button', { name: '选择辅助项' }).click();
-  const dialog = page.getByRole('dialog', { name: '辅助核算' });
+  const auxiPicker = new AuxiliaryPickerDialog(page);
+  const dialog = auxiPicker.root;
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('辅助项不能为空!');
+  await expect(auxiPicker.problem()).toHaveText('辅助项不能为空!');
   await expect(dialog.getByRole('option', { name: /基本支出/ })).toBeDisabled();
-  await dialog.getByLabel('经费核算').selectOption('001001');
+  await auxiPicker.select('经费核算').selectOption('001001');
   await page.screenshot({ path: `${SCREENS_DIR}/auxiliary-picker.png` });
+
+  // The plus adds a top-level item to 经费核算 with the next code proposed; a name is required.
+  await auxiPicker.addButton('经费核算').click();
+  const item = auxiPicker.itemDialog();
+  await expect(item).toBeVisible();
+  await expect(item).toContainText('经费核算');
+  const code = await item.getByLabel('编码').inputValue();
+  expect(code).toMatch(/^\d{3}$/);
+  await item.getByRole('button', { name: '保存' }).click();
+  await expect(item.getByRole('alert')).toHaveText('请输入辅助项名称！');
+  await item.getByLabel('名称').fill(PICKER_ITEM);
+  await page.screenshot({ path: `${SCREENS_DIR}/auxiliary-picker-add.png` });
+  await page.keyboard.press('Enter');
+  await expect(item).toHaveCount(0);
+  // It is chosen in its select, and focus is back there.
+  await expect(auxiPicker.select('经费核算')).toHaveValue(code);
+  await expect(auxiPicker.select('经费核算')).toBeFocused();
+  await expect(dialog.getByRole('option', { name: `${code} ${PICKER_ITEM}` })).toBeEnabled();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(link).toContainText(`经费核算：${PICKER_ITEM}`);
+
+  // Choosing an existing item as before.
+  await link.getByRole('button', { name: '选择辅助项' }).click();
+  await auxiPicker.select('经费核算').selectOption('001001');
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(link).toContainText('经费核算：人员经费');

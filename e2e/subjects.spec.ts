@@ -273,4 +273,35 @@ test.describe.serial('subjects', () => {
     await page.keyboard.press('Escape');
     await expect(picker.root).toHaveCount(0);
   });
+  test('the picker adds a child of the selected subject (新增科目) and selects it', async ({ page }) => {
+    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    await new HomeLayout(page).openMenu('辅助核算');
+    const link = page.getByRole('region', { name: '科目辅助核算' });
+    await link.getByRole('button', { name: '选择科目' }).click();
+    const picker = new SubjectPickerDialog(page);
+    await expect(picker.filter).toBeFocused();
+    await page.keyboard.type('yhck');
+    await expect(picker.row('102')).toHaveAttribute('aria-selected', 'true');
+    await picker.addButton().click();
+
+    // The add-subject dialog with its rules, under the selected subject, the next code proposed.
+    const dialog = page.getByRole('dialog', { name: '新增科目' });
+    await expect(dialog).toContainText('上级科目：102 银行存款');
+    await expect(page.locator('#subject-code')).toHaveValue(ADDED);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#subject-name-error')).toHaveText('请输入科目名称！');
+    await page.locator('#subject-name').fill('建设银行');
+    await page.screenshot({ path: `${SCREENS_DIR}/subject-picker-add.png` });
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+
+    // The new subject is in the picker, selected, and Enter picks it.
+    await expect(picker.row(ADDED)).toHaveAttribute('aria-selected', 'true');
+    await expect(picker.row(ADDED)).toContainText('建设银行');
+    await expect(picker.row('102')).toHaveAttribute('aria-expanded', 'true');
+    await expect(picker.table).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(picker.root).toHaveCount(0);
+    await expect(link).toContainText(ADDED);
+  });
 });

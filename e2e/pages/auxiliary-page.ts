@@ -42,3 +42,32 @@ export class AuxiliaryPage {
     await dialog.getByLabel('名称').fill(name);
   }
 }
+
+/** The auxiliary picker: one select per type of the subject, and a plus beside each that adds an item. */
+export class AuxiliaryPickerDialog {
+  readonly root: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByRole('dialog', { name: '辅助核算', exact: true });
+  }
+
+  select(typeName: string): Locator {
+    return this.root.getByLabel(typeName, { exact: true });
+  }
+
+  /** The plus of a type (its description is the type's name). */
+  addButton(typeName: string): Locator {
+    return this.root
+      .locator('.auxi-pick-row')
+      .filter({ has: this.page.getByText(typeName, { exact: true }) })
+      .getByRole('button', { name: '新增辅助项' });
+  }
+
+  itemDialog(): Locator {
+    return this.page.getByRole('dialog', { name: '新增辅助项' });
+  }
+
+  problem(): Locator {
+    return this.root.getByRole('alert');
+  }
+}

@@ -10,15 +10,17 @@ interface Props {
   parent: AuxiInfo | null;
   /** Editing this item (only the name changes). */
   item?: AuxiInfo;
+  /** Adding: the code proposed (default: the parent's code, to be extended). */
+  initialCode?: string;
   onSaved: (infoNo: string) => void;
   onCancel: () => void;
 }
 
 /** 新增辅助项 / 修改辅助项, checked with the shared rules the server runs again. */
-export function AuxiItemDialog({ type, parent, item, onSaved, onCancel }: Props) {
+export function AuxiItemDialog({ type, parent, item, initialCode, onSaved, onCancel }: Props) {
   const editing = !!item;
   const parentNo = item ? item.parentNo : (parent?.infoNo ?? null);
-  const [infoNo, setInfoNo] = useState(item?.infoNo ?? parentNo ?? '');
+  const [infoNo, setInfoNo] = useState(item?.infoNo ?? initialCode ?? parentNo ?? '');
   const [infoName, setInfoName] = useState(item?.infoName ?? '');
   const [issues, setIssues] = useState<ValidationIssue[]>([]);
   const [busy, setBusy] = useState(false);

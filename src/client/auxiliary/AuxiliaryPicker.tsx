@@ -2,12 +2,15 @@
  * The auxiliary picker of a voucher or opening line: one keyboard-friendly nested select per
  * auxiliary type of the subject (parents shown for orientation but not selectable, leaf items
  * only), checked with the shared rule (辅助项不能为空! when one is missing). 保存 / 取消, Esc closes.
+ * The plus beside a type (spec: a plus icon to add an option) adds a top-level item to it through
+ * the item dialog and its rules (请输入辅助项名称！); the new item is then chosen.
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import { AuxiItemDialog } from './AuxiItemDialog.js';
 import type { CodeAuxiItem } from '../../shared/api/auxiliary.js';
 import { checkAuxiChoice, type AuxiChoice } from '../../shared/subjects/auxiliary-rules.js';
 import { fetchCodeAuxi } from './auxiliary-api.js';
-import { flattenItems, typeItems } from './auxi-tree.js';
+import { flattenItems, nextTopCode, typeItems } from './auxi-tree.js';
 import './auxiliary.css';
 
 export interface PickedAuxi extends AuxiChoice {
@@ -29,6 +32,7 @@ export function AuxiliaryPicker({ subjectCode, subjectName, types: given, value 
   const [types, setTypes] = useState<readonly CodeAuxiItem[]>(given ?? []);
   const [chosen, setChosen] = useState<Record<string, string>>(() => Object.fromEntries(value.map((c) => [c.typeNo, c.infoNo])));
   const [problems, setProblems] = useState<string[]>([]);
+  const [addingTo, setAddingTo] = useState<CodeAuxiItem | null>(null);
 
   useEffect(() => {
     if (given) return;
@@ -36,6 +40,22 @@ export function AuxiliaryPicker({ subjectCode, subjectName, types: given, value 
       .then(setTypes)
       .catch(() => undefined);
   }, [given, subjectCode]);
+
+  const selectId = (typeNo: string) => `auxi-pick-${typeNo}`;
+
+  /** The new item: the subject's types again from the server, the item chosen in its type. */
+  const added = async (type: CodeAuxiItem, infoNo: string) => {
+    setAddingTo(null);
+    try {
+      const fresh = new Map((await fetchCodeAuxi(subjectCode, false)).map((t) => [t.typeNo, t]));
+      setTypes((list) => list.map((t) => fresh.get(t.typeNo) ?? t));
+      setChosen((c) => ({ ...c, [type.typeNo]: infoNo }));
+      setProblems([]);
+    } catch {
+      // The request wrapper has shown the failure.
+    }
+    setTimeout(() => document.getElementById(selectId(type.typeNo))?.focus());
+  };
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -53,72 +73,100 @@ export function AuxiliaryPicker({ subjectCode, subjectName, types: given, value 
   };
 
   return (
-    <div className="mb-overlay">
-      <form
-        className="dialog auxi-picker"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="auxi-picker-title"
-        noValidate
-        onSubmit={submit}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.preventDefault();
-            e.stopPropagation();
-            onCancel();
-          } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-            e.preventDefault();
-            submit();
-          }
-        }}
-      >
-        <div className="mb-header">
-          <span id="auxi-picker-title" className="mb-title">
-            辅助核算
-          </span>
-        </div>
-        <p className="dialog-note">
-          科目：{subjectCode} {subjectName ?? ''}
-        </p>
-        {types.map((type, index) => (
-          <label className="field" key={type.typeNo}>
-            <span>{type.typeName}</span>
-            <select
-              autoFocus={index === 0}
-              value={chosen[type.typeNo] ?? ''}
-              onChange={(e) => {
-                setChosen((c) => ({ ...c, [type.typeNo]: e.target.value }));
-                setProblems([]);
-              }}
-            >
-              <option value="">请选择</option>
-              {flattenItems(type.infoList).map(({ item, depth }) => (
-                <option key={item.infoNo} value={item.infoNo} disabled={!item.isLeaf || !item.isEnable}>
-                  {'\u3000'.repeat(depth)}
-                  {item.infoNo} {item.infoName}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
-        {types.length === 0 && <p className="muted">该科目没有辅助核算类型</p>}
-        <div className="field-error" role={problems.length ? 'alert' : undefined}>
-          {problems.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-        </div>
-        <div className="mb-footer">
-          <span className="muted">Ctrl+Enter 保存 · Esc 取消</span>
-          <div className="mb-buttons">
-            <button type="button" className="btn" onClick={onCancel}>
-              取消
-            </button>
-            <button type="submit" className="btn btn-primary">
-              保存
-            </button>
+    <>
+      <div className="mb-overlay">
+        <form
+          className="dialog auxi-picker"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="auxi-picker-title"
+          noValidate
+          onSubmit={submit}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              e.stopPropagation();
+              onCancel();
+            } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+        >
+          <div className="mb-header">
+            <span id="auxi-picker-title" className="mb-title">
+              辅助核算
+            </span>
           </div>
-        </div>
-      </form>
-    </div>
+          <p className="dialog-note">
+            科目：{subjectCode} {subjectName ?? ''}
+          </p>
+          {types.map((type, index) => (
+            <div className="field auxi-pick-row" key={type.typeNo}>
+              <label id={`${selectId(type.typeNo)}-label`} htmlFor={selectId(type.typeNo)}>
+                {type.typeName}
+              </label>
+              <select
+                id={selectId(type.typeNo)}
+                autoFocus={index === 0}
+                value={chosen[type.typeNo] ?? ''}
+                onChange={(e) => {
+                  setChosen((c) => ({ ...c, [type.typeNo]: e.target.value }));
+                  setProblems([]);
+                }}
+              >
+                <option value="">请选择</option>
+                {flattenItems(type.infoList).map(({ item, depth }) => (
+                  <option key={item.infoNo} value={item.infoNo} disabled={!item.isLeaf || !item.isEnable}>
+                    {'\u3000'.repeat(depth)}
+                    {item.infoNo} {item.infoName}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="btn auxi-add-item"
+                aria-label="新增辅助项"
+                aria-describedby={`${selectId(type.typeNo)}-label`}
+                title="新增辅助项"
+                onClick={() => setAddingTo(type)}
+              >
+                +
+              </button>
+            </div>
+          ))}
+          {types.length === 0 && <p className="muted">该科目没有辅助核算类型</p>}
+          <div className="field-error" role={problems.length ? 'alert' : undefined}>
+            {problems.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          <div className="mb-footer">
+            <span className="muted">Ctrl+Enter 保存 · Esc 取消</span>
+            <div className="mb-buttons">
+              <button type="button" className="btn" onClick={onCancel}>
+                取消
+              </button>
+              <button type="submit" className="btn btn-primary">
+                保存
+              </button>
+            </div>
+          </div>
+        </form>
+      </div>
+      {addingTo && (
+        <AuxiItemDialog
+          type={addingTo}
+          parent={null}
+          initialCode={nextTopCode(addingTo.infoList ?? [])}
+          onCancel={() => {
+            const typeNo = addingTo.typeNo;
+            setAddingTo(null);
+            setTimeout(() => document.getElementById(selectId(typeNo))?.focus());
+          }}
+          onSaved={(infoNo) => void added(addingTo, infoNo)}
+        />
+      )}
+    </>
   );
 }

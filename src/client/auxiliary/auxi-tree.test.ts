@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuxiInfo, AuxiType } from '../../shared/api/auxiliary.js';
 import { AuxiMessages, checkAuxiChoice } from '../../shared/subjects/auxiliary-rules.js';
-import { findItem, flattenItems, typeItems } from './auxi-tree.js';
+import { findItem, flattenItems, nextTopCode, typeItems } from './auxi-tree.js';
 
 const item = (infoNo: string, infoName: string, parentNo: string | null, children: AuxiInfo[] = []): AuxiInfo => ({
   typeNo: 'JFHS',
@@ -36,5 +36,18 @@ describe('auxiliary item trees', () => {
     expect(checkAuxiChoice(types, [])).toEqual([AuxiMessages.itemsRequired]);
     expect(checkAuxiChoice(types, [{ typeNo: 'JFHS', infoNo: '001' }])).toEqual([AuxiMessages.leafOnly('经费核算')]);
     expect(checkAuxiChoice(types, [{ typeNo: 'JFHS', infoNo: '001001' }])).toEqual([]);
+  });
+});
+
+describe('nextTopCode', () => {
+  it('proposes one more than the largest numeric top-level code, keeping its width', () => {
+    expect(nextTopCode([item('001', '基本支出', null), item('002', '项目支出', null)])).toBe('003');
+    expect(nextTopCode([item('009', 'a', null), item('HD01', 'b', null)])).toBe('010');
+    expect(nextTopCode([item('999', 'a', null)])).toBe('1000');
+  });
+
+  it('starts at 001', () => {
+    expect(nextTopCode([])).toBe('001');
+    expect(nextTopCode([item('HD01', 'b', null)])).toBe('001');
   });
 });

@@ -36,3 +36,15 @@ export function typeItems(type: AuxiType): AuxiTypeItems {
     ),
   };
 }
+
+/**
+ * The code proposed for a new top-level item: one more than the largest all-digit top-level code,
+ * keeping its width (001, 002 → 003); 001 when there is none.
+ */
+export function nextTopCode(items: readonly AuxiInfo[]): string {
+  const numeric = items.map((i) => i.infoNo).filter((c) => /^\d+$/.test(c));
+  if (numeric.length === 0) return '001';
+  const largest = numeric.reduce((a, b) => (BigInt(b) > BigInt(a) ? b : a));
+  const next = (BigInt(largest) + 1n).toString();
+  return next.padStart(largest.length, '0');
+}

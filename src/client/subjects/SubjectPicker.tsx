@@ -1,13 +1,17 @@
 /**
  * The subject picker dialog (voucher entry, auxiliary links...): the enabled chart as a tree,
  * filtered by code, name or pinyin initials; only a last-level subject may be picked
- * (请选择末级科目), and none chosen says 请选择科目. Enter picks, Esc closes.
+ * (请选择末级科目), and none chosen says 请选择科目. Enter picks, Esc closes. 新增科目 (or Insert)
+ * adds a child of the selected subject through the add-subject dialog and its rules, for a user
+ * with the subject page's 'added' right; the new subject is then the selected row.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SubjectItem } from '../../shared/api/subjects.js';
 import { SUBJECT_TYPE_NAMES, type SubjectType } from '../../shared/chart.js';
-import { SubjectMessages } from '../../shared/subjects/subject-code.js';
-import { fetchSubjects } from './subject-api.js';
+import { SubjectMessages, type SubjectCodeRules } from '../../shared/subjects/subject-code.js';
+import { fetchCodeRules, fetchSubjects } from './subject-api.js';
+import { SubjectDialog } from './SubjectDialog.js';
+import { useCanAddSubject } from './subject-rights.js';
 import { treeRows } from './subject-tree.js';
 import { SubjectTreeTable } from './SubjectTreeTable.js';
 import './subjects.css';
@@ -28,6 +32,11 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
   const [chosen, setSelected] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
+  const canAdd = useCanAddSubject();
+  // 新增科目: the whole chart (the dialog's sibling and duplicate checks) and the code rules.
+  const [adding, setAdding] = useState<{ parent: SubjectItem | null; chart: SubjectItem[]; rules: SubjectCodeRules } | null>(
+    null,
+  );
 
   useEffect(() => {
     if (given) return;
@@ -65,6 +74,47 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
 
   const current = loaded.find((s) => s.code === selected);
 
+  const focusTable = () => document.querySelector<HTMLElement>('.picker-dialog [role="treegrid"]')?.focus();
+
+  const add = async () => {
+    if (!canAdd) return;
+    try {
+      const [chart, rules] = await Promise.all([fetchSubjects(), fetchCodeRules()]);
+      const parent = current ? (chart.find((s) => s.code === current.code) ?? current) : null;
+      if (!parent && !rules.allowNewFirstLevel) {
+        setProblem(SubjectMessages.parentRequired);
+        return;
+      }
+      setProblem(null);
+      setAdding({ parent, chart, rules });
+    } catch {
+      // The request wrapper has shown the failure.
+    }
+  };
+
+  /** The new subject joins the list (its parent, no longer last-level, as the server has it) and is selected. */
+  const added = async (code: string) => {
+    setAdding(null);
+    try {
+      const fresh = new Map((await fetchSubjects()).map((s) => [s.code, s]));
+      const created = fresh.get(code);
+      setLoaded((list) => [
+        ...list.filter((s) => s.code !== code).map((s) => fresh.get(s.code) ?? s),
+        ...(created ? [created] : []),
+      ]);
+      setKeyword('');
+      setType(null);
+      if (created?.parentCode) {
+        const parentCode = created.parentCode;
+        setCollapsed((c) => new Set([...c].filter((p) => p !== parentCode)));
+      }
+      setSelected(code);
+    } catch {
+      // The request wrapper has shown the failure.
+    }
+    setTimeout(focusTable);
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -74,94 +124,119 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
   };
 
   return (
-    <div className="mb-overlay">
-      <div
-        className="dialog picker-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="subject-picker-title"
-        onKeyDown={onKeyDown}
-      >
-        <div className="mb-header">
-          <span id="subject-picker-title" className="mb-title">
-            {title}
-          </span>
-        </div>
-        <label className="field">
-          <span>查找</span>
-          <input
-            ref={filterRef}
-            autoFocus
-            type="search"
-            placeholder="科目编码、名称或拼音首字母"
-            value={keyword}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              setProblem(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowDown') {
-                e.preventDefault();
-                document.querySelector<HTMLElement>('.picker-dialog [role="treegrid"]')?.focus();
-              } else if (e.key === 'Enter') {
-                e.preventDefault();
-                pick(current);
-              }
-            }}
-          />
-        </label>
-        <div className="picker-types" role="tablist" aria-label="科目类别">
-          {[null, ...typesPresent].map((t) => (
-            <button
-              key={t ?? 0}
-              type="button"
-              role="tab"
-              tabIndex={-1}
-              aria-selected={t === type}
-              className={t === type ? 'btn btn-primary' : 'btn'}
-              onClick={() => {
-                setType(t);
+    <>
+      <div className="mb-overlay">
+        <div
+          className="dialog picker-dialog"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="subject-picker-title"
+          onKeyDown={onKeyDown}
+        >
+          <div className="mb-header">
+            <span id="subject-picker-title" className="mb-title">
+              {title}
+            </span>
+          </div>
+          <label className="field">
+            <span>查找</span>
+            <input
+              ref={filterRef}
+              autoFocus
+              type="search"
+              placeholder="科目编码、名称或拼音首字母"
+              value={keyword}
+              onChange={(e) => {
+                setKeyword(e.target.value);
                 setProblem(null);
               }}
-            >
-              {t ? SUBJECT_TYPE_NAMES[t] : '全部'}
-            </button>
-          ))}
-        </div>
-        <SubjectTreeTable
-          label="可选科目"
-          rows={rows}
-          selected={selected}
-          collapsed={collapsed}
-          onSelect={(code) => {
-            setSelected(code);
-            setProblem(null);
-          }}
-          onToggle={(code, expand) =>
-            setCollapsed((c) => {
-              const next = new Set(c);
-              if (expand) next.delete(code);
-              else next.add(code);
-              return next;
-            })
-          }
-          onActivate={pick}
-        />
-        <p className="field-error" role={problem ? 'alert' : undefined}>
-          {problem}
-        </p>
-        <div className="mb-footer">
-          <span className="muted">Enter 选择 · Esc 关闭</span>
-          <div className="mb-buttons">
-            <button type="button" className="btn" onClick={onClose}>
-              取消
-            </button>
-            <button type="button" className="btn btn-primary" onClick={() => pick(current)}>
-              确定
-            </button>
+              onKeyDown={(e) => {
+                if (e.key === 'ArrowDown') {
+                  e.preventDefault();
+                  focusTable();
+                } else if (e.key === 'Enter') {
+                  e.preventDefault();
+                  pick(current);
+                }
+              }}
+            />
+          </label>
+          <div className="picker-types" role="tablist" aria-label="科目类别">
+            {[null, ...typesPresent].map((t) => (
+              <button
+                key={t ?? 0}
+                type="button"
+                role="tab"
+                tabIndex={-1}
+                aria-selected={t === type}
+                className={t === type ? 'btn btn-primary' : 'btn'}
+                onClick={() => {
+                  setType(t);
+                  setProblem(null);
+                }}
+              >
+                {t ? SUBJECT_TYPE_NAMES[t] : '全部'}
+              </button>
+            ))}
+          </div>
+          <SubjectTreeTable
+            label="可选科目"
+            rows={rows}
+            selected={selected}
+            collapsed={collapsed}
+            onSelect={(code) => {
+              setSelected(code);
+              setProblem(null);
+            }}
+            onToggle={(code, expand) =>
+              setCollapsed((c) => {
+                const next = new Set(c);
+                if (expand) next.delete(code);
+                else next.add(code);
+                return next;
+              })
+            }
+            onActivate={pick}
+            onOtherKey={(event) => {
+              if (event.key !== 'Insert' || !canAdd) return false;
+              void add();
+              return true;
+            }}
+          />
+          <p className="field-error" role={problem ? 'alert' : undefined}>
+            {problem}
+          </p>
+          <div className="mb-footer">
+            <span className="muted">Enter 选择 · Esc 关闭{canAdd ? ' · Insert 新增科目' : ''}</span>
+            <div className="mb-buttons">
+              {canAdd && (
+                <button type="button" className="btn" onClick={() => void add()} aria-keyshortcuts="Insert">
+                  新增科目
+                </button>
+              )}
+              <button type="button" className="btn" onClick={onClose}>
+                取消
+              </button>
+              <button type="button" className="btn btn-primary" onClick={() => pick(current)}>
+                确定
+              </button>
+            </div>
           </div>
         </div>
       </div>
-    </div>
+      {adding && (
+        <SubjectDialog
+          mode="add"
+          parent={adding.parent}
+          subjects={adding.chart}
+          rules={adding.rules}
+          onCancel={() => {
+            setAdding(null);
+            setTimeout(focusTable);
+          }}
+          onSaved={(code) => void added(code)}
+        />
+      )}
+    </>
   );
 }
