@@ -334,3 +334,4 @@ export type AuxiOpeningRow = Selectable<AuxiOpeningTable>;
 export type FileRelationRow = Selectable<FileRelationTable>;
 export type VoucherRow = Selectable<VoucherTable>;
 export type VoucherLineRow = Selectable<VoucherLineTable>;
+export type VoucherLineAuxiRow = Selectable<VoucherLineAuxiTable>;

@@ -22,14 +22,19 @@ export async function writeAudit(
   before: Voucher | null,
   after: Voucher | null,
   at = Date.now(),
+  /** Known when the voucher was just created (1); otherwise read. */
+  knownSeq?: number,
 ): Promise<void> {
   // The voucher row was written first in this transaction, so writers of one voucher queue there.
-  const last = await trx
-    .selectFrom('voucher_audit')
-    .select((eb) => eb.fn.max<number | null>('seq').as('seq'))
-    .where('zt_id', '=', ztId)
-    .where('voucher_id', '=', voucherId)
-    .executeTakeFirst();
+  const last =
+    knownSeq !== undefined
+      ? { seq: knownSeq - 1 }
+      : await trx
+          .selectFrom('voucher_audit')
+          .select((eb) => eb.fn.max<number | null>('seq').as('seq'))
+          .where('zt_id', '=', ztId)
+          .where('voucher_id', '=', voucherId)
+          .executeTakeFirst();
   await trx
     .insertInto('voucher_audit')
     .values({

@@ -96,4 +96,31 @@ describe.each(TEST_DIALECTS)('voucher numbering under concurrency (%s)', (dialec
         .execute(),
     ).rejects.toThrow();
   });
+
+  it('writes refused inside a shared commit roll back alone; the others keep their numbers and audit rows', async () => {
+    const ztId = (await setIds(server.db))(FACTORY);
+    await server.db.kysely
+      .insertInto('period_close')
+      .values({ zt_id: ztId, year: 2026, month: 8, closed_at: Date.now(), closed_by: 1 })
+      .execute();
+    const auditsBefore = await server.db.kysely
+      .selectFrom('voucher_audit')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const months = range(24).map((n) => (n % 3 === 0 ? 8 : 7));
+    const answers = await Promise.all(
+      months.map((month, i) => save(clients[i % 2] as ApiClient, request({ month, pzDate: `2026-0${month}-10` }))),
+    );
+    const refused = answers.filter((_, i) => months[i] === 8);
+    const saved = answers.filter((_, i) => months[i] === 7);
+    expect(refused.map((a) => a.body.errorCode)).toEqual(refused.map(() => 4014));
+    expect(saved.every((a) => a.body.success)).toBe(true);
+    expect(await numbers(7, 1)).toEqual(range(16));
+    expect(await numbers(8, 1)).toEqual([]);
+    const auditsAfter = await server.db.kysely
+      .selectFrom('voucher_audit')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(auditsAfter.n) - Number(auditsBefore.n)).toBe(16);
+  });
 });

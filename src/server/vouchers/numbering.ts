@@ -10,7 +10,8 @@
  * runs one transaction at a time on its connection), so the same steps are serialised there. A
  * rolled-back save rolls back its number with it, so no gap is left. The unique index
  * voucher_number_uq is the last line of defence. The number is max + 1 rather than the counter's
- * value, so deleting the period's last voucher does not leave a gap; a deletion in the middle
+ * value (last_no only counts the numbering writes: the row is there to be locked), so deleting the
+ * period's last voucher does not leave a gap; a deletion in the middle
  * leaves one, which reloadBreak closes.
  */
 import { sql } from 'kysely';
@@ -37,7 +38,9 @@ export async function lockPeriods(trx: Q, keys: readonly PeriodKey[]): Promise<v
       .insertInto('voucher_counter')
       .values({ zt_id: k.ztId, year: k.year, month: k.month, certificate_type: k.certificateType, last_no: 0 })
       .onConflict((oc) =>
-        oc.columns(['zt_id', 'year', 'month', 'certificate_type']).doUpdateSet({ last_no: sql<number>`voucher_counter.last_no` }),
+        oc
+          .columns(['zt_id', 'year', 'month', 'certificate_type'])
+          .doUpdateSet({ last_no: sql<number>`voucher_counter.last_no + 1` }),
       )
       .execute();
   }
@@ -63,16 +66,7 @@ export async function peekNextNumber(q: Q, k: PeriodKey): Promise<number> {
 
 /** The number a new voucher takes; call after lockPeriods(trx, [k]) in the same transaction. */
 export async function takeNextNumber(trx: Q, k: PeriodKey): Promise<number> {
-  const next = (await maxNumber(trx, k)) + 1;
-  await trx
-    .updateTable('voucher_counter')
-    .set({ last_no: next })
-    .where('zt_id', '=', k.ztId)
-    .where('year', '=', k.year)
-    .where('month', '=', k.month)
-    .where('certificate_type', '=', k.certificateType)
-    .execute();
-  return next;
+  return (await maxNumber(trx, k)) + 1;
 }
 
 export interface Renumbered {

@@ -2,7 +2,7 @@
 import type { BalanceDirection } from '../../shared/constants.js';
 import type { CertificateTypeItem, Voucher, VoucherLine } from '../../shared/api/vouchers.js';
 import { fenToYuan } from '../../shared/vouchers/amounts.js';
-import type { SubjectRow, VoucherRow } from '../db/schema.js';
+import type { SubjectRow, VoucherLineAuxiRow, VoucherLineRow, VoucherRow } from '../db/schema.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { fullNameOf } from '../subjects/subject-items.js';
 import { listCertificateTypes } from './certificate-types.js';
@@ -14,15 +14,28 @@ export interface SubjectIndex {
   types: Map<string, string[]>;
 }
 
-export async function loadSubjectIndex(q: Q, ztId: number, year: number): Promise<SubjectIndex> {
+/**
+ * The chart of a year, or only the subjects with the given codes and their ancestors (a child's
+ * code starts with its parent's, so the ancestors are the codes' prefixes).
+ */
+export async function loadSubjectIndex(q: Q, ztId: number, year: number, codes?: readonly string[]): Promise<SubjectIndex> {
+  const wanted = codes ? [...new Set(codes.flatMap((c) => Array.from({ length: c.length }, (_, i) => c.slice(0, i + 1))))] : null;
+  if (wanted && wanted.length === 0) return { byCode: new Map(), types: new Map() };
   const [rows, links] = await Promise.all([
-    q.selectFrom('subject').selectAll().where('zt_id', '=', ztId).where('year', '=', year).execute(),
+    q
+      .selectFrom('subject')
+      .selectAll()
+      .where('zt_id', '=', ztId)
+      .where('year', '=', year)
+      .$if(wanted !== null, (w) => w.where('code', 'in', wanted ?? []))
+      .execute(),
     q
       .selectFrom('subject_auxi_type as l')
       .innerJoin('auxi_type as t', (j) => j.onRef('t.zt_id', '=', 'l.zt_id').onRef('t.type_no', '=', 'l.type_no'))
       .select(['l.code', 'l.type_no'])
       .where('l.zt_id', '=', ztId)
       .where('l.year', '=', year)
+      .$if(wanted !== null, (w) => w.where('l.code', 'in', codes ?? []))
       .orderBy('t.sort')
       .orderBy('t.type_no')
       .execute(),
@@ -45,20 +58,86 @@ function rootOf(row: SubjectRow, byCode: ReadonlyMap<string, SubjectRow>): Subje
   return r;
 }
 
-/** The vouchers with their lines, in the order of `rows`. One query each for lines, items and names. */
+/** What turns stored rows into answered vouchers: the chart of each year, the categories, item names. */
+export interface AssembleContext {
+  index(year: number): SubjectIndex | undefined;
+  types: ReadonlyMap<number, CertificateTypeItem>;
+  itemName(typeNo: string, infoNo: string): string;
+}
+
+export type LineAuxiRow = Pick<VoucherLineAuxiRow, 'type_no' | 'info_no' | 'line_no'>;
+
+/** One voucher from its row, its lines and their auxiliary items (pure: the save answers from memory). */
+export function assembleVoucher(
+  r: VoucherRow,
+  lines: readonly VoucherLineRow[],
+  auxis: readonly LineAuxiRow[],
+  ctx: AssembleContext,
+): Voucher {
+  const type = ctx.types.get(r.certificate_type);
+  const index = ctx.index(r.year);
+  let cashier = false;
+  const certiDetails = [...lines]
+    .sort((a, b) => a.line_no - b.line_no)
+    .map((l): VoucherLine => {
+      const subject = index?.byCode.get(l.subject_code);
+      if (subject && index && CASHIER_ROOTS.has(rootOf(subject, index.byCode).name)) cashier = true;
+      const typeOrder = index?.types.get(l.subject_code) ?? [];
+      const lineAuxis = auxis
+        .filter((a) => a.line_no === l.line_no)
+        .map((a) => ({ typeNo: a.type_no, infoNo: a.info_no, infoName: ctx.itemName(a.type_no, a.info_no) }))
+        .sort((a, b) => typeOrder.indexOf(a.typeNo) - typeOrder.indexOf(b.typeNo));
+      return {
+        id: l.id,
+        numberRow: l.line_no,
+        summary: l.summary,
+        subjectCode: l.subject_code,
+        code: l.subject_code,
+        codeName: subject?.name ?? '',
+        codeAndFullName: subject && index ? `${subject.code} ${fullNameOf(subject, index.byCode)}` : l.subject_code,
+        balanceDirection: (subject?.balance_direction ?? 1) as BalanceDirection,
+        debitAmount: l.debit_amount === 0 ? null : fenToYuan(l.debit_amount),
+        creditAmount: l.credit_amount === 0 ? null : fenToYuan(l.credit_amount),
+        auxis: lineAuxis,
+        isGovernment: !!subject?.is_budget,
+      };
+    });
+  return {
+    id: r.id,
+    pzNo: r.pz_no,
+    entry: type?.entry ?? '',
+    pzDate: r.pz_date,
+    year: r.year,
+    month: r.month,
+    certificateType: r.certificate_type,
+    certificateTypeName: type?.name ?? '',
+    numberOfDocument: r.number_of_document,
+    financialOfficer: r.financial_officer,
+    bookkeeper: r.bookkeeper,
+    reviewer: r.reviewer,
+    preparedBy: r.prepared_by,
+    cashier: r.cashier,
+    isShowCashier: cashier,
+    isReview: !!r.is_review,
+    isBook: !!r.is_book,
+    isCashierSigned: !!r.is_cashier_signed,
+    debitTotal: fenToYuan(r.debit_total),
+    creditTotal: fenToYuan(r.credit_total),
+    certiDetails,
+  };
+}
+
+function key(a: string, b: string | number): string {
+  return `${a}\u0000${String(b)}`;
+}
+
+/** The vouchers with their lines, in the order of `rows`. One query each for lines, items, names and charts. */
 export async function toVouchers(q: Q, ztId: number, rows: readonly VoucherRow[]): Promise<Voucher[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const years = [...new Set(rows.map((r) => r.year))];
   const [lines, auxis, types, indexes] = await Promise.all([
-    q
-      .selectFrom('voucher_line')
-      .selectAll()
-      .where('zt_id', '=', ztId)
-      .where('voucher_id', 'in', ids)
-      .orderBy('voucher_id')
-      .orderBy('line_no')
-      .execute(),
+    q.selectFrom('voucher_line').selectAll().where('zt_id', '=', ztId).where('voucher_id', 'in', ids).execute(),
     q.selectFrom('voucher_line_auxi').selectAll().where('zt_id', '=', ztId).where('voucher_id', 'in', ids).execute(),
     listCertificateTypes(q, ztId),
     Promise.all(years.map(async (y) => [y, await loadSubjectIndex(q, ztId, y)] as const)),
@@ -73,69 +152,18 @@ export async function toVouchers(q: Q, ztId: number, rows: readonly VoucherRow[]
           .where('zt_id', '=', ztId)
           .where('type_no', 'in', typeNos)
           .execute();
-  const itemName = new Map(items.map((i) => [`${i.type_no}\u0000${i.info_no}`, i.info_name]));
+  const names = new Map(items.map((i) => [key(i.type_no, i.info_no), i.info_name]));
   const byYear = new Map(indexes);
-  const typeByValue = new Map<number, CertificateTypeItem>(types.map((t) => [t.value, t]));
-  const auxisOf = new Map<string, Required<{ typeNo: string; infoNo: string; infoName: string }>[]>();
-  for (const a of auxis) {
-    const key = `${a.voucher_id}\u0000${a.line_no}`;
-    auxisOf.set(key, [
-      ...(auxisOf.get(key) ?? []),
-      { typeNo: a.type_no, infoNo: a.info_no, infoName: itemName.get(`${a.type_no}\u0000${a.info_no}`) ?? '' },
-    ]);
-  }
-  const linesOf = new Map<string, VoucherLine[]>();
-  const cashierOf = new Set<string>();
-  for (const l of lines) {
-    const index = byYear.get(l.year);
-    const subject = index?.byCode.get(l.subject_code);
-    if (subject && index && CASHIER_ROOTS.has(rootOf(subject, index.byCode).name)) cashierOf.add(l.voucher_id);
-    const typeOrder = index?.types.get(l.subject_code) ?? [];
-    const lineAuxis = (auxisOf.get(`${l.voucher_id}\u0000${l.line_no}`) ?? []).sort(
-      (a, b) => typeOrder.indexOf(a.typeNo) - typeOrder.indexOf(b.typeNo),
-    );
-    const line: VoucherLine = {
-      id: l.id,
-      numberRow: l.line_no,
-      summary: l.summary,
-      subjectCode: l.subject_code,
-      code: l.subject_code,
-      codeName: subject?.name ?? '',
-      codeAndFullName: subject && index ? `${subject.code} ${fullNameOf(subject, index.byCode)}` : l.subject_code,
-      balanceDirection: (subject?.balance_direction ?? 1) as BalanceDirection,
-      debitAmount: l.debit_amount === 0 ? null : fenToYuan(l.debit_amount),
-      creditAmount: l.credit_amount === 0 ? null : fenToYuan(l.credit_amount),
-      auxis: lineAuxis,
-      isGovernment: !!subject?.is_budget,
-    };
-    linesOf.set(l.voucher_id, [...(linesOf.get(l.voucher_id) ?? []), line]);
-  }
-  return rows.map((r) => {
-    const type = typeByValue.get(r.certificate_type);
-    return {
-      id: r.id,
-      pzNo: r.pz_no,
-      entry: type?.entry ?? '',
-      pzDate: r.pz_date,
-      year: r.year,
-      month: r.month,
-      certificateType: r.certificate_type,
-      certificateTypeName: type?.name ?? '',
-      numberOfDocument: r.number_of_document,
-      financialOfficer: r.financial_officer,
-      bookkeeper: r.bookkeeper,
-      reviewer: r.reviewer,
-      preparedBy: r.prepared_by,
-      cashier: r.cashier,
-      isShowCashier: cashierOf.has(r.id),
-      isReview: !!r.is_review,
-      isBook: !!r.is_book,
-      isCashierSigned: !!r.is_cashier_signed,
-      debitTotal: fenToYuan(r.debit_total),
-      creditTotal: fenToYuan(r.credit_total),
-      certiDetails: linesOf.get(r.id) ?? [],
-    };
-  });
+  const ctx: AssembleContext = {
+    index: (year) => byYear.get(year),
+    types: new Map(types.map((t) => [t.value, t])),
+    itemName: (typeNo, infoNo) => names.get(key(typeNo, infoNo)) ?? '',
+  };
+  const linesOf = new Map<string, VoucherLineRow[]>();
+  for (const l of lines) linesOf.set(l.voucher_id, [...(linesOf.get(l.voucher_id) ?? []), l]);
+  const auxisOf = new Map<string, VoucherLineAuxiRow[]>();
+  for (const a of auxis) auxisOf.set(a.voucher_id, [...(auxisOf.get(a.voucher_id) ?? []), a]);
+  return rows.map((r) => assembleVoucher(r, linesOf.get(r.id) ?? [], auxisOf.get(r.id) ?? [], ctx));
 }
 
 export function findVoucherRow(q: Q, ztId: number, id: string): Promise<VoucherRow | undefined> {

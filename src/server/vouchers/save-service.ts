@@ -12,7 +12,7 @@ import { AuxiMessages } from '../../shared/subjects/auxiliary-rules.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { isBlankLine, validateVoucher, type RuleSubject, type VoucherDraft } from '../../shared/vouchers/rules.js';
 import type { Db } from '../db/database.js';
-import type { VoucherRow } from '../db/schema.js';
+import type { VoucherLineRow, VoucherRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { writeAudit, type Actor } from './audit.js';
@@ -20,7 +20,16 @@ import { listCertificateTypes } from './certificate-types.js';
 import { readDraft } from './draft.js';
 import { closeGapAt, lockPeriods, takeNextNumber, type PeriodKey } from './numbering.js';
 import { assertPeriodsOpen } from './periods.js';
-import { findVoucherByNumber, loadSubjectIndex, toVouchers, type SubjectIndex } from './repository.js';
+import {
+  assembleVoucher,
+  findVoucherByNumber,
+  loadSubjectIndex,
+  toVouchers,
+  type AssembleContext,
+  type LineAuxiRow,
+  type SubjectIndex,
+} from './repository.js';
+import { runWrite } from './write-queue.js';
 
 export interface VoucherScope {
   ztId: number;
@@ -46,9 +55,13 @@ function ruleSubject(index: SubjectIndex, code: string): RuleSubject | undefined
 }
 
 /** The chosen auxiliary items must exist and be enabled leaves (the rules only see type numbers). */
-async function auxiItemIssues(q: Q, ztId: number, draft: VoucherDraft): Promise<ValidationIssue[]> {
+async function auxiItemIssues(
+  q: Q,
+  ztId: number,
+  draft: VoucherDraft,
+): Promise<{ issues: ValidationIssue[]; names: Map<string, string> }> {
   const wanted = draft.lines.flatMap((l) => l.auxis.filter((a) => a.infoNo !== '').map((a) => ({ ...a, rowId: l.rowId })));
-  if (wanted.length === 0) return [];
+  if (wanted.length === 0) return { issues: [], names: new Map() };
   const typeNos = [...new Set(wanted.map((w) => w.typeNo))];
   const [types, items] = await Promise.all([
     q
@@ -81,7 +94,7 @@ async function auxiItemIssues(q: Q, ztId: number, draft: VoucherDraft): Promise<
           : null;
     if (message) issues.push({ message: `第${w.rowId}行${message}`, rowId: w.rowId, fieldId: 'auxis' });
   }
-  return issues;
+  return { issues, names: new Map(items.map((i) => [`${i.type_no}\u0000${i.info_no}`, i.info_name])) };
 }
 
 function sums(draft: VoucherDraft): { debit: number; credit: number } {
@@ -99,90 +112,92 @@ function monthOf(date: unknown): { year: number; month: number } | null {
   return m ? { year: Number(m[1]), month: Number(m[2]) } : null;
 }
 
-/** Validates everything that needs no lock; refuses with 4003 and the list. */
-async function checkDraft(
-  q: Q,
-  scope: VoucherScope,
-  body: Partial<SaveVoucherRequest>,
-): Promise<{ draft: VoucherDraft; lineIds: Map<string, string> }> {
+interface Checked {
+  draft: VoucherDraft;
+  lineIds: Map<string, string>;
+  /** What the answer is built from without reading the voucher back. */
+  assemble: AssembleContext;
+}
+
+/** Validates everything that needs no lock; refuses with 4003 and the list, before anything is written. */
+async function checkDraft(q: Q, scope: VoucherScope, body: Partial<SaveVoucherRequest>): Promise<Checked> {
   const { draft, issues: conversion, lineIds } = readDraft(body);
   const issues: ValidationIssue[] = [];
-  const yearRow =
+  const codes = draft.lines.map((l) => l.subjectCode ?? '').filter((c) => c !== '');
+  const [yearRow, index, types] = await Promise.all([
     draft.year === null
       ? undefined
-      : await q
-          .selectFrom('zt_year')
-          .select('year')
-          .where('zt_id', '=', scope.ztId)
-          .where('year', '=', draft.year)
-          .executeTakeFirst();
+      : q.selectFrom('zt_year').select('year').where('zt_id', '=', scope.ztId).where('year', '=', draft.year).executeTakeFirst(),
+    loadSubjectIndex(q, scope.ztId, draft.year ?? 0, codes),
+    listCertificateTypes(q, scope.ztId),
+  ]);
   if (draft.year !== null && !yearRow) issues.push({ message: `账套没有${draft.year}年度`, fieldId: 'period' });
-  const index = await loadSubjectIndex(q, scope.ztId, draft.year ?? 0);
   const ruled = validateVoucher(draft, { subject: (code) => ruleSubject(index, code), twoTable: isTwoTable(scope.system) });
   // A converted amount that failed is reported once, by the conversion, not again as missing.
-  const failedAmounts = new Set(conversion.map((i) => `${String(i.rowId)}\u0000${i.fieldId ?? ''}`));
   const failedRows = new Set(conversion.map((i) => String(i.rowId)));
   issues.push(
     ...conversion,
     ...ruled.filter(
       (i) =>
-        !failedAmounts.has(`${String(i.rowId)}\u0000${i.fieldId ?? ''}`) &&
         !(failedRows.has(String(i.rowId)) && (i.fieldId === 'debitAmount' || i.fieldId === 'creditAmount')) &&
         !(conversion.length > 0 && i.rowId === undefined && i.message.includes('不平衡')),
     ),
   );
-  if (draft.certificateType !== null && Number.isInteger(draft.certificateType)) {
-    const types = await listCertificateTypes(q, scope.ztId);
-    if (!types.some((t) => t.value === draft.certificateType))
-      issues.push({ message: '凭证分类不存在', fieldId: 'certificateType' });
+  if (
+    draft.certificateType !== null &&
+    Number.isInteger(draft.certificateType) &&
+    !types.some((t) => t.value === draft.certificateType)
+  ) {
+    issues.push({ message: '凭证分类不存在', fieldId: 'certificateType' });
   }
-  if (issues.length === 0) issues.push(...(await auxiItemIssues(q, scope.ztId, draft)));
+  const auxi =
+    issues.length === 0 ? await auxiItemIssues(q, scope.ztId, draft) : { issues: [], names: new Map<string, string>() };
+  issues.push(...auxi.issues);
   if (issues.length > 0) refuse('ValidationFailed', issues[0]?.message, issues);
-  return { draft, lineIds };
+  return {
+    draft,
+    lineIds,
+    assemble: {
+      index: (year) => (year === draft.year ? index : undefined),
+      types: new Map(types.map((t) => [t.value, t])),
+      itemName: (typeNo, infoNo) => auxi.names.get(`${typeNo}\u0000${infoNo}`) ?? '',
+    },
+  };
 }
 
 function optionalName(value: unknown): string | undefined {
   return typeof value === 'string' ? value.trim().slice(0, 64) : undefined;
 }
 
+/** Inserts the voucher's non-blank lines and their items; returns the rows written. */
 async function writeLines(
   trx: Q,
   ztId: number,
   voucherId: string,
   draft: VoucherDraft,
   keepIds: Map<string, string>,
-): Promise<void> {
+): Promise<{ lines: VoucherLineRow[]; auxis: LineAuxiRow[] }> {
   const filled = draft.lines.filter((l) => !isBlankLine(l));
-  if (filled.length === 0) return;
-  const year = draft.year ?? 0;
-  const month = draft.month ?? 0;
-  await trx
-    .insertInto('voucher_line')
-    .values(
-      filled.map((l, i) => ({
-        zt_id: ztId,
-        voucher_id: voucherId,
-        line_no: i + 1,
-        id: keepIds.get(l.rowId) ?? randomUUID(),
-        year,
-        month,
-        summary: (l.summary ?? '').trim(),
-        subject_code: l.subjectCode ?? '',
-        debit_amount: l.debitFen ?? 0,
-        credit_amount: l.creditFen ?? 0,
-      })),
-    )
-    .execute();
+  const lines: VoucherLineRow[] = filled.map((l, i) => ({
+    zt_id: ztId,
+    voucher_id: voucherId,
+    line_no: i + 1,
+    id: keepIds.get(l.rowId) ?? randomUUID(),
+    year: draft.year ?? 0,
+    month: draft.month ?? 0,
+    summary: (l.summary ?? '').trim(),
+    subject_code: l.subjectCode ?? '',
+    debit_amount: l.debitFen ?? 0,
+    credit_amount: l.creditFen ?? 0,
+  }));
   const auxis = filled.flatMap((l, i) =>
     l.auxis
       .filter((a) => a.infoNo !== '')
       .map((a) => ({ zt_id: ztId, voucher_id: voucherId, line_no: i + 1, type_no: a.typeNo, info_no: a.infoNo })),
   );
+  if (lines.length > 0) await trx.insertInto('voucher_line').values(lines).execute();
   if (auxis.length > 0) await trx.insertInto('voucher_line_auxi').values(auxis).execute();
-}
-
-async function one(trx: Q, ztId: number, row: VoucherRow | undefined): Promise<Voucher | null> {
-  return row ? ((await toVouchers(trx, ztId, [row]))[0] ?? null) : null;
+  return { lines, auxis };
 }
 
 /** Writes one renumber audit row per voucher whose number changed (before and after). */
@@ -211,59 +226,50 @@ export async function auditRenumbered(
 }
 
 export async function saveVoucher(db: Db, scope: VoucherScope, body: Partial<SaveVoucherRequest>): Promise<Voucher> {
-  const { draft, lineIds } = await checkDraft(db.kysely, scope, body);
-  const year = draft.year ?? 0;
-  const month = draft.month ?? 0;
-  const certificateType = draft.certificateType ?? 0;
   const modifying = body.oldDate !== undefined || body.oldPzNo !== undefined || body.oldCertificateType !== undefined;
   const old = modifying ? monthOf(body.oldDate) : null;
   if (modifying && (!old || typeof body.oldPzNo !== 'number' || typeof body.oldCertificateType !== 'number')) {
     refuse('BadRequest', '修改凭证需要oldDate、oldPzNo和oldCertificateType');
   }
-  const now = Date.now();
+  const { draft, lineIds, assemble } = await checkDraft(db.kysely, scope, body);
+  const year = draft.year ?? 0;
+  const month = draft.month ?? 0;
+  const certificateType = draft.certificateType ?? 0;
   const { debit, credit } = sums(draft);
   const newKey: PeriodKey = { ztId: scope.ztId, year, month, certificateType };
 
-  return db.kysely.transaction().execute(async (trx) => {
+  return runWrite(db, async (trx) => {
+    const now = Date.now();
     await assertPeriodsOpen(trx, scope.ztId, old ? [old, { year, month }] : [{ year, month }]);
     if (!old) {
       await lockPeriods(trx, [newKey]);
-      const pzNo = await takeNextNumber(trx, newKey);
-      const id = randomUUID();
-      await trx
-        .insertInto('voucher')
-        .values({
-          zt_id: scope.ztId,
-          id,
-          year,
-          month,
-          certificate_type: certificateType,
-          pz_no: pzNo,
-          pz_date: draft.pzDate ?? '',
-          number_of_document: draft.numberOfDocument ?? 0,
-          financial_officer: optionalName(body.financialOfficer) ?? '',
-          bookkeeper: optionalName(body.bookkeeper) ?? '',
-          cashier: optionalName(body.cashier) ?? '',
-          prepared_by: optionalName(body.preparedBy) || scope.actor.name,
-          created_by: scope.actor.id,
-          reviewer: '',
-          is_review: 0,
-          is_book: 0,
-          is_cashier_signed: 0,
-          debit_total: debit,
-          credit_total: credit,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await writeLines(trx, scope.ztId, id, draft, new Map());
-      const after = await one(
-        trx,
-        scope.ztId,
-        await trx.selectFrom('voucher').selectAll().where('zt_id', '=', scope.ztId).where('id', '=', id).executeTakeFirst(),
-      );
-      if (!after) throw new Error('saved voucher not found');
-      await writeAudit(trx, scope.ztId, id, 'create', scope.actor, null, after, now);
+      const row: VoucherRow = {
+        zt_id: scope.ztId,
+        id: randomUUID(),
+        year,
+        month,
+        certificate_type: certificateType,
+        pz_no: await takeNextNumber(trx, newKey),
+        pz_date: draft.pzDate ?? '',
+        number_of_document: draft.numberOfDocument ?? 0,
+        financial_officer: optionalName(body.financialOfficer) ?? '',
+        bookkeeper: optionalName(body.bookkeeper) ?? '',
+        cashier: optionalName(body.cashier) ?? '',
+        prepared_by: optionalName(body.preparedBy) || scope.actor.name,
+        created_by: scope.actor.id,
+        reviewer: '',
+        is_review: 0,
+        is_book: 0,
+        is_cashier_signed: 0,
+        debit_total: debit,
+        credit_total: credit,
+        created_at: now,
+        updated_at: now,
+      };
+      await trx.insertInto('voucher').values(row).execute();
+      const written = await writeLines(trx, scope.ztId, row.id, draft, new Map());
+      const after = assembleVoucher(row, written.lines, written.auxis, assemble);
+      await writeAudit(trx, scope.ztId, row.id, 'create', scope.actor, null, after, now, 1);
       return after;
     }
 
@@ -279,42 +285,34 @@ export async function saveVoucher(db: Db, scope: VoucherScope, body: Partial<Sav
     if (!row) refuse('NotFound', '凭证不存在或已被删除');
     if (row.is_book) refuse('BusinessRule', VoucherMessages.bookedLocked);
     if (row.is_review) refuse('BusinessRule', VoucherMessages.reviewedLocked);
-    const before = await one(trx, scope.ztId, row);
+    const before = (await toVouchers(trx, scope.ztId, [row]))[0] ?? null;
     const ownLineIds = new Set(before?.certiDetails.map((l) => l.id));
     const keepIds = new Map([...lineIds].filter(([, lineId]) => ownLineIds.has(lineId)));
-    const pzNo = moved ? await takeNextNumber(trx, newKey) : row.pz_no;
+    const changed: VoucherRow = {
+      ...row,
+      year,
+      month,
+      certificate_type: certificateType,
+      pz_no: moved ? await takeNextNumber(trx, newKey) : row.pz_no,
+      pz_date: draft.pzDate ?? '',
+      number_of_document: draft.numberOfDocument ?? 0,
+      financial_officer: optionalName(body.financialOfficer) ?? row.financial_officer,
+      bookkeeper: optionalName(body.bookkeeper) ?? row.bookkeeper,
+      cashier: optionalName(body.cashier) ?? row.cashier,
+      prepared_by: optionalName(body.preparedBy) || row.prepared_by,
+      // A changed voucher needs the cashier's signature again.
+      is_cashier_signed: 0,
+      debit_total: debit,
+      credit_total: credit,
+      updated_at: now,
+    };
     await trx.deleteFrom('voucher_line_auxi').where('zt_id', '=', scope.ztId).where('voucher_id', '=', row.id).execute();
     await trx.deleteFrom('voucher_line').where('zt_id', '=', scope.ztId).where('voucher_id', '=', row.id).execute();
-    await trx
-      .updateTable('voucher')
-      .set({
-        year,
-        month,
-        certificate_type: certificateType,
-        pz_no: pzNo,
-        pz_date: draft.pzDate ?? '',
-        number_of_document: draft.numberOfDocument ?? 0,
-        financial_officer: optionalName(body.financialOfficer) ?? row.financial_officer,
-        bookkeeper: optionalName(body.bookkeeper) ?? row.bookkeeper,
-        cashier: optionalName(body.cashier) ?? row.cashier,
-        prepared_by: optionalName(body.preparedBy) || row.prepared_by,
-        // A changed voucher needs the cashier's signature again.
-        is_cashier_signed: 0,
-        debit_total: debit,
-        credit_total: credit,
-        updated_at: now,
-      })
-      .where('zt_id', '=', scope.ztId)
-      .where('id', '=', row.id)
-      .execute();
-    await writeLines(trx, scope.ztId, row.id, draft, keepIds);
+    const { zt_id: _zt, id: _id, ...fields } = changed;
+    await trx.updateTable('voucher').set(fields).where('zt_id', '=', scope.ztId).where('id', '=', row.id).execute();
+    const written = await writeLines(trx, scope.ztId, row.id, draft, keepIds);
     const shifted = moved ? await closeGapAt(trx, oldKey, row.pz_no) : [];
-    const after = await one(
-      trx,
-      scope.ztId,
-      await trx.selectFrom('voucher').selectAll().where('zt_id', '=', scope.ztId).where('id', '=', row.id).executeTakeFirst(),
-    );
-    if (!after) throw new Error('saved voucher not found');
+    const after = assembleVoucher(changed, written.lines, written.auxis, assemble);
     await writeAudit(trx, scope.ztId, row.id, 'modify', scope.actor, before, after, now);
     await auditRenumbered(trx, scope, shifted, now);
     return after;

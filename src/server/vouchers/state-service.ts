@@ -15,6 +15,7 @@ import { lockPeriods, renumberPeriod } from './numbering.js';
 import { assertPeriodsOpen } from './periods.js';
 import { findVoucherByNumber, toVouchers } from './repository.js';
 import { auditRenumbered, type VoucherScope } from './save-service.js';
+import { runWrite } from './write-queue.js';
 
 export type BatchAction = 'review' | 'unreview' | 'book' | 'unbook' | 'sign' | 'unsign' | 'delete';
 
@@ -124,7 +125,7 @@ export async function batchChange(
   action: BatchAction,
 ): Promise<number> {
   const now = Date.now();
-  return db.kysely.transaction().execute(async (trx) => {
+  return runWrite(db, async (trx) => {
     const months = [...new Set(refs.map((r) => r.month))];
     await assertPeriodsOpen(
       trx,
@@ -171,7 +172,7 @@ export async function batchChange(
 /** reloadBreak: renumbers the period's vouchers of one category (or of every category) to close gaps. */
 export async function reloadBreak(db: Db, scope: VoucherScope, request: ReloadBreakRequest): Promise<number> {
   const now = Date.now();
-  return db.kysely.transaction().execute(async (trx) => {
+  return runWrite(db, async (trx) => {
     await assertPeriodsOpen(trx, scope.ztId, [{ year: request.year, month: request.month }]);
     const types =
       request.certificateType === undefined
