@@ -14,7 +14,7 @@ import { fenToYuan, yuanToFen } from '../../shared/vouchers/amounts.js';
 import type { VoucherRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
-import { findVoucherRow, toVouchers } from './repository.js';
+import { findVoucherRow, refuseMissingVoucher, toVouchers } from './repository.js';
 
 export const DEFAULT_PAGE_SIZE = 200;
 export const MAX_PAGE_SIZE = 1000;
@@ -136,7 +136,7 @@ export async function neighbour(
   let current: VoucherRow | undefined;
   if (id) {
     current = await findVoucherRow(q, ztId, id);
-    if (!current) refuse('NotFound', '凭证不存在或已被删除');
+    if (!current) return refuseMissingVoucher(q, ztId, id);
   }
   let query = q
     .selectFrom('voucher')

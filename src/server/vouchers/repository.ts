@@ -5,6 +5,7 @@ import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import type { SubjectRow, VoucherLineAuxiRow, VoucherLineRow, VoucherRow } from '../db/schema.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { fullNameOf } from '../subjects/subject-items.js';
+import { refuse } from '../http/app-error.js';
 import { listCertificateTypes } from './certificate-types.js';
 
 /** The chart of one year of a set, as the voucher calls need it. */
@@ -189,4 +190,24 @@ export function findVoucherByNumber(
 export async function loadVoucher(q: Q, ztId: number, id: string): Promise<Voucher | null> {
   const row = await findVoucherRow(q, ztId, id);
   return row ? ((await toVouchers(q, ztId, [row]))[0] ?? null) : null;
+}
+
+/**
+ * Refuses a voucher id that is not in the session's set: 4005 when it belongs to another set (the
+ * only query of the voucher calls that looks beyond the set, and only on this refusal path),
+ * else 4015.
+ */
+export async function refuseMissingVoucher(q: Q, ztId: number, id: string): Promise<never> {
+  const [voucher, trail] = await Promise.all([
+    q.selectFrom('voucher').select('zt_id').where('id', '=', id).where('zt_id', '!=', ztId).limit(1).executeTakeFirst(),
+    q
+      .selectFrom('voucher_audit')
+      .select('zt_id')
+      .where('voucher_id', '=', id)
+      .where('zt_id', '!=', ztId)
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  if (voucher || trail) refuse('Forbidden', '无权访问该账套的数据');
+  refuse('NotFound', '凭证不存在或已被删除');
 }

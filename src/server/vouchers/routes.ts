@@ -20,7 +20,7 @@ import { defaultCertificateType, listCertificateTypes } from './certificate-type
 import { peekNextNumber } from './numbering.js';
 import { isPeriodClosed } from './periods.js';
 import { listVouchers, neighbour, preparers, readListQuery, subjectBalance } from './queries.js';
-import { findVoucherByNumber, findVoucherRow, loadVoucher, toVouchers } from './repository.js';
+import { findVoucherByNumber, findVoucherRow, refuseMissingVoucher, toVouchers } from './repository.js';
 import { VoucherRights, requireAnyButton, type VoucherButton } from './rights.js';
 import { isTwoTable, saveVoucher, type VoucherScope } from './save-service.js';
 import { batchChange, readRefs, reloadBreak, type BatchAction } from './state-service.js';
@@ -98,7 +98,7 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
           certificateType: intParam(request.query.certificateType, 'certificateType'),
           pzNo: intParam(request.query.pzNo, 'pzNo'),
         });
-    if (!row) refuse('NotFound', '凭证不存在或已被删除');
+    if (!row) return id ? refuseMissingVoucher(q, ztId, id) : refuse('NotFound', '凭证不存在或已被删除');
     return okEnvelope((await toVouchers(q, ztId, [row]))[0] ?? null);
   });
 
@@ -191,7 +191,7 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
     const ztId = ztOf(request).id;
     const trail = await readAudit(q, ztId, id);
     // A deleted voucher keeps its trail; an id never seen in this set is not found.
-    if (trail.length === 0 && !(await loadVoucher(q, ztId, id))) refuse('NotFound', '凭证不存在');
+    if (trail.length === 0 && !(await findVoucherRow(q, ztId, id))) await refuseMissingVoucher(q, ztId, id);
     return okEnvelope(trail);
   });
 

@@ -512,10 +512,12 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
 
   it('another set’s vouchers are not reachable, and naming another set is refused', async () => {
     const v = await created(request({ month: 11, pzDate: '2026-11-03' }));
-    expect((await adminSchool.get(Paths.certificateDetail, { id: v.id })).body.errorCode).toBe(ErrorCode.NotFound);
-    expect((await adminSchool.get(Paths.certificateAudit, { id: v.id })).body.errorCode).toBe(ErrorCode.NotFound);
+    expect((await adminSchool.get(Paths.certificateDetail, { id: v.id })).body.errorCode).toBe(ErrorCode.Forbidden);
+    expect((await adminSchool.get(Paths.certificateAudit, { id: v.id })).body.errorCode).toBe(ErrorCode.Forbidden);
+    expect((await adminSchool.get(Paths.certificateDetail, { id: 'no-such-id' })).body.errorCode).toBe(ErrorCode.NotFound);
+    expect((await adminSchool.get(Paths.certificateAudit, { id: 'no-such-id' })).body.errorCode).toBe(ErrorCode.NotFound);
     expect((await adminSchool.get(Paths.certificateNeighbour, { id: v.id, year: 2026, direction: 'next' })).body.errorCode).toBe(
-      ErrorCode.NotFound,
+      ErrorCode.Forbidden,
     );
     const list = (await adminSchool.get<Paged<Voucher>>(Paths.certificate, { year: 2026 })).body.data;
     expect(list.currentPageItems.some((x) => x.id === v.id)).toBe(false);
