@@ -5,6 +5,7 @@
  * last-level rule and its 新增科目.
  */
 import Database from 'better-sqlite3';
+import ExcelJS from 'exceljs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { HomeLayout } from './pages/home-layout.js';
@@ -15,6 +16,8 @@ import { signInTo } from './support/flows.js';
 
 const YEAR = 2026;
 const ADDED = '10201';
+/** A detail under ADDED, for the server's enable rule. */
+const GRANDCHILD = '1020101';
 
 /** Removes the detail the test adds, should a failed run leave it behind. */
 function removeAddedSubject(): void {
@@ -24,8 +27,8 @@ function removeAddedSubject(): void {
   try {
     db.pragma('busy_timeout = 5000');
     const zt = ledgerSetId(FACTORY);
-    db.prepare('delete from subject_auxi_type where zt_id = ? and year = ? and code = ?').run(zt, YEAR, ADDED);
-    const gone = db.prepare('delete from subject where zt_id = ? and year = ? and code = ?').run(zt, YEAR, ADDED);
+    db.prepare('delete from subject_auxi_type where zt_id = ? and year = ? and code like ?').run(zt, YEAR, `${ADDED}%`);
+    const gone = db.prepare('delete from subject where zt_id = ? and year = ? and code like ?').run(zt, YEAR, `${ADDED}%`);
     if (gone.changes > 0)
       db.prepare("update subject set last_level = 1 where zt_id = ? and year = ? and code = '102'").run(zt, YEAR);
   } finally {
@@ -66,6 +69,20 @@ test.describe.serial('subjects', () => {
     await expect(subjects.toggle('131')).toHaveAttribute('aria-expanded', 'false');
     await expect(subjects.row('13101')).toHaveCount(0);
     await expect(subjects.selected()).toHaveAttribute('row-id', '131');
+    // Ctrl+Shift+E exports the chart, collapsed children included.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+Shift+E')]);
+    expect(download.suggestedFilename()).toBe(`会计科目表_${YEAR}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.getWorksheet('会计科目');
+    if (!sheet) throw new Error('no sheet 会计科目');
+    const exported = new Map<string, ExcelJS.Row>();
+    sheet.eachRow((row) => {
+      const first = row.getCell(1).value;
+      if (typeof first === 'string') exported.set(first, row);
+    });
+    expect(exported.get('13101')?.getCell(2).value).toBe('应收上级补助');
+    expect(exported.get('101')?.getCell(2).value).toBe('库存现金');
     await page.keyboard.press('Alt+ArrowRight');
     await expect(subjects.toggle('131')).toHaveAttribute('aria-expanded', 'true');
     await expect(subjects.row('13101')).toBeVisible();
@@ -186,8 +203,37 @@ test.describe.serial('subjects', () => {
     await subjects.confirm();
     await expect(subjects.cell(ADDED, 'enable')).toHaveText('是');
 
-    // 修改 opens the dialog of the focused row; a last-level subject carries auxiliary types.
-    await subjects.button('修改').click();
+    // The server's rules and messages apply to edits in place: a detail cannot be enabled under a
+    // disabled parent (the refused cell goes back to what the server has).
+    await page.keyboard.press('Insert');
+    await expect(subjects.codeInput()).toHaveValue(GRANDCHILD);
+    await subjects.nameInput().fill('专户');
+    await page.keyboard.press('Enter');
+    await expect(subjects.dialog('新增科目')).toHaveCount(0);
+    await expect(subjects.selected()).toHaveAttribute('row-id', GRANDCHILD);
+    await subjects.cell(ADDED, 'enable').click();
+    await page.keyboard.type('0');
+    await page.keyboard.press('Enter');
+    await expect(subjects.cell(GRANDCHILD, 'enable')).toHaveText('否');
+    await subjects.cell(GRANDCHILD, 'enable').click();
+    await page.keyboard.type('1');
+    await page.keyboard.press('Enter');
+    const refusal = page.getByRole('dialog').filter({ hasText: '上级科目已停用，不能启用下级科目' });
+    await expect(refusal).toBeVisible();
+    await refusal.getByRole('button', { name: '确定' }).click();
+    await expect(subjects.cell(GRANDCHILD, 'enable')).toHaveText('否');
+    await subjects.cell(ADDED, 'enable').click();
+    await page.keyboard.type('1');
+    await page.keyboard.press('Enter');
+    await expect(subjects.cell(ADDED, 'enable')).toHaveText('是');
+    await subjects.cell(GRANDCHILD, 'code').click();
+    await page.keyboard.press('Delete');
+    await subjects.confirm();
+    await expect(subjects.row(GRANDCHILD)).toHaveCount(0);
+
+    // Ctrl+Enter (修改) opens the dialog of the focused row; a last-level subject carries auxiliary types.
+    await subjects.cell(ADDED, 'code').click();
+    await page.keyboard.press('Control+Enter');
     const edit = subjects.dialog('修改科目');
     await expect(edit).toBeVisible();
     await expect(subjects.codeInput()).toHaveValue(ADDED);

@@ -5,7 +5,8 @@
  * editable cells (name and direction of a non-standard subject, enable) are saved as soon as they
  * change, through the subject calls and their rules. A filter by code, name or pinyin initials,
  * 新增 (a child of the focused row) / 修改 / 停用·启用 / 删除 under the page's button rights
- * ('added', 'edit', 'delete'), Insert adds, Delete deletes, and Excel export.
+ * ('added', 'edit', 'delete'), Insert adds, Ctrl+Enter opens 修改, Delete deletes, and Excel
+ * export of what the filter shows (collapsed rows included).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SubjectItem } from '../../shared/api/subjects.js';
@@ -153,7 +154,8 @@ export function SubjectPage() {
     const all = treeRows(chart, keyword, new Set()).map((r) => subjectGridRow(r.subject));
     const unit = authInfo?.ztName ?? '';
     const period = authInfo?.year ? `${authInfo.year}年` : '';
-    exportGrid(subjectGrid, all, { unit, period }).catch((error: unknown) =>
+    const fileName = `${subjectGrid.export.title}${authInfo?.year ? `_${authInfo.year}` : ''}`;
+    exportGrid(subjectGrid, all, { unit, period, fileName }).catch((error: unknown) =>
       messageBox.fireAndForget(
         messageBox.alert(`导出失败：${error instanceof Error ? error.message : String(error)}`, { tone: 'warning' }),
       ),
@@ -164,7 +166,11 @@ export function SubjectPage() {
   const onKeyDownCapture = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
     if (!target.closest('.ag-root-wrapper') || target.closest('.ag-cell-inline-editing')) return;
-    if (event.key === 'Insert' && !event.ctrlKey && !event.altKey && !event.shiftKey) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
+      event.preventDefault();
+      event.stopPropagation();
+      edit();
+    } else if (event.key === 'Insert' && !event.ctrlKey && !event.altKey && !event.shiftKey) {
       event.preventDefault();
       event.stopPropagation();
       add();
@@ -208,7 +214,14 @@ export function SubjectPage() {
             </button>
           </Permission>
           <Permission value="edit">
-            <button type="button" className="btn" onClick={edit} disabled={!current}>
+            <button
+              type="button"
+              className="btn"
+              onClick={edit}
+              disabled={!current}
+              title="Ctrl+Enter"
+              aria-keyshortcuts="Control+Enter"
+            >
               修改
             </button>
           </Permission>
@@ -254,7 +267,8 @@ export function SubjectPage() {
       )}
       {subjects && tree.length === 0 && <p className="muted pad">没有符合条件的科目</p>}
       <p className="muted subject-keys">
-        方向键 移动 · Alt+→ / Alt+← 展开 / 收起 · F2 或直接输入 修改单元格 · Insert 新增下级科目 · Delete 删除 · F1 全部快捷键
+        方向键 移动 · Alt+→ / Alt+← 展开 / 收起 · F2 或直接输入 修改单元格 · Ctrl+Enter 修改科目 · Insert 新增下级科目 · Delete
+        删除 · F1 全部快捷键
       </p>
       {editing && rules && (
         <SubjectDialog
