@@ -9,6 +9,7 @@ import * as m0002 from './migrations/0002-subjects-auxiliary.js';
 import * as m0003 from './migrations/0003-vouchers.js';
 import * as m0004 from './migrations/0004-files.js';
 import * as m0005 from './migrations/0005-voucher-templates.js';
+import * as m0006 from './migrations/0006-balances.js';
 
 export async function migrate(db: Db): Promise<string[]> {
   const list: Record<string, (d: Db) => Migration> = {
@@ -17,6 +18,7 @@ export async function migrate(db: Db): Promise<string[]> {
     '0003-vouchers': (d) => ({ up: (k) => m0003.up(k, d.dialect) }),
     '0004-files': (d) => ({ up: (k) => m0004.up(k, d.dialect) }),
     '0005-voucher-templates': (d) => ({ up: (k) => m0005.up(k, d.dialect) }),
+    '0006-balances': (d) => ({ up: (k) => m0006.up(k, d.dialect) }),
   };
   const migrator = new Migrator({
     db: db.kysely,

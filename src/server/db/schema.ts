@@ -294,6 +294,20 @@ export interface VoucherTemplateLineTable {
   auxis: Generated<string>;
 }
 
+export interface SubjectBalanceTable {
+  zt_id: number;
+  year: number;
+  month: number;
+  subject_code: string;
+  /** auxiKeyOf() of the line's items; '' without auxiliary accounting. */
+  auxi_key: string;
+  /** Fen: turnover of every voucher, and of booked vouchers only. */
+  debit_all: number;
+  credit_all: number;
+  debit_booked: number;
+  credit_booked: number;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_level: UserLevelTable;
@@ -320,6 +334,7 @@ export interface Database {
   voucher_audit: VoucherAuditTable;
   voucher_template: VoucherTemplateTable;
   voucher_template_line: VoucherTemplateLineTable;
+  subject_balance: SubjectBalanceTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

@@ -1,0 +1,195 @@
+/**
+ * Monthly balances (subject_balance), kept in step with the vouchers inside the transaction that
+ * writes them: a save adds its lines, a modify or delete first takes the old lines away, booking
+ * moves a voucher's lines into the booked columns and unbooking takes them out. Reports read
+ * these rows; recomputeBalances() rebuilds them from the lines (the test that they always agree,
+ * and a repair tool).
+ *
+ * What must stay true: for every (set, year, month, subject, auxiliary key) the four sums equal
+ * the sums over the lines of the vouchers (booked ones for the booked columns), exactly, in fen.
+ */
+import { sql } from 'kysely';
+import { auxiKeyOf } from '../../shared/subjects/auxiliary-rules.js';
+import type { Q } from '../subjects/subject-repository.js';
+
+export interface BalanceDelta {
+  year: number;
+  month: number;
+  subjectCode: string;
+  auxiKey: string;
+  debitAll: number;
+  creditAll: number;
+  debitBooked: number;
+  creditBooked: number;
+}
+
+/** The lines of vouchers, each with its auxiliary key and its voucher's booking. */
+async function linesOf(q: Q, ztId: number, voucherIds: readonly string[]) {
+  if (voucherIds.length === 0) return [];
+  const [lines, auxis, heads] = await Promise.all([
+    q
+      .selectFrom('voucher_line')
+      .select(['voucher_id', 'line_no', 'year', 'month', 'subject_code', 'debit_amount', 'credit_amount'])
+      .where('zt_id', '=', ztId)
+      .where('voucher_id', 'in', voucherIds)
+      .execute(),
+    q
+      .selectFrom('voucher_line_auxi')
+      .select(['voucher_id', 'line_no', 'type_no', 'info_no'])
+      .where('zt_id', '=', ztId)
+      .where('voucher_id', 'in', voucherIds)
+      .execute(),
+    q.selectFrom('voucher').select(['id', 'is_book']).where('zt_id', '=', ztId).where('id', 'in', voucherIds).execute(),
+  ]);
+  const booked = new Map(heads.map((h) => [h.id, h.is_book === 1]));
+  const choices = new Map<string, { typeNo: string; infoNo: string }[]>();
+  for (const a of auxis) {
+    const key = `${a.voucher_id}#${a.line_no}`;
+    const list = choices.get(key) ?? [];
+    list.push({ typeNo: a.type_no, infoNo: a.info_no });
+    choices.set(key, list);
+  }
+  return lines.map((l) => ({
+    year: l.year,
+    month: l.month,
+    subjectCode: l.subject_code,
+    auxiKey: auxiKeyOf(choices.get(`${l.voucher_id}#${l.line_no}`) ?? []),
+    debit: Number(l.debit_amount),
+    credit: Number(l.credit_amount),
+    booked: booked.get(l.voucher_id) ?? false,
+  }));
+}
+
+/** Sums deltas per balance row, dropping rows that net to nothing. */
+function merge(deltas: readonly BalanceDelta[]): BalanceDelta[] {
+  const byKey = new Map<string, BalanceDelta>();
+  for (const d of deltas) {
+    const key = `${d.year}|${d.month}|${d.subjectCode}|${d.auxiKey}`;
+    const had = byKey.get(key);
+    if (!had) byKey.set(key, { ...d });
+    else {
+      had.debitAll += d.debitAll;
+      had.creditAll += d.creditAll;
+      had.debitBooked += d.debitBooked;
+      had.creditBooked += d.creditBooked;
+    }
+  }
+  return [...byKey.values()].filter((d) => d.debitAll || d.creditAll || d.debitBooked || d.creditBooked);
+}
+
+async function applyDeltas(q: Q, ztId: number, deltas: readonly BalanceDelta[]): Promise<void> {
+  // One order for every writer, so two transactions never wait on each other's rows crosswise.
+  const ordered = merge(deltas).sort((a, b) =>
+    `${a.year}|${String(a.month).padStart(2, '0')}|${a.subjectCode}|${a.auxiKey}` <
+    `${b.year}|${String(b.month).padStart(2, '0')}|${b.subjectCode}|${b.auxiKey}`
+      ? -1
+      : 1,
+  );
+  for (const d of ordered) {
+    await q
+      .insertInto('subject_balance')
+      .values({
+        zt_id: ztId,
+        year: d.year,
+        month: d.month,
+        subject_code: d.subjectCode,
+        auxi_key: d.auxiKey,
+        debit_all: d.debitAll,
+        credit_all: d.creditAll,
+        debit_booked: d.debitBooked,
+        credit_booked: d.creditBooked,
+      })
+      .onConflict((oc) =>
+        oc.columns(['zt_id', 'year', 'month', 'subject_code', 'auxi_key']).doUpdateSet({
+          debit_all: sql<number>`subject_balance.debit_all + ${d.debitAll}`,
+          credit_all: sql<number>`subject_balance.credit_all + ${d.creditAll}`,
+          debit_booked: sql<number>`subject_balance.debit_booked + ${d.debitBooked}`,
+          credit_booked: sql<number>`subject_balance.credit_booked + ${d.creditBooked}`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Adds (sign 1) or takes away (sign -1) the vouchers' lines as they are now in the database:
+ * call with -1 before changing or deleting vouchers and with 1 after writing them, in the same
+ * transaction.
+ */
+export async function postVouchers(q: Q, ztId: number, voucherIds: readonly string[], sign: 1 | -1): Promise<void> {
+  const lines = await linesOf(q, ztId, voucherIds);
+  await applyDeltas(
+    q,
+    ztId,
+    lines.map((l) => ({
+      year: l.year,
+      month: l.month,
+      subjectCode: l.subjectCode,
+      auxiKey: l.auxiKey,
+      debitAll: sign * l.debit,
+      creditAll: sign * l.credit,
+      debitBooked: l.booked ? sign * l.debit : 0,
+      creditBooked: l.booked ? sign * l.credit : 0,
+    })),
+  );
+}
+
+/** Booking (sign 1) or unbooking (sign -1) vouchers moves their lines in or out of the booked sums. */
+export async function bookVouchers(q: Q, ztId: number, voucherIds: readonly string[], sign: 1 | -1): Promise<void> {
+  const lines = await linesOf(q, ztId, voucherIds);
+  await applyDeltas(
+    q,
+    ztId,
+    lines.map((l) => ({
+      year: l.year,
+      month: l.month,
+      subjectCode: l.subjectCode,
+      auxiKey: l.auxiKey,
+      debitAll: 0,
+      creditAll: 0,
+      debitBooked: sign * l.debit,
+      creditBooked: sign * l.credit,
+    })),
+  );
+}
+
+/** The balances as the lines say they should be (every voucher of the set). */
+export async function expectedBalances(q: Q, ztId: number): Promise<BalanceDelta[]> {
+  const ids = (await q.selectFrom('voucher').select('id').where('zt_id', '=', ztId).execute()).map((r) => r.id);
+  const lines = await linesOf(q, ztId, ids);
+  return merge(
+    lines.map((l) => ({
+      year: l.year,
+      month: l.month,
+      subjectCode: l.subjectCode,
+      auxiKey: l.auxiKey,
+      debitAll: l.debit,
+      creditAll: l.credit,
+      debitBooked: l.booked ? l.debit : 0,
+      creditBooked: l.booked ? l.credit : 0,
+    })),
+  );
+}
+
+/** The stored balances of a set (rows that net to nothing left out). */
+export async function storedBalances(q: Q, ztId: number): Promise<BalanceDelta[]> {
+  const rows = await q.selectFrom('subject_balance').selectAll().where('zt_id', '=', ztId).execute();
+  return merge(
+    rows.map((r) => ({
+      year: r.year,
+      month: r.month,
+      subjectCode: r.subject_code,
+      auxiKey: r.auxi_key,
+      debitAll: Number(r.debit_all),
+      creditAll: Number(r.credit_all),
+      debitBooked: Number(r.debit_booked),
+      creditBooked: Number(r.credit_booked),
+    })),
+  );
+}
+
+/** Rebuilds a set's balances from its lines (repair; the migration does the same for all sets). */
+export async function recomputeBalances(q: Q, ztId: number): Promise<void> {
+  await q.deleteFrom('subject_balance').where('zt_id', '=', ztId).execute();
+  await applyDeltas(q, ztId, await expectedBalances(q, ztId));
+}
