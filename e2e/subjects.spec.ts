@@ -65,8 +65,14 @@ test.describe.serial('subjects', () => {
     await expect(subjects.selected()).toHaveAttribute('row-id', '13101');
     await page.keyboard.press('Alt+ArrowLeft');
     await expect(subjects.selected()).toHaveAttribute('row-id', '131');
+    // Rows carry their level and, for parents, whether they are expanded (treegrid).
+    await expect(subjects.row('131')).toHaveAttribute('aria-level', '1');
+    await expect(subjects.row('131')).toHaveAttribute('aria-expanded', 'true');
+    await expect(subjects.row('13101')).toHaveAttribute('aria-level', '2');
+    await expect(subjects.row('13101')).not.toHaveAttribute('aria-expanded');
     await page.keyboard.press('Alt+ArrowLeft');
     await expect(subjects.toggle('131')).toHaveAttribute('aria-expanded', 'false');
+    await expect(subjects.row('131')).toHaveAttribute('aria-expanded', 'false');
     await expect(subjects.row('13101')).toHaveCount(0);
     await expect(subjects.selected()).toHaveAttribute('row-id', '131');
     // Ctrl+Shift+E exports the chart, collapsed children included.

@@ -25,6 +25,7 @@ import {
   type RowDoubleClickedEvent,
   type SelectionChangedEvent,
   type GridReadyEvent,
+  type ProcessRowParams,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
@@ -256,8 +257,8 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     // New rows from outside are a new list: nothing of it is selected yet.
     if (propsRef.current.selectable) controller.api?.deselectAll();
     if (!tree) return;
-    // A row's toggle shows its state, which is not in its values.
-    controller.api?.refreshCells({ force: true });
+    // A row's toggle and aria-expanded show its state, which is not in its values.
+    controller.api?.redrawRows();
     if (keep?.rowId && keep.fieldId && controller.model.indexOf(keep.rowId) >= 0)
       controller.focusRowField(keep.rowId, keep.fieldId);
   }, [rows, controller]);
@@ -329,6 +330,22 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
         cells,
       }),
     [def, controller, collapsible, cells],
+  );
+
+  // A tree grid's rows carry their level and, for parents, whether they are expanded (treegrid).
+  const processRowPostCreate = useMemo(
+    () =>
+      collapsible
+        ? (p: ProcessRowParams<GridRow>) => {
+            const data = p.node.data;
+            if (!data || p.node.rowPinned) return;
+            p.eRow.setAttribute('aria-level', String(controller.model.depth(data) + 1));
+            const state = controller.hooks.treeState?.(data) ?? null;
+            if (state) p.eRow.setAttribute('aria-expanded', String(state === 'expanded'));
+            else p.eRow.removeAttribute('aria-expanded');
+          }
+        : undefined,
+    [collapsible, controller],
   );
   const onSelectionChanged = useCallback((event: SelectionChangedEvent<GridRow>) => {
     propsRef.current.onSelectionChange?.(event.api.getSelectedRows().map((r) => r.rowId));
@@ -404,6 +421,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           localeText={LOCALE}
           rowBuffer={10}
           onGridReady={onGridReady}
+          processRowPostCreate={processRowPostCreate}
           rowSelection={props.selectable ? SELECTION : undefined}
           selectionColumnDef={props.selectable ? SELECTION_COLUMN : undefined}
           onSelectionChanged={props.selectable ? onSelectionChanged : undefined}
