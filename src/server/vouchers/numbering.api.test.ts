@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged } from '../../shared/envelope.js';
-import type { Voucher } from '../../shared/api/vouchers.js';
+import type { Voucher, VoucherAuditEntry } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { setIds } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
-import { FACTORY, refOf, request, save } from './voucher-test-kit.js';
+import { FACTORY, modifyOf, refOf, request, save } from './voucher-test-kit.js';
 
 describe.each(TEST_DIALECTS)('voucher numbering under concurrency (%s)', (dialect) => {
   let server: TestServer;
@@ -122,5 +122,29 @@ describe.each(TEST_DIALECTS)('voucher numbering under concurrency (%s)', (dialec
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(auditsAfter.n) - Number(auditsBefore.n)).toBe(16);
+  });
+
+  it('a review racing a change or a deletion never leaves a reviewed voucher changed or deleted', async () => {
+    const shenhe = new ApiClient(server.url);
+    await shenhe.openSet(server.db, 'shenhe', 'Shenhe@123', FACTORY);
+    const [kuaiji] = clients as [ApiClient];
+    for (let round = 0; round < 6; round++) {
+      const v = (await save(kuaiji, request({ month: 9, pzDate: '2026-09-09' }))).body.data;
+      const review = shenhe.post(Paths.certificateReview, { year: 2026, details: [refOf(v)], isReview: true });
+      const write =
+        round % 2 === 0
+          ? save(kuaiji, modifyOf(v, { numberOfDocument: 7 }))
+          : kuaiji.delete(Paths.certificate, { year: 2026, details: JSON.stringify([refOf(v)]) });
+      const [reviewed, written] = await Promise.all([review, write]);
+      // At most one of them wins against the other's state; both may succeed only if the write came first.
+      const trail = (await kuaiji.get<VoucherAuditEntry[]>(Paths.certificateAudit, { id: v.id })).body.data.map((t) => t.action);
+      const reviewAt = trail.indexOf('review');
+      if (reviewAt >= 0) expect(trail.slice(reviewAt)).not.toContain(round % 2 === 0 ? 'modify' : 'delete');
+      if (reviewed.body.success && written.body.success)
+        expect(trail.indexOf(round % 2 === 0 ? 'modify' : 'delete')).toBeLessThan(reviewAt === -1 ? Infinity : reviewAt);
+      if (!reviewed.body.success) expect(written.body.success).toBe(true);
+      const detail = await kuaiji.get<Voucher>(Paths.certificateDetail, { id: v.id });
+      if (detail.body.success && detail.body.data.isReview) expect(trail.at(-1)).toBe('review');
+    }
   });
 });

@@ -31,6 +31,9 @@ import {
 } from './repository.js';
 import { runWrite } from './write-queue.js';
 
+/** A voucher changed by someone else between reading and writing. */
+export const ConcurrentChange = '凭证已被他人修改，请刷新后重试';
+
 export interface VoucherScope {
   ztId: number;
   system: AccountingSystem;
@@ -178,11 +181,18 @@ async function writeLines(
   keepIds: Map<string, string>,
 ): Promise<{ lines: VoucherLineRow[]; auxis: LineAuxiRow[] }> {
   const filled = draft.lines.filter((l) => !isBlankLine(l));
+  const used = new Set<string>();
+  const idOf = (rowId: string): string => {
+    const kept = keepIds.get(rowId);
+    const id = kept && !used.has(kept) ? kept : randomUUID();
+    used.add(id);
+    return id;
+  };
   const lines: VoucherLineRow[] = filled.map((l, i) => ({
     zt_id: ztId,
     voucher_id: voucherId,
     line_no: i + 1,
-    id: keepIds.get(l.rowId) ?? randomUUID(),
+    id: idOf(l.rowId),
     year: draft.year ?? 0,
     month: draft.month ?? 0,
     summary: (l.summary ?? '').trim(),
@@ -304,12 +314,22 @@ export async function saveVoucher(db: Db, scope: VoucherScope, body: Partial<Sav
       is_cashier_signed: 0,
       debit_total: debit,
       credit_total: credit,
-      updated_at: now,
+      updated_at: Math.max(now, row.updated_at + 1),
     };
+    const { zt_id: _zt, id: _id, ...fields } = changed;
+    // Only if still unreviewed and unchanged since read (a concurrent review waits here on PostgreSQL).
+    const updated = await trx
+      .updateTable('voucher')
+      .set(fields)
+      .where('zt_id', '=', scope.ztId)
+      .where('id', '=', row.id)
+      .where('is_review', '=', 0)
+      .where('is_book', '=', 0)
+      .where('updated_at', '=', row.updated_at)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) refuse('Conflict', ConcurrentChange);
     await trx.deleteFrom('voucher_line_auxi').where('zt_id', '=', scope.ztId).where('voucher_id', '=', row.id).execute();
     await trx.deleteFrom('voucher_line').where('zt_id', '=', scope.ztId).where('voucher_id', '=', row.id).execute();
-    const { zt_id: _zt, id: _id, ...fields } = changed;
-    await trx.updateTable('voucher').set(fields).where('zt_id', '=', scope.ztId).where('id', '=', row.id).execute();
     const written = await writeLines(trx, scope.ztId, row.id, draft, keepIds);
     const shifted = moved ? await closeGapAt(trx, oldKey, row.pz_no) : [];
     const after = assembleVoucher(changed, written.lines, written.auxis, assemble);

@@ -14,7 +14,7 @@ import { listCertificateTypes } from './certificate-types.js';
 import { lockPeriods, renumberPeriod } from './numbering.js';
 import { assertPeriodsOpen } from './periods.js';
 import { findVoucherByNumber, toVouchers } from './repository.js';
-import { auditRenumbered, type VoucherScope } from './save-service.js';
+import { ConcurrentChange, auditRenumbered, type VoucherScope } from './save-service.js';
 import { runWrite } from './write-queue.js';
 
 export type BatchAction = 'review' | 'unreview' | 'book' | 'unbook' | 'sign' | 'unsign' | 'delete';
@@ -87,33 +87,60 @@ function changes(action: BatchAction, row: VoucherRow): boolean {
   }
 }
 
+/**
+ * Writes the action if the voucher is still as it was read (state flags and updated_at): on
+ * PostgreSQL a concurrent writer's row lock is waited for and the condition re-checked after it
+ * commits, so a voucher reviewed meanwhile is not deleted or changed behind the reviewer's back.
+ */
 async function apply(trx: Q, action: BatchAction, row: VoucherRow, scope: VoucherScope, now: number): Promise<void> {
-  const where = trx.updateTable('voucher').where('zt_id', '=', scope.ztId).where('id', '=', row.id);
+  const update = (
+    set: Partial<Pick<VoucherRow, 'is_review' | 'is_book' | 'is_cashier_signed' | 'reviewer' | 'bookkeeper' | 'cashier'>>,
+  ) =>
+    trx
+      .updateTable('voucher')
+      .set({ ...set, updated_at: Math.max(now, row.updated_at + 1) })
+      .where('zt_id', '=', scope.ztId)
+      .where('id', '=', row.id)
+      .where('is_review', '=', row.is_review)
+      .where('is_book', '=', row.is_book)
+      .where('is_cashier_signed', '=', row.is_cashier_signed)
+      .where('updated_at', '=', row.updated_at)
+      .executeTakeFirst();
+  let changed: bigint;
   switch (action) {
     case 'review':
-      await where.set({ is_review: 1, reviewer: scope.actor.name, updated_at: now }).execute();
-      return;
+      changed = (await update({ is_review: 1, reviewer: scope.actor.name })).numUpdatedRows;
+      break;
     case 'unreview':
-      await where.set({ is_review: 0, reviewer: '', updated_at: now }).execute();
-      return;
+      changed = (await update({ is_review: 0, reviewer: '' })).numUpdatedRows;
+      break;
     case 'book':
-      await where.set({ is_book: 1, bookkeeper: row.bookkeeper || scope.actor.name, updated_at: now }).execute();
-      return;
+      changed = (await update({ is_book: 1, bookkeeper: row.bookkeeper || scope.actor.name })).numUpdatedRows;
+      break;
     case 'unbook':
-      await where.set({ is_book: 0, updated_at: now }).execute();
-      return;
+      changed = (await update({ is_book: 0 })).numUpdatedRows;
+      break;
     case 'sign':
-      await where.set({ is_cashier_signed: 1, cashier: scope.actor.name, updated_at: now }).execute();
-      return;
+      changed = (await update({ is_cashier_signed: 1, cashier: scope.actor.name })).numUpdatedRows;
+      break;
     case 'unsign':
-      await where.set({ is_cashier_signed: 0, updated_at: now }).execute();
-      return;
-    case 'delete':
-      await trx.deleteFrom('voucher_line_auxi').where('zt_id', '=', scope.ztId).where('voucher_id', '=', row.id).execute();
-      await trx.deleteFrom('voucher_line').where('zt_id', '=', scope.ztId).where('voucher_id', '=', row.id).execute();
-      await trx.deleteFrom('voucher').where('zt_id', '=', scope.ztId).where('id', '=', row.id).execute();
-      return;
+      changed = (await update({ is_cashier_signed: 0 })).numUpdatedRows;
+      break;
+    case 'delete': {
+      // Lines and their items go with the voucher (ON DELETE CASCADE).
+      const deleted = await trx
+        .deleteFrom('voucher')
+        .where('zt_id', '=', scope.ztId)
+        .where('id', '=', row.id)
+        .where('is_review', '=', 0)
+        .where('is_book', '=', 0)
+        .where('updated_at', '=', row.updated_at)
+        .executeTakeFirst();
+      changed = deleted.numDeletedRows;
+      break;
+    }
   }
+  if (changed !== 1n) refuse('Conflict', ConcurrentChange);
 }
 
 /** Applies the action to every named voucher of the year; returns how many changed. */
