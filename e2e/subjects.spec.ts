@@ -105,6 +105,7 @@ test.describe.serial('subjects', () => {
     const help = page.getByRole('dialog', { name: '快捷键帮助' });
     await expect(help).toContainText('Alt+ArrowRight');
     await expect(help).toContainText('收起下级');
+    await page.screenshot({ path: `${SCREENS_DIR}/subject-help.png` });
     await page.keyboard.press('Escape');
     await expect(help).toHaveCount(0);
 
