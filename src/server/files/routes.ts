@@ -106,7 +106,7 @@ export async function fileRoutes(
       const now = Date.now();
       const userId = authOf(request).user.id;
       const rows = await db.kysely.transaction().execute(async (trx) => {
-        for (const file of stored) {
+        for (const [index, file] of stored.entries()) {
           await insertFile(trx, {
             zt_id: ztId,
             file_id: file.fileId,
@@ -117,7 +117,8 @@ export async function fileRoutes(
             sha256: file.sha256,
             voucher_id: null,
             created_by: userId,
-            created_at: now,
+            // one upload's files list in the order they were sent: each a millisecond after the last
+            created_at: now + index,
           });
         }
         const ids = stored.map((f) => f.fileId);

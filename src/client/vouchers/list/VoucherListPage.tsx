@@ -21,6 +21,7 @@ import { listVouchers, loadCertificateTypes, refOf, reloadBreak, runBatch, type 
 import { buildQuery, defaultFilter, LIST_PAGE_SIZE, STATUS_LABELS, type ListFilter } from './list-filter.js';
 import { VoucherPreview } from './VoucherPreview.js';
 import { PrintDialog } from '../../print/PrintDialog.js';
+import { AttachmentDialog } from '../../files/AttachmentDialog.js';
 import './voucher-list.css';
 
 export const VOUCHER_ADD_PATH = '/accounting-management/voucher-management/voucherAdd';
@@ -57,6 +58,7 @@ export function VoucherListPage() {
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<{ ids: string[]; start: number; title: '预览凭证' | '查看凭证' } | null>(null);
   const [printing, setPrinting] = useState<string[] | null>(null);
+  const [attachments, setAttachments] = useState<Voucher | null>(null);
   const gridRef = useRef<GridEditorHandle>(null);
 
   const show = useCallback((answer: Paged<Voucher>, pageIndex: number) => {
@@ -177,6 +179,16 @@ export function VoucherListPage() {
       return;
     }
     setPreview({ ids, start: Math.max(0, startId ? ids.indexOf(startId) : 0), title });
+  };
+
+  /** 附件: the attachments of the focused (or first selected) voucher. */
+  const openAttachments = () => {
+    const [voucher] = targets();
+    if (!voucher) {
+      messageBox.fireAndForget(messageBox.alert(VoucherMessages.selectAtLeastOne, { tone: 'warning' }));
+      return;
+    }
+    setAttachments(voucher);
   };
 
   /** 打印: the selected vouchers in list order. */
@@ -329,6 +341,9 @@ export function VoucherListPage() {
         <button type="button" className="btn" onClick={() => openPreview('预览凭证')}>
           预览
         </button>
+        <button type="button" className="btn" onClick={openAttachments}>
+          附件
+        </button>
         <Permission value="print">
           <button type="button" className="btn" onClick={openPrint}>
             打印
@@ -373,6 +388,18 @@ export function VoucherListPage() {
             下一页
           </button>
         </nav>
+      )}
+      {attachments && (
+        <AttachmentDialog
+          voucherId={attachments.id}
+          label={`${attachments.entry}-${String(attachments.pzNo).padStart(4, '0')}`}
+          readOnly={attachments.isReview || attachments.isBook}
+          onClose={() => {
+            setAttachments(null);
+            void search(filter, page);
+            gridRef.current?.focus();
+          }}
+        />
       )}
       {printing && (
         <PrintDialog
