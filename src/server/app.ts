@@ -23,6 +23,7 @@ import { fileRoutes } from './files/routes.js';
 import { voucherTables } from './files/voucher-link-db.js';
 import { printRoutes } from './print/routes.js';
 import { templateRoutes } from './templates/routes.js';
+import { bookRoutes } from './books/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
@@ -52,6 +53,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       voucherRoutes(account, db);
       printRoutes(account, db);
       templateRoutes(account, db);
+      bookRoutes(account, db);
       await openingRoutes(account, db);
     },
     { prefix: '/account' },

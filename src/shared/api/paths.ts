@@ -100,6 +100,8 @@ export const Paths = {
   /** GET ?template= → VoucherTemplate[] to apply in the editor (built-ins first). */
   templateSelect: '/account/api/template/select',
   updateTemplateSort: '/account/api/template/updateTemplateSort',
+  // books and reports (src/shared/api/books.ts)
+  trialBalance: '/account/api/report/trialBalance',
   pzUser: '/account/api/pzUser',
   /** Ours: GET ?ids=1,2&paper=a4|voucher → application/pdf, the vouchers in the printed layout (src/shared/api/files.ts). */
   certificatePrint: '/account/api/certificate/print',

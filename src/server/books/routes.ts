@@ -1,0 +1,55 @@
+/**
+ * Books and reports calls (base /account; shapes in src/shared/api/books.ts). Reading needs a
+ * ledger set; every figure comes from the session's set and year.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { okEnvelope } from '../../shared/envelope.js';
+import type { Db } from '../db/database.js';
+import { ztOf } from '../auth/guard.js';
+import { refuse } from '../http/app-error.js';
+import type { Scope } from '../subjects/subject-repository.js';
+import { queryTrialBalance, type PeriodRange } from './trial-balance.js';
+
+type Query = Record<string, string | undefined>;
+
+function scopeOf(request: FastifyRequest): Scope {
+  const zt = ztOf(request);
+  return { ztId: zt.id, year: zt.year, system: zt.accountingSystem };
+}
+
+/** 'yyyy-MM' (or 'yyyy-MM-dd') of the session year to its month. */
+export function monthOf(value: string | undefined, year: number, name: string): number {
+  const match = /^(\d{4})-(\d{2})(?:-\d{2})?$/.exec(value?.trim() ?? '');
+  if (!match) refuse('BadRequest', `参数${name}应为yyyy-MM格式`);
+  const [, y = '', m = ''] = match;
+  const month = Number(m);
+  if (Number(y) !== year) refuse('BadRequest', `只能查询当前年度(${year}年)的数据`);
+  if (month < 1 || month > 12) refuse('BadRequest', `参数${name}的月份无效`);
+  return month;
+}
+
+export function rangeOf(q: Query, year: number, begin = 'beginTime', end = 'endTime'): PeriodRange {
+  const range = { beginMonth: monthOf(q[begin], year, begin), endMonth: monthOf(q[end], year, end) };
+  if (range.beginMonth > range.endMonth) refuse('BadRequest', '开始期间不能晚于结束期间');
+  return range;
+}
+
+const flag = (value: string | undefined) => value === 'true' || value === '1';
+
+export function bookRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/report/trialBalance', { config: { access: 'zt' } }, async (request) => {
+    const q = request.query as Query;
+    const scope = scopeOf(request);
+    const range = rangeOf(q, scope.year);
+    return okEnvelope(
+      await queryTrialBalance(db, scope, range, {
+        beginCode: q.beginCode,
+        endCode: q.endCode,
+        book: flag(q.book),
+        amountIsZero: flag(q.amountIsZero),
+        onlyFirst: flag(q.onlyFirst),
+        codeOrName: q.codeOrName,
+      }),
+    );
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * Books and reports calls (spec doc 1: trial balance, detail ledger; base /account). Amounts are
+ * integer fen, like the other report and opening calls (only voucher and template calls carry
+ * yuan, as their payloads do in the spec).
+ */
+
+/** 1 借 (debit), 2 贷 (credit), 0 平 (zero). */
+export type BalanceSide = 0 | 1 | 2;
+
+/** GET /account/api/report/trialBalance. Periods are 'yyyy-MM' within the session year. */
+export interface TrialBalanceQuery {
+  beginTime: string;
+  endTime: string;
+  beginCode?: string;
+  endCode?: string;
+  /** Only booked vouchers (true) or every voucher (false, the default). */
+  book?: boolean;
+  /** Also show subjects whose amounts are all zero. */
+  amountIsZero?: boolean;
+  /** Only first-level subjects. */
+  onlyFirst?: boolean;
+  /** A code prefix or a part of the name. */
+  codeOrName?: string;
+}
+
+/** Spec Trial balance row; amounts are fen, balances with their side. */
+export interface TrialBalanceRow {
+  code: string;
+  codeName: string;
+  level: number;
+  parentCode: string | null;
+  lastLevel: boolean;
+  /** Budget accounting subject (government system 6xxx-8xxx). */
+  isGovernment: boolean;
+  initialBalance: number;
+  initialDirection: BalanceSide;
+  debitOccur: number;
+  creditOccur: number;
+  /** Year to the end of the range, including a mid-year start's cumulative amounts. */
+  debitGrandTotal: number;
+  creditGrandTotal: number;
+  endBalance: number;
+  endDirection: BalanceSide;
+}
+
+/** Totals of first-level subjects, per side of the books: each pair must be equal. */
+export interface TrialBalanceCheck {
+  initialDebit: number;
+  initialCredit: number;
+  debitOccur: number;
+  creditOccur: number;
+  endDebit: number;
+  endCredit: number;
+  balanced: boolean;
+}
+
+export interface TrialBalanceResponse {
+  rows: TrialBalanceRow[];
+  financial: TrialBalanceCheck;
+  /** The budget side (government system); all zero and balanced elsewhere. */
+  budget: TrialBalanceCheck;
+}
