@@ -30,8 +30,19 @@ function withDb(run: (db: Database.Database, zt: number) => void): void {
   }
 }
 
+/** A last-level subject given auxiliary accounting (资金来源) for the auxiliary picker test. */
+const AUXI_SUBJECT = '135';
+
 function prepare(): void {
-  withDb((db, zt) => db.prepare('update zt_year set subjects_initialised = 1 where zt_id = ? and year = ?').run(zt, YEAR));
+  withDb((db, zt) => {
+    db.prepare('update zt_year set subjects_initialised = 1 where zt_id = ? and year = ?').run(zt, YEAR);
+    db.prepare('insert into subject_auxi_type (zt_id, year, code, type_no) values (?, ?, ?, ?)').run(
+      zt,
+      YEAR,
+      AUXI_SUBJECT,
+      'ZJLY',
+    );
+  });
 }
 
 /** The set as the seed left it: no vouchers, subjects not initialised. */
@@ -41,6 +52,7 @@ function restore(): void {
       db.prepare(`delete from ${table} where zt_id = ?`).run(zt);
     }
     db.prepare('update zt_year set subjects_initialised = 0 where zt_id = ? and year = ?').run(zt, YEAR);
+    db.prepare('delete from subject_auxi_type where zt_id = ? and year = ? and code = ?').run(zt, YEAR, AUXI_SUBJECT);
   });
 }
 
@@ -259,5 +271,51 @@ test.describe.serial('vouchers', () => {
     await help.getByText('完成一行后回车：到下一行并带出摘要').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENS_DIR}/voucher-help.png` });
     await page.keyboard.press('Escape');
+  });
+
+  test('common summaries: the manager refuses a repeat, the summary cell offers them as it is typed; the auxiliary picker opens by itself', async ({
+    page,
+  }) => {
+    const editor = await openEditor(page, 'kuaiji');
+    await page.getByRole('button', { name: '常用摘要' }).click();
+    const manager = page.getByRole('dialog', { name: '常用摘要' });
+    await manager.getByRole('button', { name: '新增摘要' }).click();
+    await manager.getByRole('textbox', { name: '摘要1', exact: true }).fill('支付水电费');
+    await manager.getByRole('button', { name: '新增摘要' }).click();
+    await manager.getByRole('textbox', { name: '摘要2', exact: true }).fill('支付水电费');
+    await manager.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByRole('dialog').filter({ hasText: '参数中有重复摘要' })).toBeVisible();
+    await page.getByRole('dialog').filter({ hasText: '参数中有重复摘要' }).getByRole('button', { name: '确定' }).click();
+    await manager.getByRole('button', { name: '删除摘要2' }).click();
+    await manager.getByRole('button', { name: '保存' }).click();
+    await expect(manager).toHaveCount(0);
+
+    await editor.cell(0, 'summary').click();
+    await page.keyboard.press('F2');
+    await page.keyboard.insertText('水电');
+    const summaries = page.getByRole('listbox', { name: '常用摘要' });
+    await expect(summaries.getByRole('option')).toHaveText(['支付水电费']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(editor.cell(0, 'summary')).toHaveText('支付水电费');
+
+    // A subject with auxiliary accounting: the picker opens by itself, its choice shows in the line.
+    await page.keyboard.type(AUXI_SUBJECT);
+    await expect(editor.subjectList.getByRole('option', { selected: true })).toHaveText('135 其他应收款');
+    await page.keyboard.press('Enter');
+    const picker = page.getByRole('dialog', { name: '辅助核算' });
+    await expect(picker).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Control+Enter');
+    await expect(picker).toHaveCount(0);
+    await expect(editor.cell(0, 'auxis')).toHaveText('工会资金');
+    await editor.expectFocus(0, 'debitAmount');
+
+    // F7 opens the subject picker on the subject cell.
+    await editor.cell(1, 'subjectCode').click();
+    await page.keyboard.press('F7');
+    await expect(page.getByRole('dialog', { name: '选择科目' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: '选择科目' })).toHaveCount(0);
   });
 });

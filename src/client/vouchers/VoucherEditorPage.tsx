@@ -12,7 +12,9 @@ import { useSearchParams } from 'react-router';
 import type { EmptyVoucherResponse, Voucher } from '../../shared/api/vouchers.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import { ErrorCode } from '../../shared/error-codes.js';
-import type { CommandId } from '../../shared/grid/definition.js';
+import type { CommandId, GridDefinition } from '../../shared/grid/definition.js';
+import type { SubjectItem } from '../../shared/api/subjects.js';
+import type { CellExtras } from '../grid/cell-extras.js';
 import { auxiKeyOf, parseAuxiKey, type AuxiChoice } from '../../shared/subjects/auxiliary-rules.js';
 import {
   blankVoucherRow,
@@ -43,7 +45,7 @@ import {
   reviewVoucher,
   saveVoucher,
 } from './voucher-api.js';
-import { voucherCellExtras, VoucherLookupStore } from './voucher-cells.js';
+import { lookupsOf, voucherCellExtras, VoucherLookupStore } from './voucher-cells.js';
 import { clearDraft, draftKey, readDraft, writeDraft } from './voucher-draft.js';
 import { VoucherFooter } from './VoucherFooter.js';
 import { VoucherHeadBar } from './VoucherHeadBar.js';
@@ -53,8 +55,10 @@ import {
   headFromEmpty,
   headFromVoucher,
   ruleHeader,
-  rowsFromVoucher,
   savedRefOf,
+  serverIssuesOnRows,
+  blankTables,
+  tablesFromVoucher,
   saveRequestOf,
   type SavedRef,
   type VoucherHead,
@@ -64,19 +68,44 @@ import './vouchers.css';
 export const VOUCHER_LIST_PATH = '/accounting-management/voucher-management/voucherList';
 const DRAFT_DELAY_MS = 200;
 
-/** The voucher on screen: a remount key for the grid, the rows it starts from, the saved voucher. */
+/** The voucher on screen: a remount key for the grids, the rows they start from, the saved voucher. */
 interface Doc {
   key: number;
-  rows: VoucherLineRow[];
+  /** One table, or the financial and the budget table of a two-table voucher. */
+  tables: VoucherLineRow[][];
   saved: SavedRef | null;
   restored: boolean;
 }
 
 type Dialog =
-  | { kind: 'subject'; rowId: string }
+  | { kind: 'subject'; rowId: string; subjects?: SubjectItem[] }
   | { kind: 'auxi'; rowId: string; code: string; value: AuxiChoice[] }
   | { kind: 'summaries' }
   | null;
+
+interface VoucherTable {
+  label: string;
+  definition: GridDefinition<VoucherLineRow>;
+  cells: CellExtras;
+  offers: (subject: SubjectItem) => boolean;
+}
+
+/** The one table of a voucher, and the two of a two-table voucher (each balancing on its own). */
+function tableSetsOf(store: VoucherLookupStore): { single: [VoucherTable]; two: [VoucherTable, VoucherTable] } {
+  const table = (id: string, label: string, offers: (s: SubjectItem) => boolean): VoucherTable => ({
+    label,
+    definition: createVoucherGrid({ id, context: store.ruleContext }),
+    cells: voucherCellExtras({ ...lookupsOf(store), offers }),
+    offers,
+  });
+  return {
+    single: [table('voucher', '凭证', () => true)],
+    two: [
+      table('voucher-financial', '财务会计', (s) => !s.isGovernment),
+      table('voucher-budget', '预算会计', (s) => s.isGovernment),
+    ],
+  };
+}
 
 const alertOf = (message: string, tone: 'warning' | 'error' | 'success' = 'warning') =>
   messageBox.fireAndForget(messageBox.alert(message, { tone }));
@@ -101,8 +130,8 @@ export function VoucherEditorPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
-  const gridRef = useRef<GridEditorHandle>(null);
-  const rowsRef = useRef<VoucherLineRow[]>([]);
+  const gridRefs = useRef<(GridEditorHandle | null)[]>([]);
+  const rowsRef = useRef<VoucherLineRow[][]>([]);
   const headRef = useRef<VoucherHead | null>(null);
   const docRef = useRef<Doc | null>(null);
   const dirty = useRef(false);
@@ -114,8 +143,7 @@ export function VoucherEditorPage() {
   });
 
   const [store] = useState(() => new VoucherLookupStore());
-  const [definition] = useState(() => createVoucherGrid({ context: store.ruleContext }));
-  const [cells] = useState(() => voucherCellExtras(store));
+  const [tableSets] = useState(() => tableSetsOf(store));
 
   const saved = doc?.saved ?? null;
   const canEdit = saved ? has('edit') : has('add');
@@ -130,7 +158,7 @@ export function VoucherEditorPage() {
     if (!dirty.current || !h || !d) return;
     writeDraft(localStorage, storageKey, {
       head: h,
-      rows: rowsRef.current,
+      tables: rowsRef.current,
       saved: d.saved,
       auxiNames: [...store.auxiNames()],
       at: Date.now(),
@@ -159,7 +187,7 @@ export function VoucherEditorPage() {
       const h = headRef.current;
       try {
         store.setBalance(await fetchSubjectBalance(code, h?.year ?? year, h?.month ?? 12));
-        gridRef.current?.refresh();
+        for (const grid of gridRefs.current) grid?.refresh();
       } catch {
         // The balance is a help, not a condition of entry.
       }
@@ -169,12 +197,12 @@ export function VoucherEditorPage() {
 
   const show = useCallback(
     (next: Omit<Doc, 'key'>, nextHead: VoucherHead) => {
-      rowsRef.current = next.rows;
+      rowsRef.current = next.tables;
       dirty.current = next.restored;
       setHeadProblems([]);
       setHead(nextHead);
       setDoc((d) => ({ ...next, key: (d?.key ?? 0) + 1 }));
-      for (const r of next.rows) if (r.subjectCode) void ensureBalance(r.subjectCode);
+      for (const r of next.tables.flat()) if (r.subjectCode) void ensureBalance(r.subjectCode);
     },
     [ensureBalance],
   );
@@ -185,7 +213,7 @@ export function VoucherEditorPage() {
       setEmpty(e);
       store.setTwoTable(e.twoTable);
       store.startVoucher(new Map());
-      show({ rows: padVoucherRows([], newRowId), saved: null, restored: false }, headFromEmpty(e, keep));
+      show({ tables: blankTables(e.twoTable, newRowId), saved: null, restored: false }, headFromEmpty(e, keep));
     },
     [year, show, store],
   );
@@ -193,7 +221,7 @@ export function VoucherEditorPage() {
   const openVoucher = useCallback(
     (v: Voucher) => {
       store.startVoucher(auxiNamesOf(v));
-      show({ rows: rowsFromVoucher(v, newRowId), saved: savedRefOf(v), restored: false }, headFromVoucher(v));
+      show({ tables: tablesFromVoucher(v, store.twoTable, newRowId), saved: savedRefOf(v), restored: false }, headFromVoucher(v));
     },
     [show, store],
   );
@@ -209,12 +237,13 @@ export function VoucherEditorPage() {
       const draft = readDraft(localStorage, storageKey);
       if (draft) {
         store.startVoucher(new Map(draft.auxiNames));
-        show({ rows: padVoucherRows(draft.rows, newRowId), saved: draft.saved, restored: true }, draft.head);
+        const tables = blankTables(e.twoTable, newRowId).map((blank, i) => padVoucherRows(draft.tables[i] ?? blank, newRowId));
+        show({ tables, saved: draft.saved, restored: true }, draft.head);
         return;
       }
       const id = params.get('id');
       if (id) openVoucher(await fetchVoucher(id));
-      else show({ rows: padVoucherRows([], newRowId), saved: null, restored: false }, headFromEmpty(e));
+      else show({ tables: blankTables(e.twoTable, newRowId), saved: null, restored: false }, headFromEmpty(e));
     };
     start().catch(() => active && setFailed(true));
     return () => {
@@ -267,9 +296,9 @@ export function VoucherEditorPage() {
   // ---- lines
 
   const onRows = useCallback(
-    (rows: VoucherLineRow[]) => {
-      const before = new Map(rowsRef.current.map((r) => [r.rowId, r.subjectCode]));
-      rowsRef.current = rows;
+    (table: number, rows: VoucherLineRow[]) => {
+      const before = new Map((rowsRef.current[table] ?? []).map((r) => [r.rowId, r.subjectCode]));
+      rowsRef.current = rowsRef.current.map((t, i) => (i === table ? rows : t));
       touch();
       const changed = rows.filter((r) => r.subjectCode && before.get(r.rowId) !== r.subjectCode);
       for (const r of changed) void ensureBalance(r.subjectCode ?? '');
@@ -289,11 +318,20 @@ export function VoucherEditorPage() {
     [touch, store, ensureBalance],
   );
 
+  /** A two-table voucher's picker offers the subjects of the row's side only. */
+  const pickerSubjects = (rowId: string): SubjectItem[] | undefined => {
+    const d = docRef.current;
+    if (!d || d.tables.length < 2) return undefined;
+    const index = rowsRef.current.findIndex((t) => t.some((r) => r.rowId === rowId));
+    const offers = tableSets.two[Math.max(index, 0)]?.offers;
+    return [...store.subjects().values()].filter((s) => s.enable && (offers?.(s) ?? true));
+  };
+
   const pickAuxi = (rowId: string, choices: PickedAuxi[]) => {
     setDialog(null);
     store.addNames(choices.map((c) => [`${c.typeNo}:${c.infoNo}`, c.infoName] as const));
-    gridRef.current?.setCells([{ rowId, fieldId: 'auxis', value: auxiKeyOf(choices) }]);
-    gridRef.current?.focusCell(rowId, 'debitAmount');
+    gridOf(rowId)?.setCells([{ rowId, fieldId: 'auxis', value: auxiKeyOf(choices) }]);
+    gridOf(rowId)?.focusCell(rowId, 'debitAmount');
   };
 
   // ---- save
@@ -301,21 +339,22 @@ export function VoucherEditorPage() {
   const save = async () => {
     const h = headRef.current;
     const d = docRef.current;
-    const grid = gridRef.current;
-    if (!h || !d || !grid || busy || readOnly) return;
-    if (!grid.canSave()) {
+    const grids = gridRefs.current.slice(0, d?.tables.length ?? 0);
+    if (!h || !d || busy || readOnly || grids.some((g) => !g)) return;
+    if (!grids.every((g) => g?.canSave())) {
       alertOf(CANNOT_SAVE);
       return;
     }
-    const rows = withoutCarriedTail(grid.rows() as VoucherLineRow[]);
+    const rows = grids.flatMap((g) => withoutCarriedTail((g?.rows() ?? []) as VoucherLineRow[]));
     const issues = voucherIssues(ruleHeader(h), rows, store.ruleContext());
     if (issues.length > 0) {
       refuse(issues);
       return;
     }
+    const request = saveRequestOf(h, rows, d.saved);
     setBusy(true);
     try {
-      const answer = await saveVoucher(saveRequestOf(h, rows, d.saved));
+      const answer = await saveVoucher(request);
       clearDraft(localStorage, storageKey);
       dirty.current = false;
       setStatus(`已保存：${answer.data.entry || ''}字第${answer.data.pzNo}号凭证`);
@@ -324,7 +363,7 @@ export function VoucherEditorPage() {
       if (!(error instanceof ApiError)) throw error;
       const envelope = error.envelope;
       if (envelope?.errorCode === ErrorCode.ValidationFailed && Array.isArray(envelope.data))
-        refuse(envelope.data as ValidationIssue[]);
+        refuse(serverIssuesOnRows(envelope.data as ValidationIssue[], rows));
       else alertOf(error.message, 'error');
     } finally {
       setBusy(false);
@@ -334,13 +373,22 @@ export function VoucherEditorPage() {
   /** A refused save: every line stays, failing cells are marked, the first message is shown. */
   const refuse = (issues: readonly ValidationIssue[]) => {
     const lineIssues = issues.filter((i) => i.rowId !== undefined);
-    gridRef.current?.setIssues(lineIssues);
+    rowsRef.current.forEach((table, i) => {
+      const ids = new Set(table.map((r) => r.rowId));
+      gridRefs.current[i]?.setIssues(lineIssues.filter((issue) => ids.has(String(issue.rowId))));
+    });
     setHeadProblems(issues.filter((i) => i.rowId === undefined && i.fieldId).map((i) => i.message));
     const first = lineIssues[0];
-    if (first?.rowId !== undefined) gridRef.current?.focusCell(String(first.rowId), first.fieldId ?? 'summary');
+    if (first?.rowId !== undefined) gridOf(String(first.rowId))?.focusCell(String(first.rowId), first.fieldId ?? 'summary');
     const messages = [...new Set(issues.map((i) => i.message))];
     if (messages.length === 1) alertOf(messages[0] ?? '');
     else messageBox.fireAndForget(messageBox.list('凭证有以下问题', messages));
+  };
+
+  /** The grid whose table holds the row. */
+  const gridOf = (rowId: string): GridEditorHandle | null => {
+    const index = rowsRef.current.findIndex((t) => t.some((r) => r.rowId === rowId));
+    return gridRefs.current[Math.max(index, 0)] ?? null;
   };
 
   // ---- navigation and review
@@ -379,11 +427,11 @@ export function VoucherEditorPage() {
         return;
       case 'pickSubject': {
         if (!at) return;
-        const row = rowsRef.current.find((r) => r.rowId === at.rowId);
+        const row = rowsRef.current.flat().find((r) => r.rowId === at.rowId);
         const code = row?.subjectCode;
         if (at.fieldId === 'auxis' && code)
           setDialog({ kind: 'auxi', rowId: at.rowId, code, value: parseAuxiKey(row.auxis ?? '') });
-        else setDialog({ kind: 'subject', rowId: at.rowId });
+        else setDialog({ kind: 'subject', rowId: at.rowId, subjects: pickerSubjects(at.rowId) });
         return;
       }
       default:
@@ -392,12 +440,12 @@ export function VoucherEditorPage() {
   };
 
   // The same commands from the header and footer (outside the grid).
-  useVoucherKeys(definition, onCommand, () => void save(), dialog === null);
+  useVoucherKeys(tableSets.single[0].definition, onCommand, () => void save(), dialog === null);
 
   const closeDialog = (focus?: { rowId: string; fieldId: string }) => {
     setDialog(null);
-    if (focus) gridRef.current?.focusCell(focus.rowId, focus.fieldId);
-    else gridRef.current?.focus();
+    if (focus) gridOf(focus.rowId)?.focusCell(focus.rowId, focus.fieldId);
+    else gridRefs.current[0]?.focus();
   };
 
   const types = useMemo(() => empty?.certificateTypeList ?? [], [empty]);
@@ -466,24 +514,36 @@ export function VoucherEditorPage() {
           onChange={patchHead}
           onPeriod={(m) => void changePeriod(m)}
           onCategory={(t) => void changeCategory(t)}
-          onDone={() => gridRef.current?.focus()}
+          onDone={() => gridRefs.current[0]?.focus()}
         />
-        <GridEditor<VoucherLineRow>
-          key={doc.key}
-          handle={gridRef}
-          definition={definition}
-          rows={doc.rows}
-          readOnly={readOnly}
-          autoFocus={!readOnly}
-          toolbar={false}
-          cells={cells}
-          createRow={blankVoucherRow}
-          onChange={onRows}
-          onSave={() => void save()}
-          onCommand={onCommand}
-          label="凭证分录"
-          maxHeight={Math.max(360, window.innerHeight - 330)}
-        />
+        <div className="voucher-tables">
+          {doc.tables.map((rows, i) => {
+            const table = (doc.tables.length === 2 ? tableSets.two : tableSets.single)[i];
+            if (!table) return null;
+            return (
+              <section key={`${doc.key}-${i}`} className="voucher-table" aria-label={table.label}>
+                {doc.tables.length === 2 && <h2 className="voucher-table-title">{table.label}</h2>}
+                <GridEditor<VoucherLineRow>
+                  handle={(h) => {
+                    gridRefs.current[i] = h;
+                  }}
+                  definition={table.definition}
+                  rows={rows}
+                  readOnly={readOnly}
+                  autoFocus={!readOnly && i === 0}
+                  toolbar={false}
+                  cells={table.cells}
+                  createRow={blankVoucherRow}
+                  onChange={(changed) => onRows(i, changed)}
+                  onSave={() => void save()}
+                  onCommand={onCommand}
+                  label={`${table.label}分录`}
+                  maxHeight={Math.max(360, window.innerHeight - 330)}
+                />
+              </section>
+            );
+          })}
+        </div>
         <VoucherFooter head={head} readOnly={readOnly} onChange={patchHead} />
       </div>
       {dialog?.kind === 'subject' && (
@@ -491,9 +551,10 @@ export function VoucherEditorPage() {
           onPick={(s) => {
             const rowId = dialog.rowId;
             setDialog(null);
-            gridRef.current?.setCells([{ rowId, fieldId: 'subjectCode', value: s.code }]);
-            gridRef.current?.focusCell(rowId, 'debitAmount');
+            gridOf(rowId)?.setCells([{ rowId, fieldId: 'subjectCode', value: s.code }]);
+            gridOf(rowId)?.focusCell(rowId, 'debitAmount');
           }}
+          subjects={dialog.subjects}
           onClose={() => closeDialog({ rowId: dialog.rowId, fieldId: 'subjectCode' })}
         />
       )}

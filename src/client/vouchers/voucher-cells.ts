@@ -82,6 +82,11 @@ export function voucherCellExtras(lookups: VoucherLookups): CellExtras {
   };
 }
 
+/** The store's lookups as plain functions (a table adds what it offers). */
+export function lookupsOf(store: VoucherLookupStore): VoucherLookups {
+  return { subjects: store.subjects, balances: store.balances, auxiNames: store.auxiNames };
+}
+
 /** The page's lookups, one per editor: the chart, fetched balances and auxiliary item names. */
 export class VoucherLookupStore implements VoucherLookups {
   subjectMap = new Map<string, SubjectItem>();

@@ -8,7 +8,8 @@ import type { SavedRef, VoucherHead } from './voucher-rows.js';
 
 export interface VoucherDraftState {
   head: VoucherHead;
-  rows: VoucherLineRow[];
+  /** The tables' rows (two in a two-table voucher). */
+  tables: VoucherLineRow[][];
   /** The saved voucher being changed; null for a new one. */
   saved: SavedRef | null;
   /** Item names of the lines' auxiliary keys. */
@@ -19,7 +20,7 @@ export interface VoucherDraftState {
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-const VERSION = 1;
+const VERSION = 2;
 
 export function draftKey(loginName: string, ztId: number, year: number): string {
   return `ufc-voucher-draft:${VERSION}:${loginName}:${ztId}:${year}`;
@@ -51,8 +52,8 @@ export function readDraft(storage: StorageLike, key: string): VoucherDraftState 
     if (
       isObject(v) &&
       isObject(v['head']) &&
-      Array.isArray(v['rows']) &&
-      v['rows'].every(isRow) &&
+      Array.isArray(v['tables']) &&
+      v['tables'].every((t) => Array.isArray(t) && t.every(isRow)) &&
       Array.isArray(v['auxiNames']) &&
       typeof v['at'] === 'number'
     ) {

@@ -9,6 +9,8 @@ import {
   rowsFromVoucher,
   saveRequestOf,
   savedRefOf,
+  serverIssuesOnRows,
+  tablesFromVoucher,
   type VoucherHead,
 } from './voucher-rows.js';
 
@@ -101,6 +103,15 @@ describe('a saved voucher in the editor', () => {
     expect(auxiText('ZJLY:01', auxiNamesOf(VOUCHER))).toBe('财政拨款');
     expect(headFromVoucher(VOUCHER)).toMatchObject({ pzNo: 7, reviewer: '王审核', numberOfDocument: '1' });
   });
+
+  it('splits a two-table voucher into its financial and its budget lines', () => {
+    const budget = { ...VOUCHER.certiDetails[0]!, id: 'l3', numberRow: 3, isGovernment: true };
+    let n = 0;
+    const tables = tablesFromVoucher({ ...VOUCHER, certiDetails: [...VOUCHER.certiDetails, budget] }, true, () => `p${++n}`);
+    expect(tables.map((t) => t.filter((r) => r.originalId).map((r) => r.rowId))).toEqual([['l1', 'l2'], ['l3']]);
+    expect(tables.every((t) => t.length === 6)).toBe(true);
+    expect(tablesFromVoucher(VOUCHER, false, () => `q${++n}`)).toHaveLength(1);
+  });
 });
 
 describe('the save request', () => {
@@ -124,6 +135,16 @@ describe('the save request', () => {
     expect(request).toMatchObject({ year: 2026, month: 3, pzDate: '2026-03-10', numberOfDocument: 2, preparedBy: '李会计' });
     expect(request).toMatchObject({ oldDate: '2026-03-05', oldPzNo: 7, oldCertificateType: 1 });
     expect(saveRequestOf(HEAD, rows, null)).not.toHaveProperty('oldPzNo');
+  });
+
+  it('puts the server 4003 issues (line numbers among the lines sent) back on the rows', () => {
+    const rows = [line('a', { summary: 'x' }), line('b'), line('c', { summary: 'y' })];
+    expect(
+      serverIssuesOnRows(
+        [{ message: 'm2', rowId: '2', fieldId: 'subjectCode' }, { message: 'whole' }, { message: 'gone', rowId: '9' }],
+        rows,
+      ),
+    ).toEqual([{ message: 'm2', rowId: 'c', fieldId: 'subjectCode' }, { message: 'whole' }, { message: 'gone' }]);
   });
 });
 
@@ -149,7 +170,7 @@ describe('the local draft', () => {
     expect(key).not.toBe(draftKey('kuaiji', 2, 2025));
     const draft: VoucherDraftState = {
       head: HEAD,
-      rows: [line('a', { summary: '收款', debitAmount: 100 })],
+      tables: [[line('a', { summary: '收款', debitAmount: 100 })]],
       saved: null,
       auxiNames: [],
       at: 1,
@@ -162,7 +183,7 @@ describe('the local draft', () => {
 
   it('drops a draft it cannot read (an older format, a broken write)', () => {
     const storage = new MemoryStorage();
-    storage.setItem('k', '{"head":{},"rows":[{"rowId":"a","debitAmount":"12.5"}],"auxiNames":[],"at":1}');
+    storage.setItem('k', '{"head":{},"tables":[[{"rowId":"a","debitAmount":"12.5"}]],"auxiNames":[],"at":1}');
     expect(readDraft(storage, 'k')).toBeNull();
     expect(storage.getItem('k')).toBeNull();
     storage.setItem('k', '{broken');

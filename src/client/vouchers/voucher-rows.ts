@@ -3,11 +3,12 @@
  * rows and header to a save request. Amounts are converted only through the shared amounts.ts
  * (yuan on the wire, integer fen in the grid); blank lines are not sent.
  */
-import type { EmptyVoucherResponse, SaveVoucherRequest, Voucher } from '../../shared/api/vouchers.js';
+import type { EmptyVoucherResponse, SaveVoucherRequest, Voucher, VoucherLine } from '../../shared/api/vouchers.js';
 import { auxiKeyOf, parseAuxiKey } from '../../shared/subjects/auxiliary-rules.js';
 import { fenToYuan, optionalYuanToFen } from '../../shared/vouchers/amounts.js';
 import { draftLine, padVoucherRows, type VoucherHeader, type VoucherLineRow } from '../../../grids/voucher.js';
 import { isBlankLine } from '../../shared/vouchers/rules.js';
+import type { ValidationIssue } from '../../shared/envelope.js';
 
 /** What the header and footer of the editor hold. */
 export interface VoucherHead {
@@ -77,9 +78,9 @@ function fenOf(yuan: number | null): number | null {
   return r.ok ? r.fen : null;
 }
 
-/** The lines of a saved voucher (each keeps its id as originalId, so it can be split), padded to 6. */
-export function rowsFromVoucher(v: Voucher, newId: () => string): VoucherLineRow[] {
-  const rows = [...v.certiDetails]
+/** Lines of a saved voucher as rows (each keeps its id as originalId, so it can be split), padded to 6. */
+export function rowsFromLines(lines: readonly VoucherLine[], newId: () => string): VoucherLineRow[] {
+  const rows = [...lines]
     .sort((a, b) => a.numberRow - b.numberRow)
     .map((line): VoucherLineRow => ({
       rowId: line.id,
@@ -92,6 +93,33 @@ export function rowsFromVoucher(v: Voucher, newId: () => string): VoucherLineRow
       creditAmount: fenOf(line.creditAmount),
     }));
   return padVoucherRows(rows, newId);
+}
+
+export function rowsFromVoucher(v: Voucher, newId: () => string): VoucherLineRow[] {
+  return rowsFromLines(v.certiDetails, newId);
+}
+
+/**
+ * The editor's tables of a voucher: one, or in a two-table voucher the financial lines and the
+ * budget lines (isGovernment) side by side.
+ */
+export function tablesFromVoucher(v: Voucher, twoTable: boolean, newId: () => string): VoucherLineRow[][] {
+  if (!twoTable) return [rowsFromVoucher(v, newId)];
+  return [
+    rowsFromLines(
+      v.certiDetails.filter((l) => !l.isGovernment),
+      newId,
+    ),
+    rowsFromLines(
+      v.certiDetails.filter((l) => l.isGovernment),
+      newId,
+    ),
+  ];
+}
+
+/** Blank tables of a new voucher. */
+export function blankTables(twoTable: boolean, newId: () => string): VoucherLineRow[][] {
+  return Array.from({ length: twoTable ? 2 : 1 }, () => padVoucherRows([], newId));
 }
 
 /** Names of the auxiliary items of a saved voucher, by `TYPE:info`. */
@@ -124,9 +152,26 @@ export function ruleHeader(head: VoucherHead): VoucherHeader {
   };
 }
 
+function sentLines(rows: readonly VoucherLineRow[]): VoucherLineRow[] {
+  return rows.filter((r) => !isBlankLine(draftLine(r)));
+}
+
+/**
+ * The server's 4003 issues on the editor's rows: the server names a line by its 1-based place
+ * among the lines sent (blank lines are not sent).
+ */
+export function serverIssuesOnRows(issues: readonly ValidationIssue[], rows: readonly VoucherLineRow[]): ValidationIssue[] {
+  const sent = sentLines(rows);
+  return issues.map((issue) => {
+    if (issue.rowId === undefined) return issue;
+    const row = sent[Number(issue.rowId) - 1];
+    return row ? { ...issue, rowId: row.rowId } : { message: issue.message };
+  });
+}
+
 /** The save request: non-blank lines in order, yuan amounts, and the old key when modifying. */
 export function saveRequestOf(head: VoucherHead, rows: readonly VoucherLineRow[], saved: SavedRef | null): SaveVoucherRequest {
-  const lines = rows.filter((r) => !isBlankLine(draftLine(r)));
+  const lines = sentLines(rows);
   return {
     year: head.year,
     month: head.month,
