@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CERTIFICATE_TYPES } from '../vouchers/certificate-type-defaults.js';
+import { listCertificateTypes } from '../vouchers/certificate-types.js';
+import { openSqlite, type Db } from './database.js';
+import { migrate } from './migrate.js';
+import * as m0001 from './migrations/0001-foundation.js';
+import * as m0002 from './migrations/0002-subjects-auxiliary.js';
+
+describe('migration 0003 on a database that already holds ledger sets', () => {
+  let db: Db | null = null;
+  afterEach(async () => {
+    await db?.close();
+    db = null;
+  });
+
+  it('gives every existing set the default voucher categories; a set created later gets them on first use', async () => {
+    db = openSqlite(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vsrv-m3-')), 'ledger.sqlite'));
+    const opened = db;
+    const first = new Migrator({
+      db: opened.kysely,
+      provider: {
+        getMigrations: () =>
+          Promise.resolve({
+            '0001-foundation': { up: (k) => m0001.up(k, opened.dialect) },
+            '0002-subjects-auxiliary': { up: (k) => m0002.up(k, opened.dialect) },
+          }),
+      },
+    });
+    expect((await first.migrateToLatest()).error).toBeUndefined();
+    const insertSet = async (code: string) =>
+      (
+        await opened.kysely
+          .insertInto('zt_info')
+          .values({
+            name: `set ${code}`,
+            code,
+            expire_time: null,
+            level: 1,
+            enable: 1,
+            is_improve_unit: 0,
+            is_asset_check: 0,
+            upper_id: null,
+            accounting_system: 'union-grassroots',
+            created_at: 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const a = await insertSet('A');
+    const b = await insertSet('B');
+    expect(await migrate(opened)).toContain('0003-vouchers');
+    const expected = DEFAULT_CERTIFICATE_TYPES.map((t) => ({ value: t.value, name: t.name, entry: t.entry }));
+    for (const id of [a, b]) expect(await listCertificateTypes(opened.kysely, id)).toEqual(expected);
+    const later = await insertSet('C');
+    expect(await opened.kysely.selectFrom('certificate_type').select('value').where('zt_id', '=', later).execute()).toEqual([]);
+    expect(await listCertificateTypes(opened.kysely, later)).toEqual(expected);
+  });
+});
