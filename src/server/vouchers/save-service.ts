@@ -30,6 +30,7 @@ import {
   type SubjectIndex,
 } from './repository.js';
 import { runWrite } from './write-queue.js';
+import { postVouchers, postWrittenLines } from '../books/balances.js';
 
 /** A voucher changed by someone else between reading and writing. */
 export const ConcurrentChange = '凭证已被他人修改，请刷新后重试';
@@ -278,6 +279,7 @@ export async function saveVoucher(db: Db, scope: VoucherScope, body: Partial<Sav
       };
       await trx.insertInto('voucher').values(row).execute();
       const written = await writeLines(trx, scope.ztId, row.id, draft, new Map());
+      await postWrittenLines(trx, scope.ztId, written.lines, written.auxis);
       const after = assembleVoucher(row, written.lines, written.auxis, assemble);
       await writeAudit(trx, scope.ztId, row.id, 'create', scope.actor, null, after, now, 1);
       return after;
@@ -328,9 +330,12 @@ export async function saveVoucher(db: Db, scope: VoucherScope, body: Partial<Sav
       .where('updated_at', '=', row.updated_at)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) refuse('Conflict', ConcurrentChange);
+    // The old lines leave the balances before they leave the voucher (books/balances.ts).
+    await postVouchers(trx, scope.ztId, [row.id], -1);
     await trx.deleteFrom('voucher_line_auxi').where('zt_id', '=', scope.ztId).where('voucher_id', '=', row.id).execute();
     await trx.deleteFrom('voucher_line').where('zt_id', '=', scope.ztId).where('voucher_id', '=', row.id).execute();
     const written = await writeLines(trx, scope.ztId, row.id, draft, keepIds);
+    await postWrittenLines(trx, scope.ztId, written.lines, written.auxis);
     const shifted = moved ? await closeGapAt(trx, oldKey, row.pz_no) : [];
     const after = assembleVoucher(changed, written.lines, written.auxis, assemble);
     await writeAudit(trx, scope.ztId, row.id, 'modify', scope.actor, before, after, now);

@@ -3,7 +3,7 @@
  * A batch is all-or-nothing: every voucher is checked inside the transaction and one refusal
  * rolls the whole batch back. Each changed voucher gets an audit row.
  */
-import type { ReloadBreakRequest, VoucherRef } from '../../shared/api/vouchers.js';
+import type { ReloadBreakRequest, Voucher, VoucherRef } from '../../shared/api/vouchers.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import type { Db } from '../db/database.js';
 import type { VoucherRow } from '../db/schema.js';
@@ -16,6 +16,7 @@ import { assertPeriodsOpen } from './periods.js';
 import { findVoucherByNumber, toVouchers } from './repository.js';
 import { ConcurrentChange, auditRenumbered, type VoucherScope } from './save-service.js';
 import { runWrite } from './write-queue.js';
+import { bookVouchers, postVouchers } from '../books/balances.js';
 
 export type BatchAction = 'review' | 'unreview' | 'book' | 'unbook' | 'sign' | 'unsign' | 'delete';
 
@@ -127,7 +128,8 @@ async function apply(trx: Q, action: BatchAction, row: VoucherRow, scope: Vouche
       changed = (await update({ is_cashier_signed: 0 })).numUpdatedRows;
       break;
     case 'delete': {
-      // Lines and their items go with the voucher (ON DELETE CASCADE).
+      // Lines and their items go with the voucher (ON DELETE CASCADE), after leaving the balances.
+      await postVouchers(trx, scope.ztId, [row.id], -1);
       const deleted = await trx
         .deleteFrom('voucher')
         .where('zt_id', '=', scope.ztId)
@@ -141,6 +143,29 @@ async function apply(trx: Q, action: BatchAction, row: VoucherRow, scope: Vouche
     }
   }
   if (changed !== 1n) refuse('Conflict', ConcurrentChange);
+  // Booking moves the voucher's lines into the booked sums of the balances; unbooking out.
+  if (action === 'book') await bookVouchers(trx, scope.ztId, [row.id], 1);
+  if (action === 'unbook') await bookVouchers(trx, scope.ztId, [row.id], -1);
+}
+
+/** The voucher as the action leaves it (what apply() writes), for the audit trail without reading it back. */
+function afterAction(action: BatchAction, v: Voucher, row: VoucherRow, scope: VoucherScope): Voucher | null {
+  switch (action) {
+    case 'review':
+      return { ...v, isReview: true, reviewer: scope.actor.name };
+    case 'unreview':
+      return { ...v, isReview: false, reviewer: '' };
+    case 'book':
+      return { ...v, isBook: true, bookkeeper: row.bookkeeper || scope.actor.name };
+    case 'unbook':
+      return { ...v, isBook: false };
+    case 'sign':
+      return { ...v, isCashierSigned: true, cashier: scope.actor.name };
+    case 'unsign':
+      return { ...v, isCashierSigned: false };
+    case 'delete':
+      return null;
+  }
 }
 
 /** Applies the action to every named voucher of the year; returns how many changed. */
@@ -177,20 +202,9 @@ export async function batchChange(
     const before = await toVouchers(trx, scope.ztId, changing);
     for (const [i, row] of changing.entries()) {
       await apply(trx, action, row, scope, now);
-      const after =
-        action === 'delete'
-          ? null
-          : ((
-              await toVouchers(trx, scope.ztId, [
-                await trx
-                  .selectFrom('voucher')
-                  .selectAll()
-                  .where('zt_id', '=', scope.ztId)
-                  .where('id', '=', row.id)
-                  .executeTakeFirstOrThrow(),
-              ])
-            )[0] ?? null);
-      await writeAudit(trx, scope.ztId, row.id, action, scope.actor, before[i] ?? null, after, now);
+      const prior = before[i] ?? null;
+      const after = prior ? afterAction(action, prior, row, scope) : null;
+      await writeAudit(trx, scope.ztId, row.id, action, scope.actor, prior, after, now);
     }
     return changing.length;
   });

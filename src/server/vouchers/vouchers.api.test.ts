@@ -396,6 +396,8 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
     ]);
     expect(trail[1]?.before?.isReview).toBe(false);
     expect(trail[1]?.after?.isReview).toBe(true);
+    // The trail's after is the voucher as stored by the review.
+    expect(trail[1]?.after).toEqual(detail);
     // The modify after unreview is allowed again and clears the signature.
     const again = await save(kuaiji, modifyOf(v, { numberOfDocument: 4 }));
     expect(again.body.data).toMatchObject({ numberOfDocument: 4, isCashierSigned: false });
