@@ -134,6 +134,36 @@ export async function postVouchers(q: Q, ztId: number, voucherIds: readonly stri
   );
 }
 
+/** Adds lines just written (in memory, so a save need not read them back) to the unbooked sums. */
+export async function postWrittenLines(
+  q: Q,
+  ztId: number,
+  lines: readonly {
+    line_no: number;
+    year: number;
+    month: number;
+    subject_code: string;
+    debit_amount: number;
+    credit_amount: number;
+  }[],
+  auxis: readonly { line_no: number; type_no: string; info_no: string }[],
+): Promise<void> {
+  await applyDeltas(
+    q,
+    ztId,
+    lines.map((l) => ({
+      year: l.year,
+      month: l.month,
+      subjectCode: l.subject_code,
+      auxiKey: auxiKeyOf(auxis.filter((a) => a.line_no === l.line_no).map((a) => ({ typeNo: a.type_no, infoNo: a.info_no }))),
+      debitAll: l.debit_amount,
+      creditAll: l.credit_amount,
+      debitBooked: 0,
+      creditBooked: 0,
+    })),
+  );
+}
+
 /** Booking (sign 1) or unbooking (sign -1) vouchers moves their lines in or out of the booked sums. */
 export async function bookVouchers(q: Q, ztId: number, voucherIds: readonly string[], sign: 1 | -1): Promise<void> {
   const lines = await linesOf(q, ztId, voucherIds);

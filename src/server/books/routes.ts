@@ -9,6 +9,7 @@ import { ztOf } from '../auth/guard.js';
 import { refuse } from '../http/app-error.js';
 import type { Scope } from '../subjects/subject-repository.js';
 import { queryTrialBalance, type PeriodRange } from './trial-balance.js';
+import { queryDetailLedger } from './detail-ledger.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -49,6 +50,28 @@ export function bookRoutes(app: FastifyInstance, db: Db): void {
         amountIsZero: flag(q.amountIsZero),
         onlyFirst: flag(q.onlyFirst),
         codeOrName: q.codeOrName,
+      }),
+    );
+  });
+
+  app.get('/api/report/detailAccount', { config: { access: 'zt' } }, async (request) => {
+    const q = request.query as Query;
+    const scope = scopeOf(request);
+    const code = q.code?.trim();
+    if (!code) refuse('BadRequest', '请选择科目');
+    const int = (v: string | undefined, name: string) => {
+      if (v === undefined || v === '') return undefined;
+      if (!/^\d+$/.test(v)) refuse('BadRequest', `参数${name}必须是整数`);
+      return Number(v);
+    };
+    return okEnvelope(
+      await queryDetailLedger(db, scope, rangeOf(q, scope.year), {
+        code,
+        book: flag(q.book),
+        abstractNumber: q.abstractNumber,
+        isShowAuxi: flag(q.isShowAuxi),
+        pageIndex: int(q.pageIndex, 'pageIndex'),
+        pageSize: int(q.pageSize, 'pageSize'),
       }),
     );
   });

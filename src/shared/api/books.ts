@@ -60,3 +60,55 @@ export interface TrialBalanceResponse {
   /** The budget side (government system); all zero and balanced elsewhere. */
   budget: TrialBalanceCheck;
 }
+
+/** GET /account/api/report/detailAccount (spec Detail-ledger filter) with paging of the lines. */
+export interface DetailLedgerQuery {
+  code: string;
+  beginTime: string;
+  endTime: string;
+  book?: boolean;
+  /** Text the lines' summaries contain (spec abstractNumber: the 摘要 filter). */
+  abstractNumber?: string;
+  /** Show each line's auxiliary items. */
+  isShowAuxi?: boolean;
+  /** Keep lines whose amount is zero (none are stored today; accepted for the contract). */
+  amountWhetherShowZero?: boolean;
+  /** Keep the month rows of months without turnover. */
+  balanceWhetherShowZero?: boolean;
+  /** Leave out carry-forward vouchers (the close chapter marks them). */
+  removeCarryForwardVoucher?: boolean;
+  pageIndex?: number;
+  /** Lines per page (default 200). */
+  pageSize?: number;
+}
+
+export type DetailRowKind = 'opening' | 'line' | 'monthTotal' | 'yearTotal';
+
+export interface DetailLedgerRow {
+  kind: DetailRowKind;
+  month: number;
+  /** yyyy-MM-dd; the period's first day on an opening row, its last day on total rows. */
+  date: string;
+  voucherId: string | null;
+  /** e.g. 记-0003. */
+  voucherNo: string;
+  summary: string;
+  subjectCode: string;
+  /** Auxiliary item names (isShowAuxi). */
+  auxiNames: string;
+  debit: number;
+  credit: number;
+  direction: BalanceSide;
+  balance: number;
+}
+
+export interface DetailLedgerResponse {
+  code: string;
+  codeName: string;
+  balanceDirection: 1 | 2;
+  rows: DetailLedgerRow[];
+  /** Lines in the range (the rows of all pages, without opening and total rows). */
+  totalItemCount: number;
+  pageIndex: number;
+  pageSize: number;
+}

@@ -102,6 +102,7 @@ export const Paths = {
   updateTemplateSort: '/account/api/template/updateTemplateSort',
   // books and reports (src/shared/api/books.ts)
   trialBalance: '/account/api/report/trialBalance',
+  detailAccount: '/account/api/report/detailAccount',
   pzUser: '/account/api/pzUser',
   /** Ours: GET ?ids=1,2&paper=a4|voucher → application/pdf, the vouchers in the printed layout (src/shared/api/files.ts). */
   certificatePrint: '/account/api/certificate/print',
