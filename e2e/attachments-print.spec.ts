@@ -11,6 +11,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CAPTCHA_KEY_HEADER, Paths } from '../src/shared/api/paths.js';
 import type { LogOnResponse } from '../src/shared/api/auth.js';
+import type { FileRelation } from '../src/shared/api/files.js';
 import type { Voucher } from '../src/shared/api/vouchers.js';
 import { FileMessages } from '../src/shared/files/upload-rules.js';
 import { ApiClient } from '../src/server/test-support/api-client.js';
@@ -25,12 +26,20 @@ const LIST_PATH = '/accounting-management/voucher-management/voucherList';
 const MONTH = new Date().getMonth() + 1;
 const DATE = `${YEAR}-${String(MONTH).padStart(2, '0')}-05`;
 
-/** The set's subjects count as initialised, so the financial check leaves the pages alone. */
-function initialiseSubjects(): void {
+/**
+ * Sets whether the set's subjects count as initialised (initialised: the financial check leaves
+ * the pages alone); answers the value it had.
+ */
+function setSubjectsInitialised(value: number): number {
   const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'ledger.sqlite'), { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    db.prepare('update zt_year set subjects_initialised = 1 where zt_id = ? and year = ?').run(ledgerSetId(SCHOOL), YEAR);
+    const zt = ledgerSetId(SCHOOL);
+    const row = db.prepare('select subjects_initialised as v from zt_year where zt_id = ? and year = ?').get(zt, YEAR) as {
+      v: number;
+    };
+    db.prepare('update zt_year set subjects_initialised = ? where zt_id = ? and year = ?').run(value, zt, YEAR);
+    return row.v;
   } finally {
     db.close();
   }
@@ -57,10 +66,11 @@ async function adminSession(baseURL: string): Promise<ApiClient> {
 
 test.describe.serial('attachments and printing', () => {
   let api: ApiClient;
+  let initialised = 0;
   const vouchers: Voucher[] = [];
 
   test.beforeAll(async ({ baseURL }) => {
-    initialiseSubjects();
+    initialised = setSubjectsInitialised(1);
     api = await adminSession(baseURL ?? '');
     for (const [summary, amount] of [
       ['收到工会经费拨款', '12345.67'],
@@ -80,6 +90,20 @@ test.describe.serial('attachments and printing', () => {
       if (!saved.body.success) throw new Error(saved.body.errorMsg ?? 'save failed');
       vouchers.push(saved.body.data);
     }
+  });
+
+  // Leaves the set as it was for the specs that follow: no attachments, no vouchers of ours.
+  test.afterAll(async () => {
+    for (const v of vouchers) {
+      for (const file of (await api.get<FileRelation[]>(Paths.fileRelation, { voucherId: v.id })).body.data ?? [])
+        await api.delete(Paths.fileRelation, { fileId: file.fileId });
+    }
+    const details = vouchers.map((v) => ({ month: v.month, pzNo: v.pzNo, certificateType: v.certificateType }));
+    // highest number first, so no renumbering moves the other
+    details.sort((a, b) => b.pzNo - a.pzNo);
+    const deleted = await api.delete(Paths.certificate, { year: YEAR, details: JSON.stringify(details) });
+    if (!deleted.body.success) throw new Error(deleted.body.errorMsg ?? 'delete failed');
+    setSubjectsInitialised(initialised);
   });
 
   test.beforeEach(async ({ page }) => {
