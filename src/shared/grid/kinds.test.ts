@@ -126,3 +126,12 @@ describe('other kinds', () => {
     expect(KINDS.text.compare('a', 'a')).toBe(0);
   });
 });
+
+describe('lookups of typed words', () => {
+  it("do not find Object's own properties", () => {
+    for (const text of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(kindOf('check').parse(text, { header: '启用' }).ok).toBe(false);
+      expect(kindOf('direction').parse(text, { header: '方向' }).ok).toBe(false);
+    }
+  });
+});

@@ -90,17 +90,23 @@ function parseDate(text: string): ParseCellResult {
   return isValidDate(year, month, day) ? ok(`${m[1]}-${pad2(month)}-${pad2(day)}`) : fail(KIND_MESSAGES.date);
 }
 
-const DIRECTION_TEXT: Readonly<Record<string, 1 | 2>> = { '1': 1, '2': 2, 借: 1, 贷: 2 };
-const CHECK_TEXT: Readonly<Record<string, boolean>> = {
-  '1': true,
-  '0': false,
-  是: true,
-  否: false,
-  true: true,
-  false: false,
-  '√': true,
-  '×': false,
-};
+// Maps, not object literals: a typed '__proto__' or 'constructor' must not find Object's own.
+const DIRECTION_TEXT: ReadonlyMap<string, 1 | 2> = new Map([
+  ['1', 1],
+  ['2', 2],
+  ['借', 1],
+  ['贷', 2],
+]);
+const CHECK_TEXT: ReadonlyMap<string, boolean> = new Map([
+  ['1', true],
+  ['0', false],
+  ['是', true],
+  ['否', false],
+  ['true', true],
+  ['false', false],
+  ['√', true],
+  ['×', false],
+]);
 
 function findOption(field: FieldInfo, raw: unknown) {
   return field.options?.find((o) => o.value === raw || String(o.value) === String(raw) || o.label === raw);
@@ -171,7 +177,7 @@ export const KINDS: Readonly<Record<FieldKind, KindHandler>> = {
   },
   direction: {
     parse: nonEmpty((t) => {
-      const d = DIRECTION_TEXT[t];
+      const d = DIRECTION_TEXT.get(t);
       return d === undefined ? fail(KIND_MESSAGES.direction) : ok(d);
     }),
     check: (v) => (v === 1 || v === 2 ? null : KIND_MESSAGES.direction),
@@ -180,7 +186,7 @@ export const KINDS: Readonly<Record<FieldKind, KindHandler>> = {
   },
   check: {
     parse: nonEmpty((t) => {
-      const b = CHECK_TEXT[t.toLowerCase()];
+      const b = CHECK_TEXT.get(t.toLowerCase());
       return b === undefined ? fail(KIND_MESSAGES.check) : ok(b);
     }),
     check: (v) => (typeof v === 'boolean' ? null : KIND_MESSAGES.check),
