@@ -196,7 +196,7 @@ test.describe.serial('opening balances', () => {
 
     // The financial state is normal: voucher entry no longer sends the user here.
     await page.goto(VOUCHER_ADD_PATH);
-    await expect(page.getByRole('heading', { name: '该功能尚未开放' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '记账凭证' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${VOUCHER_ADD_PATH}$`));
   });
 
