@@ -12,13 +12,16 @@ import * as m0002 from './migrations/0002-subjects-auxiliary.js';
 
 describe('migration 0003 on a database that already holds ledger sets', () => {
   let db: Db | null = null;
+  let dir = '';
   afterEach(async () => {
     await db?.close();
     db = null;
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('gives every existing set the default voucher categories; a set created later gets them on first use', async () => {
-    db = openSqlite(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vsrv-m3-')), 'ledger.sqlite'));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsrv-m3-'));
+    db = openSqlite(path.join(dir, 'ledger.sqlite'));
     const opened = db;
     const first = new Migrator({
       db: opened.kysely,
