@@ -1,0 +1,87 @@
+/**
+ * Excel formulas for a report's total lines (合计, 总计, 净值, 差额), from the same template the evaluator
+ * reads, so an exported workbook recalculates to the figures on screen. Lines that read subjects are
+ * written as values; only lines over other lines become formulas.
+ *
+ * What must stay true: a formula adds exactly the cells of the lines the evaluator adds, with the same
+ * signs; a line not on the sheet (an interim-only line in the annual report) is left out, as the
+ * evaluator counts it as 0; a blank cell counts as 0 in Excel as in the evaluator.
+ */
+import { hasFigure, type ReportMode } from './evaluate.js';
+import type { ReportForm, ReportLine } from './types.js';
+
+export interface WorksheetLayout {
+  /** Worksheet row (1-based) of each line on the sheet, by line number; a line not listed is not on the sheet. */
+  readonly rows: Readonly<Record<number, number>>;
+  /** Column letters of each amount column, per half of the form (an income statement has only 'left'). */
+  readonly columns: Readonly<Partial<Record<ReportLine['part'], Readonly<Record<string, string>>>>>;
+}
+
+interface Ref {
+  readonly column: string;
+  readonly row: number;
+  readonly sign: 1 | -1;
+}
+
+/** Writes refs as Excel text: runs of three or more adjacent added cells become SUM(range). */
+function formulaText(refs: readonly Ref[]): string {
+  const pieces: string[] = [];
+  let i = 0;
+  while (i < refs.length) {
+    const first = refs[i] as Ref;
+    let j = i;
+    while (
+      first.sign === 1 &&
+      j + 1 < refs.length &&
+      refs[j + 1]?.sign === 1 &&
+      refs[j + 1]?.column === first.column &&
+      refs[j + 1]?.row === (refs[j] as Ref).row + 1
+    ) {
+      j++;
+    }
+    const last = refs[j] as Ref;
+    if (j - i >= 2) pieces.push(`+SUM(${first.column}${first.row}:${last.column}${last.row})`);
+    else
+      for (let k = i; k <= j; k++)
+        pieces.push(`${(refs[k] as Ref).sign === 1 ? '+' : '-'}${(refs[k] as Ref).column}${(refs[k] as Ref).row}`);
+    i = j + 1;
+  }
+  if (pieces.length === 0) return '=0';
+  const body = pieces.join('');
+  return `=${body.startsWith('+') ? body.slice(1) : body}`;
+}
+
+/**
+ * For every line over other lines that is on the sheet, its formula per column id (e.g. '=SUM(C5:C11)',
+ * '=C15-C16'). Lines that read subjects, headings and blank cells get none.
+ */
+export function reportExcelFormulas(
+  form: ReportForm,
+  layout: WorksheetLayout,
+  mode: ReportMode = 'interim',
+): Record<number, Record<string, string>> {
+  const byNo = new Map(form.lines.filter((l) => l.no !== null).map((l) => [l.no as number, l]));
+  const result: Record<number, Record<string, string>> = {};
+  for (const line of form.lines) {
+    if (line.no === null || !line.formula || !('lines' in line.formula)) continue;
+    const row = layout.rows[line.no];
+    if (row === undefined) continue;
+    const formulas: Record<string, string> = {};
+    for (const column of form.columns) {
+      if (!hasFigure(line, column.id, mode)) continue;
+      const refs: Ref[] = [];
+      for (const term of line.formula.lines) {
+        const { line: no, sign } = typeof term === 'number' ? { line: term, sign: 1 as const } : term;
+        const target = byNo.get(no);
+        const targetRow = layout.rows[no];
+        if (!target || targetRow === undefined) continue;
+        const letter = layout.columns[target.part]?.[column.id];
+        if (letter === undefined) throw new Error(`报表导出: 第 ${no} 行所在半边没有 ${column.id} 列`);
+        refs.push({ column: letter, row: targetRow, sign });
+      }
+      formulas[column.id] = formulaText(refs);
+    }
+    result[line.no] = formulas;
+  }
+  return result;
+}
