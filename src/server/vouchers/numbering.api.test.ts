@@ -147,4 +147,25 @@ describe.each(TEST_DIALECTS)('voucher numbering under concurrency (%s)', (dialec
       if (detail.body.success && detail.body.data.isReview) expect(trail.at(-1)).toBe('review');
     }
   });
+
+  it('205 parallel saves into one period: 1..205, listed 200 to a page by default', { timeout: 60_000 }, async () => {
+    const answers = await Promise.all(
+      range(205).map((i) => save(clients[i % 2] as ApiClient, request({ month: 10, pzDate: '2026-10-20' }))),
+    );
+    expect(answers.filter((a) => !a.body.success).map((a) => a.body.errorMsg)).toEqual([]);
+    const page = async (pageIndex?: number) =>
+      (
+        await clients[0]?.get<Paged<Voucher>>(Paths.certificate, {
+          year: 2026,
+          beginMonth: 10,
+          endMonth: 10,
+          ...(pageIndex ? { pageIndex } : {}),
+        })
+      )?.body.data;
+    const first = await page();
+    const second = await page(2);
+    expect(first?.totalItemCount).toBe(205);
+    expect(first?.currentPageItems.map((v) => v.pzNo)).toEqual(range(200));
+    expect(second?.currentPageItems.map((v) => v.pzNo)).toEqual([201, 202, 203, 204, 205]);
+  });
 });
