@@ -28,6 +28,7 @@ import { FileStore, isFileId, type StoredFile } from './file-store.js';
 import { deleteFileRow, filesByIds, filesOfVoucher, insertFile } from './repository.js';
 import { assertWritable, attachToVoucher, fileOf, toFileRelation, voucherOf } from './service.js';
 import { noVouchers, type VoucherLink } from './voucher-link.js';
+import { sweepAttachments, SWEEP_INTERVAL_MS } from './sweep.js';
 
 const VOUCHER_PAGE = '/accounting-management/voucher-management/voucherAdd';
 
@@ -62,6 +63,19 @@ export async function fileRoutes(
   const zt = { config: { access: 'zt' as const } };
   const store = new FileStore(config.dataDir);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 5, parts: 30 } });
+
+  let sweeper: NodeJS.Timeout | null = null;
+  const sweep = () =>
+    sweepAttachments(db.kysely, store).catch((error: unknown) => app.log.warn({ err: error }, 'attachment sweep failed'));
+  app.addHook('onReady', () => {
+    void sweep();
+    sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => {
+    if (sweeper) clearInterval(sweeper);
+    return Promise.resolve();
+  });
 
   const listOf = async (ztId: number, voucherId: string): Promise<FileRelation[]> => {
     const voucher = await voucherOf(db.kysely, link, ztId, voucherId);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileRelation, VoucherFilesResponse } from '../../shared/api/files.js';
 import { Paths } from '../../shared/api/paths.js';
@@ -9,6 +11,8 @@ import { setIds } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { FACTORY, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
 import { SAMPLES } from './sample-files.js';
+import { FileStore } from './file-store.js';
+import { sweepAttachments, UNATTACHED_MAX_AGE_MS } from './sweep.js';
 
 describe.each(TEST_DIALECTS)('attachments of vouchers: count, locks, closed periods, other sets (%s)', (dialect) => {
   let server: TestServer;
@@ -129,5 +133,34 @@ describe.each(TEST_DIALECTS)('attachments of vouchers: count, locks, closed peri
     const unknown = await upload(kuaiji, 'x.png', SAMPLES.png, 'no-such-voucher');
     expect(unknown.body).toMatchObject({ errorCode: ErrorCode.NotFound, errorMsg: FileMessages.voucherNotFound });
     expect(await documents(v.id)).toBe(1);
+  });
+
+  it('sweeps the files of deleted vouchers and uploads left unattached for a day, keeping the rest', async () => {
+    const onDisk = (fileId: string) => fs.existsSync(path.join(server.config.dataDir, 'files', String(id(FACTORY)), fileId));
+    const gone = await newVoucher(1, 5);
+    const kept = await newVoucher(1, 5);
+    const [ofGone] = (await upload(kuaiji, 'gone.pdf', SAMPLES.pdf, gone.id)).body.data;
+    const [ofKept] = (await upload(kuaiji, 'kept.pdf', SAMPLES.pdf, kept.id)).body.data;
+    const [stale] = (await upload(kuaiji, 'stale.png', SAMPLES.png)).body.data;
+    const [fresh] = (await upload(kuaiji, 'fresh.png', SAMPLES.png)).body.data;
+    const now = Date.now();
+    await server.db.kysely
+      .updateTable('file_relation')
+      .set({ created_at: now - UNATTACHED_MAX_AGE_MS - 1 })
+      .where('file_id', '=', stale!.fileId)
+      .execute();
+    const deleted = await kuaiji.delete(Paths.certificate, { year: 2026, details: JSON.stringify([refOf(gone)]) });
+    expect(deleted.body.success, deleted.body.errorMsg ?? '').toBe(true);
+
+    await sweepAttachments(server.db.kysely, new FileStore(server.config.dataDir), now);
+    const left = (await server.db.kysely.selectFrom('file_relation').select('file_id').execute()).map((r) => r.file_id);
+    for (const f of [ofGone!, stale!]) {
+      expect(left).not.toContain(f.fileId);
+      expect(onDisk(f.fileId)).toBe(false);
+    }
+    for (const f of [ofKept!, fresh!]) {
+      expect(left).toContain(f.fileId);
+      expect(onDisk(f.fileId)).toBe(true);
+    }
   });
 });
