@@ -58,7 +58,8 @@ export interface ReportResult {
   readonly formNo: string;
   readonly title: string;
   readonly mode: ReportMode;
-  readonly columns: readonly { id: string; name: string }[];
+  /** Columns in form order; hasData is false for the annual 上年数 column without prior-year figures (all blank). */
+  readonly columns: readonly { id: string; name: string; hasData: boolean }[];
   readonly lines: readonly EvaluatedLine[];
   readonly checks: readonly EvaluatedCheck[];
   /** True when every check balances in every column that has figures. */
@@ -271,7 +272,11 @@ export function evaluateReport(
     formNo: form.formNo,
     title: form.title,
     mode,
-    columns: form.columns.map((c) => ({ id: c.id, name: columnName(c, mode) })),
+    columns: form.columns.map((c) => ({
+      id: c.id,
+      name: columnName(c, mode),
+      hasData: c[mode].data === 'current' || options.priorYear !== undefined,
+    })),
     lines,
     checks,
     balanced: checks.every((c) => Object.values(c.columns).every((col) => col.balanced !== false)),

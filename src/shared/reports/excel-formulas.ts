@@ -7,7 +7,7 @@
  * signs; a line not on the sheet (an interim-only line in the annual report) is left out, as the
  * evaluator counts it as 0; a blank cell counts as 0 in Excel as in the evaluator.
  */
-import { hasFigure, type ReportMode } from './evaluate.js';
+import { hasFigure, isLineShown, type ReportMode } from './evaluate.js';
 import type { ReportForm, ReportLine } from './types.js';
 
 export interface WorksheetLayout {
@@ -53,12 +53,14 @@ function formulaText(refs: readonly Ref[]): string {
 
 /**
  * For every line over other lines that is on the sheet, its formula per column id (e.g. '=SUM(C5:C11)',
- * '=C15-C16'). Lines that read subjects, headings and blank cells get none.
+ * '=C15-C16'). Lines that read subjects, headings and blank cells get none, and so do columns not in
+ * `columnIds` (pass the evaluator's columns with hasData, so a 上年数 column without figures stays blank).
  */
 export function reportExcelFormulas(
   form: ReportForm,
   layout: WorksheetLayout,
   mode: ReportMode = 'interim',
+  columnIds: readonly string[] = form.columns.map((c) => c.id),
 ): Record<number, Record<string, string>> {
   const byNo = new Map(form.lines.filter((l) => l.no !== null).map((l) => [l.no as number, l]));
   const result: Record<number, Record<string, string>> = {};
@@ -68,7 +70,7 @@ export function reportExcelFormulas(
     if (row === undefined) continue;
     const formulas: Record<string, string> = {};
     for (const column of form.columns) {
-      if (!hasFigure(line, column.id, mode)) continue;
+      if (!hasFigure(line, column.id, mode) || !columnIds.includes(column.id)) continue;
       const refs: Ref[] = [];
       for (const term of line.formula.lines) {
         const { line: no, sign } = typeof term === 'number' ? { line: term, sign: 1 as const } : term;
@@ -84,4 +86,32 @@ export function reportExcelFormulas(
     result[line.no] = formulas;
   }
   return result;
+}
+
+export interface ReportSheetLayout extends WorksheetLayout {
+  /** Column letter of the line names, per half of the form. */
+  readonly nameColumns: Readonly<Partial<Record<ReportLine['part'], string>>>;
+}
+
+const letter = (index: number): string => String.fromCharCode('A'.charCodeAt(0) + index);
+
+/**
+ * The form's own layout on a worksheet: printed row r at sheet row firstRow + r - 1, each half as a name
+ * column followed by one column per amount column (balance sheet: A-C assets, D-F liabilities and net
+ * assets). A line not printed in this mode keeps its row empty (the other half may share it).
+ */
+export function reportSheetLayout(form: ReportForm, mode: ReportMode, firstRow: number): ReportSheetLayout {
+  const parts = (['left', 'right'] as const).filter((part) => form.lines.some((l) => l.part === part));
+  const width = form.columns.length + 1;
+  const nameColumns: Partial<Record<ReportLine['part'], string>> = {};
+  const columns: Partial<Record<ReportLine['part'], Record<string, string>>> = {};
+  parts.forEach((part, i) => {
+    nameColumns[part] = letter(i * width);
+    columns[part] = Object.fromEntries(form.columns.map((c, k) => [c.id, letter(i * width + k + 1)]));
+  });
+  const rows: Record<number, number> = {};
+  for (const line of form.lines) {
+    if (line.no !== null && isLineShown(line, mode)) rows[line.no] = firstRow + line.row - 1;
+  }
+  return { rows, columns, nameColumns };
 }

@@ -43,7 +43,7 @@ export interface LineTerm {
 export type LineFormula =
   /** Sum over subject balances, shown on the line's side. An empty list is a line the form prints with nothing to take (0). */
   | { readonly sum: readonly SubjectTerm[] }
-  /** Sum over other lines (合计, 总计, 净值, 差额); a number adds that line. */
+  /** Sum over other lines (合计, 总计, 净值, 差额) as they are shown, whatever their side; a number adds that line. */
   | { readonly lines: readonly (number | LineTerm)[] };
 
 export type LineSide = 'debit' | 'credit';
