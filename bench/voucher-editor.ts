@@ -1,0 +1,215 @@
+/**
+ * Voucher editor benchmark (issue 4 §9): the voucher grid (grids/voucher.ts with the page's cell
+ * extras: subject names and balances, autocomplete editors) on a generated voucher
+ * (bench/voucher-page), built by Vite for production and opened in Debian Chromium through
+ * Playwright. Measures:
+ * - keystroke to painted cell, in a 200-line voucher: from the Enter keydown that commits a typed
+ *   amount to the DOM holding the formatted amount in that cell (parse, validation by the shared
+ *   voucher rules over every line, engine recalculation, grid transaction, total row, the Enter
+ *   convention), and to the next animation frame; also the first digit's keydown to the frame
+ *   with the cell editor showing it;
+ * - opening a 2,000-line voucher: navigation start to the first frame with lines on screen, and
+ *   to the frame with the totals in Chinese capitals (cold: new browser contexts, median).
+ * Targets: keystroke to painted cell p95 <= 16 ms; opening <= 1 s. Writes
+ * bench/results/voucher-editor.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import { build, preview } from 'vite';
+
+const EDIT_LINES = Number(process.env.BENCH_VOUCHER_EDIT_LINES ?? 200);
+const OPEN_LINES = Number(process.env.BENCH_VOUCHER_OPEN_LINES ?? 2_000);
+const EDITS = Number(process.env.BENCH_VOUCHER_EDITS ?? 60);
+const COLD_RUNS = Number(process.env.BENCH_VOUCHER_COLD_RUNS ?? 5);
+const PORT = Number(process.env.BENCH_VOUCHER_PORT ?? 8099);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const configFile = fileURLToPath(new URL('./voucher-page/vite.config.ts', import.meta.url));
+
+declare global {
+  interface Window {
+    __voucherBench: { firstRender: number | null; totalsReady: number | null; lines: number };
+    __voucherEdit: { t0: number; expected: string; selector: string; dom: number[]; frame: number[] };
+    __voucherKey: { t0: number; samples: number[] };
+  }
+}
+
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? NaN;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const summary = (values: readonly number[]) => ({
+  samples: values.length,
+  p50: round(percentile(values, 50)),
+  p95: round(percentile(values, 95)),
+  max: round(Math.max(...values)),
+});
+
+async function open(page: Page, url: string): Promise<{ rows: number; totals: number }> {
+  await page.goto(url);
+  await page.waitForFunction(
+    () => window.__voucherBench?.totalsReady != null && window.__voucherBench.firstRender != null,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+  return page.evaluate(() => ({
+    rows: window.__voucherBench.firstRender ?? NaN,
+    totals: window.__voucherBench.totalsReady ?? NaN,
+  }));
+}
+
+const cellSelector = (row: number, col: string) => `.ag-row:not(.ag-row-pinned)[row-index="${row}"] [col-id="${col}"]`;
+
+/** Enter keydown (capture, before the grid) to the edited cell's formatted text; first digit to the editor. */
+async function instrument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.__voucherEdit = { t0: 0, expected: '', selector: '', dom: [], frame: [] };
+    window.__voucherKey = { t0: 0, samples: [] };
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Enter') window.__voucherEdit.t0 = performance.now();
+        else if (/^\d$/.test(e.key) && !document.querySelector('.ufc-cell-input')) {
+          const t0 = performance.now();
+          window.__voucherKey.t0 = t0;
+          // No named inner functions here: tsx would wrap them in a helper the browser lacks.
+          new MutationObserver((_, observer) => {
+            if (!document.querySelector<HTMLInputElement>('.ufc-cell-input')?.value) return;
+            observer.disconnect();
+            requestAnimationFrame(() => window.__voucherKey.samples.push(performance.now() - t0));
+          }).observe(document.body, { childList: true, subtree: true });
+        }
+      },
+      true,
+    );
+    const body = document.querySelector('.ufc-grid');
+    if (!body) throw new Error('no grid');
+    new MutationObserver(() => {
+      const edit = window.__voucherEdit;
+      if (!edit.t0) return;
+      const cell = document.querySelector(edit.selector);
+      if (cell?.textContent !== edit.expected) return;
+      const t0 = edit.t0;
+      edit.t0 = 0;
+      edit.dom.push(performance.now() - t0);
+      requestAnimationFrame(() => edit.frame.push(performance.now() - t0));
+    }).observe(body, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+async function measureEdits(page: Page): Promise<{ dom: number[]; frame: number[]; keystroke: number[] }> {
+  await instrument(page);
+  for (let i = 0; i < EDITS; i++) {
+    const row = (i % 8) * 2;
+    const fen = 100_000 + i * 731;
+    const typed = (fen / 100).toFixed(2);
+    const expected = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(fen / 100);
+    await page.locator(cellSelector(row, 'debitAmount')).click();
+    const before = await page.evaluate(() => window.__voucherEdit.frame.length);
+    await page.evaluate(([selector, text]) => Object.assign(window.__voucherEdit, { selector, expected: text }), [
+      cellSelector(row, 'debitAmount'),
+      expected,
+    ] as const);
+    await page.keyboard.type(typed);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => window.__voucherEdit.frame.length > n, before, { timeout: 10_000 });
+  }
+  return page.evaluate(() => ({
+    dom: window.__voucherEdit.dom,
+    frame: window.__voucherEdit.frame,
+    keystroke: window.__voucherKey.samples,
+  }));
+}
+
+async function main(): Promise<void> {
+  const loadAtStart = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+  await build({ configFile, logLevel: 'warn' });
+  const server = await preview({ configFile, preview: { port: PORT, strictPort: true, host: '127.0.0.1' }, logLevel: 'warn' });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const openUrl = `http://127.0.0.1:${PORT}/?lines=${OPEN_LINES}`;
+    const coldSamples: { rows: number; totals: number }[] = [];
+    for (let i = 0; i < COLD_RUNS; i++) {
+      const fresh = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+      coldSamples.push(await open(await fresh.newPage(), openUrl));
+      await fresh.close();
+    }
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await open(page, openUrl);
+    const warm: { rows: number; totals: number }[] = [];
+    for (let i = 0; i < 3; i++) warm.push(await open(page, openUrl));
+
+    await open(page, `http://127.0.0.1:${PORT}/?lines=${EDIT_LINES}`);
+    const edits = await measureEdits(page);
+
+    const coldRows = percentile(
+      coldSamples.map((c) => c.rows),
+      50,
+    );
+    const coldTotals = percentile(
+      coldSamples.map((c) => c.totals),
+      50,
+    );
+    const editP95 = percentile(edits.dom, 95);
+    const results = {
+      benchmark: 'voucher-editor',
+      at: new Date().toISOString(),
+      machine: {
+        node: process.version,
+        cpus: os.cpus().length,
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        browser: browser.version(),
+        loadAverage1m: loadAtStart,
+      },
+      voucher: { editLines: EDIT_LINES, openLines: OPEN_LINES, columns: 5, rowHeight: 50, pageRows: 200 },
+      keystrokeToPaintedCellMs: {
+        toDom: summary(edits.dom),
+        toNextFrame: summary(edits.frame),
+        firstKeyToEditorFrame: summary(edits.keystroke),
+        note: 'toDom: Enter keydown (commit of a typed amount) to the cell showing the formatted amount, with the shared voucher rules run over every line, the totals and the Enter convention; toNextFrame adds the wait for the next animation frame; firstKeyToEditorFrame: the first digit keydown to the frame with the cell editor showing it.',
+      },
+      openMs: {
+        note: `navigation start to the frame with the first lines of a ${OPEN_LINES}-line voucher on screen (cold: new browser context, median of several); totalsReady: to the frame with the totals in Chinese capitals`,
+        coldMedian: round(coldRows),
+        coldSamples: coldSamples.map((c) => round(c.rows)),
+        warmMedian: round(
+          percentile(
+            warm.map((w) => w.rows),
+            50,
+          ),
+        ),
+        totalsReadyColdMedian: round(coldTotals),
+        totalsReadyWarmMedian: round(
+          percentile(
+            warm.map((w) => w.totals),
+            50,
+          ),
+        ),
+      },
+      targets: { keystrokeToPaintedCellP95Ms: 16, openMs: 1000 },
+      pass: { keystrokeToPaintedCell: editP95 <= 16, open: coldRows <= 1000 },
+    };
+    fs.mkdirSync('bench/results', { recursive: true });
+    fs.writeFileSync('bench/results/voucher-editor.json', JSON.stringify(results, null, 2) + '\n');
+    process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+  } finally {
+    await browser.close();
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
