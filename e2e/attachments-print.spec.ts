@@ -172,6 +172,7 @@ test.describe.serial('attachments and printing', () => {
     const a4 = await lookAtCanvas(print.pages.first(), [[0, 0, 1, 1]]);
     expect(a4.height / a4.width).toBeCloseTo(297 / 210, 2);
     expect(a4.ink[0]).toBeGreaterThan(0.003);
+    await page.screenshot({ path: `${SCREENS_DIR}/print-a4.png` });
 
     await print.choosePaper(/凭证纸/);
     // voucher paper: one voucher a page
