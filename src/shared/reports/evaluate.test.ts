@@ -232,6 +232,20 @@ describe('worked example: a 基层 union in March', () => {
     expect(signedBalance(500, 2)).toBe(-500);
   });
 
+  it('会政财01表: 本期盈余 prints —— as 年初余额 and takes the unclosed surplus in monthly reports', () => {
+    const tb = [b('1002', 0, [1_000, 0]), b('4001', 0, [0, 1_000])];
+    const result = evaluateReport(governmentBalanceSheet2017, tb, { carryOver: true });
+    expect(result.columns.map((c) => c.name)).toEqual(['期末余额', '年初余额']);
+    const line = result.lines.find((l) => l.no === 66);
+    expect(line?.printedName).toBe('本期盈余*');
+    expect(line?.dashed).toEqual(['opening']);
+    expect(line?.amounts).toEqual({ closing: 1_000, opening: null });
+    expect(result.balanced).toBe(true);
+    const annual = evaluateReport(governmentBalanceSheet2017, tb, { carryOver: true, mode: 'annual' });
+    expect(annual.lines.find((l) => l.no === 62)?.amounts).toEqual({ closing: 1_000, opening: 0 });
+    expect(annual.balanced).toBe(true);
+  });
+
   it('annual 01表 leaves out 零余额账户用款额度 and names 年末余额', () => {
     const result = evaluateReport(unionCountyBalanceSheet2021, [b('111', 100, [0, 100]), b('331', -100, [100, 0])], {
       mode: 'annual',

@@ -40,6 +40,8 @@ export interface EvaluatedLine {
   readonly center: boolean;
   /** An interim-only line in the annual report: not printed. */
   readonly hidden: boolean;
+  /** Columns whose cell the form prints as '——' (their figure is null). */
+  readonly dashed: readonly string[];
   /** Figure per column id; null for a heading or a blank cell ('——', an annual-only line in an interim report, no prior-year data). */
   readonly amounts: Readonly<Record<string, number | null>>;
   /** Subject codes the line reads, directly or through the lines it adds (for drill-down to the detail ledger). */
@@ -239,6 +241,7 @@ export function evaluateReport(
     bold: line.bold === true,
     center: line.center === true,
     hidden: !isLineShown(line, mode),
+    dashed: line.blankColumns ?? [],
     amounts: line.no === null ? Object.fromEntries(form.columns.map((c) => [c.id, null])) : (amounts.get(line.no) ?? {}),
     codes: line.no === null ? [] : subjectCodesOf(form, line.no),
   }));
