@@ -318,4 +318,44 @@ test.describe.serial('vouchers', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: '选择科目' })).toHaveCount(0);
   });
+
+  test('F12 saves and opens a new voucher; a saved voucher is changed and keeps its number; PageUp, PageDown, Ctrl+N', async ({
+    page,
+  }) => {
+    const editor = await openEditor(page, 'kuaiji');
+    const number = await editor.voucherNumber();
+    await editor.typeText('报销交通费');
+    await editor.chooseSubject('kcxj', '101 库存现金');
+    await page.keyboard.type('50');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await editor.chooseSubject('hfsr', '401 会费收入');
+    await page.keyboard.press('=');
+    await page.keyboard.press('F12');
+    await expect(editor.status).toContainText(`第${number}号`);
+    await expect.poll(() => editor.voucherNumber()).toBe(number + 1);
+
+    await page.keyboard.press('PageUp');
+    await expect(editor.cell(0, 'summary')).toHaveText('报销交通费');
+    await expect.poll(() => editor.voucherNumber()).toBe(number);
+    await editor.cell(0, 'debitAmount').click();
+    await page.keyboard.type('80');
+    await page.keyboard.press('Enter');
+    await editor.cell(1, 'creditAmount').click();
+    await page.keyboard.press('=');
+    await expect(editor.cell(1, 'creditAmount')).toHaveText('80.00');
+    await page.keyboard.press('Control+s');
+    await expect(editor.status).toContainText(`第${number}号`);
+    await expect.poll(() => editor.voucherNumber()).toBe(number + 1);
+
+    await page.keyboard.press('PageUp');
+    await expect(editor.cell(0, 'debitAmount')).toHaveText('80.00');
+    await page.keyboard.press('PageDown');
+    await expect(editor.alert('已经是最后一张凭证')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await editor.cell(0, 'summary').click();
+    await page.keyboard.press('Control+n');
+    await expect.poll(() => editor.voucherNumber()).toBe(number + 1);
+    await expect(editor.cell(0, 'summary')).toHaveText('');
+  });
 });

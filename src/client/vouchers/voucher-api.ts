@@ -2,7 +2,6 @@
 import { Paths } from '../../shared/api/paths.js';
 import type {
   BatchResponse,
-  CertificateTypeItem,
   EmptyVoucherResponse,
   NextNumberResponse,
   SaveVoucherRequest,
@@ -19,10 +18,6 @@ export function fetchEmptyVoucher(year: number, month?: number, certificateType?
     ...(month ? { month } : {}),
     ...(certificateType !== undefined ? { certificateType } : {}),
   });
-}
-
-export function fetchCertificateTypes(): Promise<CertificateTypeItem[]> {
-  return api.get<CertificateTypeItem[]>(Paths.certificateType);
 }
 
 export async function fetchNextNumber(year: number, month: number, certificateType: number): Promise<number> {
