@@ -156,6 +156,11 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
         ['3', 'summary'],
       ]);
     });
+    it('a summary longer than 200 characters', async () => {
+      await refused({ ...request(), certiDetails: [line('101', 100, null, '摘'.repeat(201)), line('401', null, 100)] }, [
+        VoucherRuleMessages.summaryTooLong(1),
+      ]);
+    });
     it('unbalanced', async () => {
       await refused({ ...request(), certiDetails: [line('101', 100, null), line('401', null, 99.99)] }, [
         VoucherMessages.unbalanced,

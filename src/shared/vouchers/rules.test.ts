@@ -78,6 +78,13 @@ describe('validateVoucher', () => {
     ]);
   });
 
+  it('refuses a summary longer than the database keeps', () => {
+    const long = line('1001', 100, null, { summary: 'x'.repeat(201) });
+    expect(validateVoucher(draft([long, line('1002', null, 100, { summary: 'y'.repeat(200) })]), ctx())).toEqual([
+      { message: VoucherRuleMessages.summaryTooLong(1), rowId: long.rowId, fieldId: 'summary' },
+    ]);
+  });
+
   it('refuses a line with both debit and credit', () => {
     const a = line('1001', 100, 100);
     expect(validateVoucher(draft([a]), ctx())).toEqual([

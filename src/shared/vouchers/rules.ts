@@ -70,7 +70,11 @@ export const VoucherRuleMessages = {
   subjectUnknown: (row: number, code: string) => `第${row}行科目${code}不存在`,
   subjectDisabled: (row: number, code: string) => `第${row}行科目${code}已停用`,
   auxiDuplicate: (row: number, typeNo: string) => `第${row}行辅助核算类型${typeNo}只能选择一个辅助项`,
+  summaryTooLong: (row: number) => `第${row}行摘要不能超过${VOUCHER_SUMMARY_MAX}个字符`,
 } as const;
+
+/** Longest line summary the database keeps. */
+export const VOUCHER_SUMMARY_MAX = 200;
 
 /** Earliest voucher date (spec: after 2021-12-31). */
 export const VOUCHER_MIN_DATE = '2022-01-01';
@@ -186,6 +190,9 @@ function validateLine(
   const amountOk = issues.length === amountStart;
 
   if (!hasText(line.summary)) issues.push({ message: VoucherMessages.summaryMissing(row), rowId, fieldId: 'summary' });
+  else if ((line.summary ?? '').trim().length > VOUCHER_SUMMARY_MAX) {
+    issues.push({ message: VoucherRuleMessages.summaryTooLong(row), rowId, fieldId: 'summary' });
+  }
 
   if (subject && subject.enable && subject.lastLevel) {
     const chosen = new Map<string, number>();
