@@ -151,8 +151,16 @@ describe('工会02表 against union-accounting.md §5.2', () => {
         expect(line.formula && 'sum' in line.formula, line.name).toBe(true);
         const prefixes = [...new Set(subjectCodesOf(unionIncomeExpenseForm2021, line.no ?? 0).map((c) => c.slice(0, 3)))];
         expect(prefixes.sort(), line.name).toEqual(codes);
+      } else if (source.includes('(一)')) {
+        // "= (一) + (二)" or "(一)…(九)": the detail rows that follow it, all added
+        const details: { line: number; sign: number }[] = [];
+        for (let k = i + 1; (table.rows[k]?.[0] ?? '').startsWith('('); k++) {
+          details.push({ line: unionIncomeExpenseForm2021.lines[k]?.no ?? 0, sign: 1 });
+        }
+        expect(details.length, line.name).toBeGreaterThan(1);
+        expect(lineRefs(line), line.name).toEqual(details);
       } else {
-        expect(line.formula && 'lines' in line.formula, line.name).toBe(true);
+        expect(source, line.name).toBe('三 − 四');
       }
     });
     // 五、本期收支差额 = 三 − 四
@@ -219,7 +227,7 @@ describe('the templates against the text of the printed forms', () => {
     );
   });
 
-  it('the regulation text names each line the balance sheets read in their 编制说明', () => {
+  it('会政财01表: its 编制说明 names every numbered line', () => {
     const text = readReference('regulations/government-2017-accounting-system.txt').replace(/\s+/g, '');
     for (const line of numbered(governmentBalanceSheet2017)) {
       const bare = line.name.replace(/^减：/, '');
