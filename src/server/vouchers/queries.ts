@@ -11,6 +11,7 @@ import {
   type VoucherStatusFilter,
 } from '../../shared/api/vouchers.js';
 import { fenToYuan, yuanToFen } from '../../shared/vouchers/amounts.js';
+import { INT_COLUMN_MAX } from '../../shared/vouchers/rules.js';
 import type { VoucherRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
@@ -27,7 +28,7 @@ function int(raw: Raw, name: string, required = false): number | undefined {
     if (required) refuse('BadRequest', `缺少参数${name}`);
     return undefined;
   }
-  if (!/^-?\d+$/.test(v.trim())) refuse('BadRequest', `参数${name}必须是整数`);
+  if (!/^-?\d{1,10}$/.test(v.trim()) || Math.abs(Number(v)) > INT_COLUMN_MAX) refuse('BadRequest', `参数${name}必须是整数`);
   return Number(v);
 }
 

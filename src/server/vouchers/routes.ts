@@ -12,6 +12,7 @@ import type {
   SaveVoucherRequest,
 } from '../../shared/api/vouchers.js';
 import { okEnvelope } from '../../shared/envelope.js';
+import { INT_COLUMN_MAX } from '../../shared/vouchers/rules.js';
 import type { Db } from '../db/database.js';
 import { authOf, ztOf } from '../auth/guard.js';
 import { refuse } from '../http/app-error.js';
@@ -36,7 +37,7 @@ function scopeOf(request: FastifyRequest): VoucherScope {
 
 function intParam(value: unknown, name: string): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n)) refuse('BadRequest', `缺少参数${name}或不是整数`);
+  if (!Number.isInteger(n) || Math.abs(n) > INT_COLUMN_MAX) refuse('BadRequest', `缺少参数${name}或不是整数`);
   return n;
 }
 

@@ -128,14 +128,17 @@ async function checkDraft(q: Q, scope: VoucherScope, body: Partial<SaveVoucherRe
   const { draft, issues: conversion, lineIds } = readDraft(body);
   const issues: ValidationIssue[] = [];
   const codes = draft.lines.map((l) => l.subjectCode ?? '').filter((c) => c !== '');
+  // A year the rules will refuse is not sent to the database (PostgreSQL would fail on its range).
+  const year =
+    draft.year !== null && Number.isInteger(draft.year) && draft.year >= 1000 && draft.year <= 9999 ? draft.year : null;
   const [yearRow, index, types] = await Promise.all([
-    draft.year === null
+    year === null
       ? undefined
-      : q.selectFrom('zt_year').select('year').where('zt_id', '=', scope.ztId).where('year', '=', draft.year).executeTakeFirst(),
-    loadSubjectIndex(q, scope.ztId, draft.year ?? 0, codes),
+      : q.selectFrom('zt_year').select('year').where('zt_id', '=', scope.ztId).where('year', '=', year).executeTakeFirst(),
+    loadSubjectIndex(q, scope.ztId, year ?? 0, codes),
     listCertificateTypes(q, scope.ztId),
   ]);
-  if (draft.year !== null && !yearRow) issues.push({ message: `账套没有${draft.year}年度`, fieldId: 'period' });
+  if (year !== null && !yearRow) issues.push({ message: `账套没有${draft.year}年度`, fieldId: 'period' });
   const ruled = validateVoucher(draft, { subject: (code) => ruleSubject(index, code), twoTable: isTwoTable(scope.system) });
   // A converted amount that failed is reported once, by the conversion, not again as missing.
   const failedRows = new Set(conversion.map((i) => String(i.rowId)));
@@ -147,11 +150,7 @@ async function checkDraft(q: Q, scope: VoucherScope, body: Partial<SaveVoucherRe
         !(conversion.length > 0 && i.rowId === undefined && i.message.includes('不平衡')),
     ),
   );
-  if (
-    draft.certificateType !== null &&
-    Number.isInteger(draft.certificateType) &&
-    !types.some((t) => t.value === draft.certificateType)
-  ) {
+  if (!ruled.some((i) => i.fieldId === 'certificateType') && !types.some((t) => t.value === draft.certificateType)) {
     issues.push({ message: '凭证分类不存在', fieldId: 'certificateType' });
   }
   const auxi =

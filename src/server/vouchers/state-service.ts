@@ -5,6 +5,7 @@
  */
 import type { ReloadBreakRequest, Voucher, VoucherRef } from '../../shared/api/vouchers.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
+import { INT_COLUMN_MAX } from '../../shared/vouchers/rules.js';
 import type { Db } from '../db/database.js';
 import type { VoucherRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
@@ -40,7 +41,7 @@ export function readRefs(details: unknown): VoucherRef[] {
   return value.map((v) => {
     const r = (v ?? {}) as Record<string, unknown>;
     const ref = { month: Number(r.month), pzNo: Number(r.pzNo), certificateType: Number(r.certificateType) };
-    if (!Number.isInteger(ref.month) || !Number.isInteger(ref.pzNo) || !Number.isInteger(ref.certificateType)) {
+    if (![ref.month, ref.pzNo, ref.certificateType].every((n) => Number.isInteger(n) && Math.abs(n) <= INT_COLUMN_MAX)) {
       refuse('BadRequest', 'details中的month、pzNo、certificateType必须是整数');
     }
     return ref;

@@ -207,6 +207,23 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
     });
     it('period, category, date and document count', async () => {
       await refused({ ...request(), month: null }, [VoucherMessages.periodMissing]);
+      // Out of an integer column's range: refused by the rules, never sent to the database.
+      await refused({ ...request(), year: 99_999_999_999 }, [
+        VoucherMessages.periodMissing,
+        VoucherRuleMessages.subjectUnknown(1, '101'),
+        VoucherRuleMessages.subjectUnknown(2, '401'),
+      ]);
+      await refused({ ...request(), certificateType: 2 ** 40 }, [VoucherRuleMessages.categoryMissing]);
+      await refused({ ...request(), numberOfDocument: 2 ** 40 }, [VoucherRuleMessages.documentCount]);
+      const hugeRef = await shenhe.post(Paths.certificateReview, {
+        year: 2026,
+        details: [{ month: 1, pzNo: 2 ** 40, certificateType: 1 }],
+        isReview: true,
+      });
+      expect(hugeRef.body.errorCode).toBe(ErrorCode.BadRequest);
+      expect(
+        (await kuaiji.get(Paths.getCertificateManNo, { year: 2026, month: 1, certificateType: 2 ** 40 })).body.errorCode,
+      ).toBe(ErrorCode.BadRequest);
       await refused({ ...request(), year: 2030, pzDate: '2030-03-10' }, [
         '账套没有2030年度',
         VoucherRuleMessages.subjectUnknown(1, '101'),

@@ -187,10 +187,13 @@ describe('validateVoucher', () => {
     expect(messages(draft(ok, { year: null }))).toEqual([VoucherMessages.periodMissing]);
     expect(messages(draft(ok, { month: null }))).toEqual([VoucherMessages.periodMissing]);
     expect(messages(draft(ok, { month: 13 }))).toEqual([VoucherMessages.periodMissing]);
+    expect(messages(draft(ok, { year: 1e12 }))).toEqual([VoucherMessages.periodMissing]);
   });
 
   it('requires the category', () => {
     expect(messages(draft(ok, { certificateType: null }))).toEqual([VoucherRuleMessages.categoryMissing]);
+    expect(messages(draft(ok, { certificateType: 2 ** 31 }))).toEqual([VoucherRuleMessages.categoryMissing]);
+    expect(messages(draft(ok, { certificateType: -1 }))).toEqual([VoucherRuleMessages.categoryMissing]);
   });
 
   it('keeps the date within the month and after 2021-12-31', () => {
@@ -210,6 +213,8 @@ describe('validateVoucher', () => {
     expect(messages(draft(ok, { numberOfDocument: 1.5 }))).toEqual([VoucherRuleMessages.documentCount]);
     expect(messages(draft(ok, { numberOfDocument: null }))).toEqual([]);
     expect(messages(draft(ok, { numberOfDocument: 12 }))).toEqual([]);
+    expect(messages(draft(ok, { numberOfDocument: 9999 }))).toEqual([]);
+    expect(messages(draft(ok, { numberOfDocument: 10000 }))).toEqual([VoucherRuleMessages.documentCount]);
   });
 });
 

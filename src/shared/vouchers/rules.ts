@@ -59,12 +59,18 @@ export type VoucherFieldId =
   | 'certificateType'
   | 'numberOfDocument';
 
+/** Largest attached-document count. */
+export const VOUCHER_DOCUMENTS_MAX = 9999;
+
+/** Largest value of an integer column (PostgreSQL integer). */
+export const INT_COLUMN_MAX = 2_147_483_647;
+
 /** Messages the spec gives no text for (ours). */
 export const VoucherRuleMessages = {
   categoryMissing: '请选择凭证分类',
   dateMissing: '请选择凭证日期',
   dateFormat: '凭证日期格式不正确',
-  documentCount: '附单据数必须是非负整数',
+  documentCount: `附单据数必须是0到${VOUCHER_DOCUMENTS_MAX}之间的整数`,
   bothSides: (row: number) => `第${row}行借方和贷方金额只能填写一个`,
   amountInvalid: (row: number, message: string) => `第${row}行${message}`,
   subjectUnknown: (row: number, code: string) => `第${row}行科目${code}不存在`,
@@ -122,14 +128,18 @@ function validateHeader(draft: VoucherDraft): ValidationIssue[] {
     draft.year !== null &&
     draft.month !== null &&
     Number.isInteger(draft.year) &&
+    draft.year >= 1000 &&
+    draft.year <= 9999 &&
     Number.isInteger(draft.month) &&
     draft.month >= 1 &&
     draft.month <= 12;
   if (!periodOk) issues.push({ message: VoucherMessages.periodMissing, fieldId: 'period' });
-  if (draft.certificateType === null || !Number.isInteger(draft.certificateType)) {
+  const type = draft.certificateType;
+  if (type === null || !Number.isInteger(type) || type < 0 || type > INT_COLUMN_MAX) {
     issues.push({ message: VoucherRuleMessages.categoryMissing, fieldId: 'certificateType' });
   }
-  if (draft.numberOfDocument !== null && !(Number.isSafeInteger(draft.numberOfDocument) && draft.numberOfDocument >= 0)) {
+  const documents = draft.numberOfDocument;
+  if (documents !== null && !(Number.isInteger(documents) && documents >= 0 && documents <= VOUCHER_DOCUMENTS_MAX)) {
     issues.push({ message: VoucherRuleMessages.documentCount, fieldId: 'numberOfDocument' });
   }
   if (!hasText(draft.pzDate)) {
