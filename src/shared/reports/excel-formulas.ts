@@ -23,29 +23,30 @@ interface Ref {
   readonly sign: 1 | -1;
 }
 
+/** Groups refs into runs of adjacent added cells in one column (a subtracted cell is a run of its own). */
+function runs(refs: readonly Ref[]): Ref[][] {
+  const out: Ref[][] = [];
+  for (const ref of refs) {
+    const run = out[out.length - 1];
+    const last = run?.[run.length - 1];
+    if (run && last && ref.sign === 1 && last.sign === 1 && ref.column === last.column && ref.row === last.row + 1) {
+      run.push(ref);
+    } else {
+      out.push([ref]);
+    }
+  }
+  return out;
+}
+
 /** Writes refs as Excel text: runs of three or more adjacent added cells become SUM(range). */
 function formulaText(refs: readonly Ref[]): string {
-  const pieces: string[] = [];
-  let i = 0;
-  while (i < refs.length) {
-    const first = refs[i] as Ref;
-    let j = i;
-    while (
-      first.sign === 1 &&
-      j + 1 < refs.length &&
-      refs[j + 1]?.sign === 1 &&
-      refs[j + 1]?.column === first.column &&
-      refs[j + 1]?.row === (refs[j] as Ref).row + 1
-    ) {
-      j++;
-    }
-    const last = refs[j] as Ref;
-    if (j - i >= 2) pieces.push(`+SUM(${first.column}${first.row}:${last.column}${last.row})`);
-    else
-      for (let k = i; k <= j; k++)
-        pieces.push(`${(refs[k] as Ref).sign === 1 ? '+' : '-'}${(refs[k] as Ref).column}${(refs[k] as Ref).row}`);
-    i = j + 1;
-  }
+  const cell = (r: Ref) => `${r.column}${r.row}`;
+  const pieces = runs(refs).flatMap((run) => {
+    const [first] = run;
+    const last = run[run.length - 1];
+    if (first && last && run.length >= 3) return [`+SUM(${cell(first)}:${cell(last)})`];
+    return run.map((r) => `${r.sign === 1 ? '+' : '-'}${cell(r)}`);
+  });
   if (pieces.length === 0) return '=0';
   const body = pieces.join('');
   return `=${body.startsWith('+') ? body.slice(1) : body}`;
