@@ -3,6 +3,8 @@ import type { GridDefinition, GridRow } from '../src/shared/grid/definition.js';
 import { openingBalanceGrid, openingBalanceGridMidYear } from './opening-balance.js';
 import { subjectGrid } from './subject.js';
 import { voucherListGrid } from './voucher-list.js';
+import { trialBalanceGrid } from './trial-balance.js';
+import { detailLedgerGridAuxi, detailLedgerGridPlain } from './detail-ledger.js';
 import { voucherGrid } from './voucher.js';
 
 export {
@@ -24,7 +26,10 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   subjectGrid as unknown as GridDefinition<GridRow>,
   openingBalanceGrid as unknown as GridDefinition<GridRow>,
   openingBalanceGridMidYear as unknown as GridDefinition<GridRow>,
-  voucherListGrid as unknown as GridDefinition<GridRow>,
+  voucherListGrid,
+  trialBalanceGrid as unknown as GridDefinition<GridRow>,
+  detailLedgerGridPlain,
+  detailLedgerGridAuxi,
   voucherGrid as unknown as GridDefinition<GridRow>,
 ];
 

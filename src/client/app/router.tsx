@@ -50,6 +50,14 @@ export const routes: RouteObject[] = [
             path: VOUCHER_ADD_PATH,
             lazy: async () => ({ Component: (await import('../vouchers/VoucherEditorPage.js')).VoucherEditorPage }),
           },
+          {
+            path: '/accounting-management/reports/trial-balance',
+            lazy: async () => ({ Component: (await import('../books/TrialBalancePage.js')).TrialBalancePage }),
+          },
+          {
+            path: '/accounting-management/books/detailaccount',
+            lazy: async () => ({ Component: (await import('../books/DetailLedgerPage.js')).DetailLedgerPage }),
+          },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],
       },

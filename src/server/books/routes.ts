@@ -10,6 +10,8 @@ import { refuse } from '../http/app-error.js';
 import type { Scope } from '../subjects/subject-repository.js';
 import { queryTrialBalance, type PeriodRange } from './trial-balance.js';
 import { queryDetailLedger } from './detail-ledger.js';
+import { recomputeBalances } from './balances.js';
+import { runWrite } from '../vouchers/write-queue.js';
 
 type Query = Record<string, string | undefined>;
 
@@ -38,6 +40,13 @@ export function rangeOf(q: Query, year: number, begin = 'beginTime', end = 'endT
 const flag = (value: string | undefined) => value === 'true' || value === '1';
 
 export function bookRoutes(app: FastifyInstance, db: Db): void {
+  // Spec: regenerate the occurred amounts (after the user confirms): the balances rebuilt from the lines.
+  app.post('/api/report/regenerateOccur', { config: { access: 'zt' } }, async (request) => {
+    const scope = scopeOf(request);
+    await runWrite(db, (trx) => recomputeBalances(trx, scope.ztId));
+    return okEnvelope(null, '发生额已重新生成');
+  });
+
   app.get('/api/report/trialBalance', { config: { access: 'zt' } }, async (request) => {
     const q = request.query as Query;
     const scope = scopeOf(request);

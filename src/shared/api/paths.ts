@@ -103,6 +103,8 @@ export const Paths = {
   // books and reports (src/shared/api/books.ts)
   trialBalance: '/account/api/report/trialBalance',
   detailAccount: '/account/api/report/detailAccount',
+  /** Spec: regenerate occurrences (POST, no payload): rebuilds the set's balances from its lines. */
+  regenerateOccur: '/account/api/report/regenerateOccur',
   pzUser: '/account/api/pzUser',
   /** Ours: GET ?ids=1,2&paper=a4|voucher → application/pdf, the vouchers in the printed layout (src/shared/api/files.ts). */
   certificatePrint: '/account/api/certificate/print',

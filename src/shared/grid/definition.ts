@@ -133,6 +133,11 @@ export interface ExportDef {
   readonly title: string;
   /** Totals written as live Excel formulas (with cached values) rather than plain numbers. */
   readonly totalsAsFormulas: boolean;
+  /**
+   * All totals on one 合计 row, each under its column (a report whose totals each sit under a
+   * different column); otherwise one labelled row per total.
+   */
+  readonly totalsInOneRow?: boolean;
 }
 
 export interface GridDefinition<R extends GridRow = GridRow> {

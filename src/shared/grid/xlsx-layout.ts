@@ -185,21 +185,31 @@ function totalRows(
     return other && depth < totals.length ? placeOf(other, depth + 1) : Math.min(1, columns.length - 1);
   };
   const places = totals.map((t) => placeOf(t));
+  const oneRow = def.export.totalsInOneRow === true;
 
-  return totals.map((t, k) => {
+  const lines = totals.map((t, k) => {
     const line: ExportCell[] = columns.map(() => null);
-    line[0] = t.label;
+    line[0] = oneRow ? '合计' : t.label;
     const value = values[t.id];
     const result = value === undefined || Number.isNaN(value) ? undefined : money.has(t.id) ? value / 100 : value;
     const formula = def.export.totalsAsFormulas
       ? excelFormula(t, columns, rows, keptOf, firstDataRow, (id) => {
           const j = totals.findIndex((x) => x.id === id);
-          return j < 0 ? null : `${columnLetters(places[j] ?? 1)}${firstTotalRow + j}`;
+          return j < 0 ? null : `${columnLetters(places[j] ?? 1)}${firstTotalRow + (oneRow ? 0 : j)}`;
         })
       : null;
     line[places[k] ?? 1] = formula !== null ? { formula, result } : (result ?? null);
     return line;
   });
+  if (!oneRow || lines.length === 0) return lines;
+  // One row: each total's cell from its own line (they sit under different columns).
+  const merged: ExportCell[] = columns.map(() => null);
+  merged[0] = '合计';
+  lines.forEach((line, k) => {
+    const at = places[k] ?? 1;
+    merged[at] = line[at] ?? null;
+  });
+  return [merged];
 }
 
 /** Totals whose figures are money (they name a money field or a money total). */

@@ -113,3 +113,39 @@ describe('buildWorkbook', () => {
     expect(sheet.getRow(5 + rows.length).getCell(4).value).toBe(100_123.45);
   });
 });
+
+describe('a report with its totals on one row', () => {
+  it('writes one 合计 row whose cells are formulas over the first-level rows', async () => {
+    const { trialBalanceGrid } = await import('../../../grids/trial-balance.js');
+    const row = (code: string, parentCode: string | null, openingDebit: number, periodCredit: number) => ({
+      rowId: code,
+      code,
+      codeName: code,
+      parentCode,
+      isGovernment: false,
+      openingDebit,
+      openingCredit: 0,
+      periodDebit: 0,
+      periodCredit,
+      yearDebit: 0,
+      yearCredit: periodCredit,
+      closingDebit: openingDebit - periodCredit,
+      closingCredit: 0,
+    });
+    const rows = [row('101', null, 200_000, 47_050), row('501', null, 0, 0), row('50101', '501', 0, 0)];
+    const sheet = await roundTrip(buildWorkbook(trialBalanceGrid, rows, meta));
+    const totals: ExcelJS.Row[] = [];
+    sheet.eachRow((r) => {
+      if (r.getCell(1).value === '合计') totals.push(r);
+    });
+    expect(totals).toHaveLength(1);
+    const total = totals[0] as ExcelJS.Row;
+    const opening = total.getCell(3).value as { formula: string; result: number };
+    expect(opening.result).toBe(2000);
+    expect(opening.formula).toMatch(/^SUM\(|C\d+/);
+    // The child row 50101 is not added again.
+    expect(opening.formula).not.toContain(`C${rowOf(sheet, '50101').number}`);
+    const formulas = [3, 4, 5, 6, 7, 8, 9, 10].map((c) => (total.getCell(c).value as { formula?: string } | null)?.formula);
+    expect(formulas.every((f) => typeof f === 'string' && f.length > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Books in the browser: vouchers keyed through the real API appear in the trial balance of
+ * their period, which balances; a double-click on a subject opens its detail ledger for that
+ * period with the running balance and the month totals; a double-click on a line opens the
+ * voucher; the trial balance goes to xlsx with its totals as live formulas, read back here.
+ * Works in SCHOOL, January and February 2026 (the list spec uses the current month).
+ */
+import ExcelJS from 'exceljs';
+import { expect, test } from '@playwright/test';
+import { Paths } from '../src/shared/api/paths.js';
+import type { SaveVoucherRequest } from '../src/shared/api/vouchers.js';
+import { DetailLedgerPageModel, TrialBalancePageModel } from './pages/books-pages.js';
+import { apiSession } from './support/api-session.js';
+import { SCHOOL, SCREENS_DIR } from './support/demo.js';
+import { signInTo } from './support/flows.js';
+
+const YEAR = 2026;
+
+function voucher(month: number, day: number, summary: string, debit: string, credit: string, yuan: string): SaveVoucherRequest {
+  const date = `${YEAR}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return {
+    year: YEAR,
+    month,
+    pzDate: date,
+    certificateType: 1,
+    numberOfDocument: 0,
+    certiDetails: [
+      { summary, subjectCode: debit, debitAmount: yuan, creditAmount: null },
+      { summary, subjectCode: credit, debitAmount: null, creditAmount: yuan },
+    ],
+  };
+}
+
+test('the trial balance of a period balances, opens a detail ledger and a voucher, and exports with formulas', async ({
+  page,
+  baseURL,
+}) => {
+  const accountant = await apiSession(baseURL ?? '', 'kuaiji', SCHOOL, YEAR);
+  for (const body of [
+    voucher(1, 6, '账簿测试收会费', '101', '401', '2000.00'),
+    voucher(2, 3, '账簿测试文体活动', '50102', '101', '350.00'),
+    voucher(2, 18, '账簿测试职工培训', '50101', '101', '120.50'),
+  ]) {
+    const answer = await accountant.post(Paths.certificate, { ...body });
+    expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+  }
+
+  await signInTo(page, 'kuaiji', SCHOOL, YEAR);
+  const trial = new TrialBalancePageModel(page);
+  await trial.goto();
+  await trial.period(2, 2);
+  await expect(trial.check).toContainText('试算平衡');
+  await expect.poll(() => trial.cell('101', 'openingDebit')).toBe('2,000.00');
+  expect(await trial.cell('101', 'periodCredit')).toBe('470.50');
+  expect(await trial.cell('101', 'closingDebit')).toBe('1,529.50');
+  expect(await trial.cell('501', 'periodDebit')).toBe('470.50');
+  await page.screenshot({ path: `${SCREENS_DIR}/trial-balance.png`, fullPage: true });
+
+  // The workbook: title, values, and totals as live formulas over the first-level rows.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出Excel' }).click()]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.getWorksheet('科目余额表');
+  if (!sheet) throw new Error('no sheet 科目余额表');
+  expect(sheet.getCell('A1').value).toBe('科目余额表');
+  let totalRow = 0;
+  sheet.eachRow((row, n) => {
+    if (row.getCell(1).value === '合计') totalRow = n;
+  });
+  expect(totalRow).toBeGreaterThan(0);
+  const formulas: string[] = [];
+  sheet.getRow(totalRow).eachCell((cell) => {
+    const v = cell.value as { formula?: string } | null;
+    if (v && typeof v === 'object' && v.formula) formulas.push(v.formula);
+  });
+  expect(formulas).toHaveLength(8);
+
+  // Double-click 101: its detail ledger for February.
+  await trial.row('101').first().locator('[col-id="code"]').dblclick();
+  const ledger = new DetailLedgerPageModel(page);
+  await expect(ledger.heading).toBeVisible();
+  await expect(ledger.subject).toContainText('101 库存现金');
+  await expect(ledger.summaries()).toHaveText(['期初余额', '账簿测试文体活动', '账簿测试职工培训', '本月合计', '本年累计']);
+  await page.screenshot({ path: `${SCREENS_DIR}/detail-ledger.png`, fullPage: true });
+
+  // Double-click a line: its voucher.
+  await ledger.line('账簿测试职工培训').dblclick();
+  const dialog = page.getByRole('dialog', { name: '查看凭证' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('article')).toContainText('账簿测试职工培训');
+  await expect(dialog.getByRole('article')).toContainText('壹佰贰拾元伍角');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});

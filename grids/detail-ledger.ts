@@ -1,0 +1,67 @@
+/**
+ * The detail ledger (明细账, the route named detailaccount): the opening row, each voucher line
+ * with its running balance and side, and the 本月合计 / 本年累计 rows, as the server answers them
+ * (src/server/books/detail-ledger.ts). Read-only, rows of 36 px (spec); a double-click on a line
+ * opens its voucher.
+ */
+import type { DetailLedgerRow, DetailRowKind } from '../src/shared/api/books.js';
+import type { GridDefinition, GridRow } from '../src/shared/grid/definition.js';
+
+export interface DetailLedgerGridRow extends GridRow {
+  readonly rowId: string;
+  kind: DetailRowKind;
+  voucherId: string | null;
+  date: string;
+  voucherNo: string;
+  summary: string;
+  auxiNames: string;
+  debit: number | null;
+  credit: number | null;
+  direction: string;
+  balance: number;
+}
+
+const SIDE = { 0: '平', 1: '借', 2: '贷' } as const;
+
+/** Rows of one page; ids stay unique across pages (page and position). */
+export function toDetailLedgerGridRows(rows: readonly DetailLedgerRow[], page: number): DetailLedgerGridRow[] {
+  return rows.map((r, i) => ({
+    rowId: r.voucherId ? `${r.voucherId}#${page}#${i}` : `${r.kind}#${r.month}#${page}#${i}`,
+    kind: r.kind,
+    voucherId: r.voucherId,
+    date: r.date,
+    voucherNo: r.voucherNo,
+    summary: r.summary,
+    auxiNames: r.auxiNames,
+    // A line is on one side: the other stays empty, as on paper; an opening row has no turnover.
+    debit: r.kind === 'opening' || (r.kind === 'line' && r.debit === 0) ? null : r.debit,
+    credit: r.kind === 'opening' || (r.kind === 'line' && r.credit === 0) ? null : r.credit,
+    direction: SIDE[r.direction],
+    balance: r.balance,
+  }));
+}
+
+export function detailLedgerGrid(showAuxi: boolean) {
+  return Object.freeze({
+    id: showAuxi ? 'detail-ledger-auxi' : 'detail-ledger',
+    title: '明细账',
+    fields: [
+      { id: 'date', header: '日期', kind: 'date', editable: false, width: 110, pinned: true },
+      { id: 'voucherNo', header: '凭证字号', kind: 'text', editable: false, width: 100, pinned: true },
+      { id: 'summary', header: '摘要', kind: 'text', editable: false, width: 260 },
+      ...(showAuxi ? [{ id: 'auxiNames', header: '辅助核算', kind: 'text', editable: false, width: 180 } as const] : []),
+      { id: 'debit', header: '借方', kind: 'money', editable: false, width: 140 },
+      { id: 'credit', header: '贷方', kind: 'money', editable: false, width: 140 },
+      { id: 'direction', header: '方向', kind: 'text', editable: false, width: 60 },
+      { id: 'balance', header: '余额', kind: 'money', editable: false, width: 150 },
+    ],
+    rowHeight: 36,
+    commands: ['copy', 'exportExcel', 'showHelp'],
+    allowAddRows: false,
+    allowDeleteRows: false,
+    export: { sheetName: '明细账', title: '明细账', totalsAsFormulas: false },
+  } satisfies GridDefinition<DetailLedgerGridRow>);
+}
+
+export const detailLedgerGridPlain = detailLedgerGrid(false);
+export const detailLedgerGridAuxi = detailLedgerGrid(true);

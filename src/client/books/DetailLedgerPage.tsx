@@ -1,0 +1,237 @@
+/**
+ * 明细账 (the route named detailaccount): one subject's lines over a range of months with the
+ * running balance, the month and year totals, in pages of 200 lines. Reports open it with
+ * ?code=&beginTime=&endTime=(&book=true); a double-click on a line opens its voucher.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { DetailLedgerResponse } from '../../shared/api/books.js';
+import type { Voucher } from '../../shared/api/vouchers.js';
+import { detailLedgerGrid, toDetailLedgerGridRows, type DetailLedgerGridRow } from '../../../grids/detail-ledger.js';
+import { GridEditor } from '../grid/GridEditor.js';
+import { usePageTitle } from '../shell/page-title.js';
+import { useSession } from '../shell/session-store.js';
+import { VOUCHER_ADD_PATH } from '../vouchers/list/VoucherListPage.js';
+import { VoucherPreview } from '../vouchers/list/VoucherPreview.js';
+import { loadDetailLedger } from './books-api.js';
+import { monthOfText, periodLabel, yearMonth, type MonthRange } from './periods.js';
+import './books.css';
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+const PAGE_SIZE = 200;
+
+interface Form {
+  code: string;
+  range: MonthRange;
+  book: boolean;
+  isShowAuxi: boolean;
+  summary: string;
+}
+
+export function DetailLedgerPage() {
+  usePageTitle('明细账');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const authInfo = useSession((s) => s.authInfo);
+  const year = authInfo?.year ?? new Date().getFullYear();
+  const [form, setForm] = useState<Form>(() => fromLinkOf(params.toString(), year));
+  const [shown, setShown] = useState<{ data: DetailLedgerResponse; rows: DetailLedgerGridRow[]; form: Form } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  const load = useCallback(
+    async (f: Form, pageIndex: number) => {
+      if (!f.code.trim()) {
+        setProblem('请选择科目');
+        return;
+      }
+      setProblem(null);
+      try {
+        const data = await loadDetailLedger({
+          code: f.code.trim(),
+          beginTime: yearMonth(year, f.range.beginMonth),
+          endTime: yearMonth(year, f.range.endMonth),
+          book: f.book,
+          isShowAuxi: f.isShowAuxi,
+          abstractNumber: f.summary.trim() || undefined,
+          pageIndex,
+          pageSize: PAGE_SIZE,
+        });
+        setShown({ data, rows: toDetailLedgerGridRows(data.rows, pageIndex), form: f });
+      } catch {
+        // shown by the request wrapper
+      }
+    },
+    [year],
+  );
+
+  // A link from a report (or a new link while the tab is open) loads at once.
+  const link = params.toString();
+  useEffect(() => {
+    const f = fromLinkOf(link, year);
+    if (!f.code) return;
+    let active = true;
+    loadDetailLedger({
+      code: f.code,
+      beginTime: yearMonth(year, f.range.beginMonth),
+      endTime: yearMonth(year, f.range.endMonth),
+      book: f.book,
+      pageIndex: 1,
+      pageSize: PAGE_SIZE,
+    }).then(
+      (data) => {
+        if (!active) return;
+        setForm(f);
+        setShown({ data, rows: toDetailLedgerGridRows(data.rows, 1), form: f });
+      },
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [link, year]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void load(form, 1);
+  };
+  const pages = shown ? Math.max(1, Math.ceil(shown.data.totalItemCount / PAGE_SIZE)) : 1;
+  const definition = detailLedgerGrid(shown?.form.isShowAuxi ?? false);
+
+  return (
+    <div className="books-page">
+      <header className="books-head">
+        <h1>明细账</h1>
+        {shown && (
+          <span className="muted" data-testid="ledger-subject">
+            {shown.data.code} {shown.data.codeName}（{periodLabel(year, shown.form.range)}）
+          </span>
+        )}
+      </header>
+      <form className="books-filter" aria-label="明细账查询条件" onSubmit={submit}>
+        <label>
+          <span>科目</span>
+          <input aria-label="科目编码" value={form.code} onChange={(e) => setForm((f) => ({ ...f, code: e.target.value }))} />
+        </label>
+        <label>
+          <span>期间</span>
+          <select
+            aria-label="开始月份"
+            value={form.range.beginMonth}
+            onChange={(e) => setForm((f) => ({ ...f, range: { ...f.range, beginMonth: Number(e.target.value) } }))}
+          >
+            {MONTHS.map((m) => (
+              <option key={m} value={m}>
+                {m}月
+              </option>
+            ))}
+          </select>
+          至
+          <select
+            aria-label="结束月份"
+            value={form.range.endMonth}
+            onChange={(e) => setForm((f) => ({ ...f, range: { ...f.range, endMonth: Number(e.target.value) } }))}
+          >
+            {MONTHS.map((m) => (
+              <option key={m} value={m}>
+                {m}月
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>摘要</span>
+          <input
+            aria-label="摘要包含"
+            value={form.summary}
+            onChange={(e) => setForm((f) => ({ ...f, summary: e.target.value }))}
+          />
+        </label>
+        <label className="books-check">
+          <input type="checkbox" checked={form.book} onChange={(e) => setForm((f) => ({ ...f, book: e.target.checked }))} />
+          只含已记账凭证
+        </label>
+        <label className="books-check">
+          <input
+            type="checkbox"
+            checked={form.isShowAuxi}
+            onChange={(e) => setForm((f) => ({ ...f, isShowAuxi: e.target.checked }))}
+          />
+          显示辅助核算
+        </label>
+        <button type="submit" className="btn btn-primary">
+          查询
+        </button>
+        {problem && (
+          <span className="field-error" role="alert">
+            {problem}
+          </span>
+        )}
+      </form>
+      {shown && (
+        <GridEditor<DetailLedgerGridRow>
+          key={definition.id}
+          definition={definition}
+          rows={shown.rows}
+          readOnly
+          label="明细账"
+          onRowOpen={(rowId) => {
+            const row = shown.rows.find((r) => r.rowId === rowId);
+            if (row?.voucherId) setPreview(row.voucherId);
+          }}
+          exportInfo={{ unit: authInfo?.ztName ?? '', period: periodLabel(year, shown.form.range) }}
+          maxHeight={Math.max(320, window.innerHeight - 300)}
+        />
+      )}
+      {shown && pages > 1 && (
+        <nav className="voucher-pager" aria-label="分页">
+          <button
+            type="button"
+            className="btn"
+            disabled={shown.data.pageIndex <= 1}
+            onClick={() => void load(shown.form, shown.data.pageIndex - 1)}
+          >
+            上一页
+          </button>
+          <span>
+            第 {shown.data.pageIndex} / {pages} 页
+          </span>
+          <button
+            type="button"
+            className="btn"
+            disabled={shown.data.pageIndex >= pages}
+            onClick={() => void load(shown.form, shown.data.pageIndex + 1)}
+          >
+            下一页
+          </button>
+        </nav>
+      )}
+      {shown && <p className="muted">双击凭证行查看凭证。</p>}
+      {preview && (
+        <VoucherPreview
+          ids={[preview]}
+          start={0}
+          title="查看凭证"
+          onEdit={(v: Voucher) => {
+            setPreview(null);
+            void navigate(`${VOUCHER_ADD_PATH}?id=${encodeURIComponent(v.id)}`);
+          }}
+          onClose={() => setPreview(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function fromLinkOf(search: string, year: number): Form {
+  const params = new URLSearchParams(search);
+  const begin = monthOfText(params.get('beginTime'), year) ?? 1;
+  const end = monthOfText(params.get('endTime'), year) ?? 12;
+  return {
+    code: params.get('code') ?? '',
+    range: { beginMonth: Math.min(begin, end), endMonth: end },
+    book: params.get('book') === 'true',
+    isShowAuxi: false,
+    summary: '',
+  };
+}
