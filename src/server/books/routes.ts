@@ -11,6 +11,8 @@ import type { Scope } from '../subjects/subject-repository.js';
 import { queryTrialBalance, type PeriodRange } from './trial-balance.js';
 import { queryDetailLedger } from './detail-ledger.js';
 import { recomputeBalances } from './balances.js';
+import { queryGeneralLedger } from './general-ledger.js';
+import { exportDetailLedger } from './detail-export.js';
 import { runWrite } from '../vouchers/write-queue.js';
 
 type Query = Record<string, string | undefined>;
@@ -60,6 +62,36 @@ export function bookRoutes(app: FastifyInstance, db: Db): void {
         onlyFirst: flag(q.onlyFirst),
         codeOrName: q.codeOrName,
       }),
+    );
+  });
+
+  app.get('/api/report/generalLedger', { config: { access: 'zt' } }, async (request) => {
+    const q = request.query as Query;
+    const scope = scopeOf(request);
+    return okEnvelope(
+      await queryGeneralLedger(db, scope, rangeOf(q, scope.year), {
+        code: q.code,
+        book: flag(q.book),
+        amountIsZero: flag(q.amountIsZero),
+      }),
+    );
+  });
+
+  // Every line of the range as .xlsx, written while the lines are read (bounded memory).
+  app.get('/api/report/exportDetailAccount', { config: { access: 'zt' } }, async (request, reply) => {
+    const q = request.query as Query;
+    const scope = scopeOf(request);
+    const code = q.code?.trim();
+    if (!code) refuse('BadRequest', '请选择科目');
+    const range = rangeOf(q, scope.year);
+    const zt = ztOf(request);
+    return exportDetailLedger(
+      db,
+      scope,
+      range,
+      { code, book: flag(q.book), abstractNumber: q.abstractNumber, isShowAuxi: flag(q.isShowAuxi) },
+      zt.name,
+      reply,
     );
   });
 

@@ -112,3 +112,43 @@ export interface DetailLedgerResponse {
   pageIndex: number;
   pageSize: number;
 }
+
+/**
+ * GET /account/api/report/generalLedger (总账): a subject with its descendants (code), or every
+ * first-level subject, over a range of months of the session year.
+ */
+export interface GeneralLedgerQuery {
+  beginTime: string;
+  endTime: string;
+  /** A subject code: that subject and its descendants; empty: every first-level subject. */
+  code?: string;
+  book?: boolean;
+  /** Also show subjects with no opening and no turnover. */
+  amountIsZero?: boolean;
+}
+
+/** One subject in one month; amounts are fen, balances with their side. */
+export interface GeneralLedgerRow {
+  code: string;
+  codeName: string;
+  level: number;
+  parentCode: string | null;
+  month: number;
+  /** Balance at the start of the month. */
+  initialBalance: number;
+  initialDirection: BalanceSide;
+  debitOccur: number;
+  creditOccur: number;
+  /** Year to the end of the month (本年累计), including a mid-year start's cumulative amounts. */
+  debitGrandTotal: number;
+  creditGrandTotal: number;
+  endBalance: number;
+  endDirection: BalanceSide;
+}
+
+export interface GeneralLedgerResponse {
+  beginMonth: number;
+  endMonth: number;
+  /** Subject by subject (chart order), each with its months in order. */
+  rows: GeneralLedgerRow[];
+}

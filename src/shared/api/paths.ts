@@ -103,8 +103,21 @@ export const Paths = {
   // books and reports (src/shared/api/books.ts)
   trialBalance: '/account/api/report/trialBalance',
   detailAccount: '/account/api/report/detailAccount',
+  /** GET GeneralLedgerQuery → GeneralLedgerResponse (总账). */
+  generalLedger: '/account/api/report/generalLedger',
+  /** GET with the detail ledger's filters → the whole range as .xlsx, streamed. */
+  exportDetailAccount: '/account/api/report/exportDetailAccount',
   /** Spec: regenerate occurrences (POST, no payload): rebuilds the set's balances from its lines. */
   regenerateOccur: '/account/api/report/regenerateOccur',
+  // official reports (src/shared/api/reports.ts)
+  /** GET BalanceSheetQuery → ReportResponse; /export → xlsx; /print → application/pdf. */
+  balanceSheet: '/account/api/report/balanceSheet',
+  balanceSheetExport: '/account/api/report/balanceSheet/export',
+  balanceSheetPrint: '/account/api/report/balanceSheet/print',
+  /** GET IncomeExpenseQuery → ReportResponse; /export → xlsx; /print → application/pdf. */
+  incomeExpense: '/account/api/report/incomeExpense',
+  incomeExpenseExport: '/account/api/report/incomeExpense/export',
+  incomeExpensePrint: '/account/api/report/incomeExpense/print',
   pzUser: '/account/api/pzUser',
   /** Ours: GET ?ids=1,2&paper=a4|voucher → application/pdf, the vouchers in the printed layout (src/shared/api/files.ts). */
   certificatePrint: '/account/api/certificate/print',

@@ -1,0 +1,179 @@
+/**
+ * General ledger and the detail ledger's streamed export over the real server: a cash subject with
+ * dues in January and two payments in February (plus a summary that looks like a formula).
+ */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  DetailLedgerResponse,
+  DetailLedgerRow,
+  GeneralLedgerResponse,
+  TrialBalanceResponse,
+} from '../../shared/api/books.js';
+import { Paths } from '../../shared/api/paths.js';
+import { ErrorCode } from '../../shared/error-codes.js';
+import { ApiClient } from '../test-support/api-client.js';
+import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
+import { line, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
+import { forEachLedgerRow } from './detail-export.js';
+import { ledgerContext } from './detail-ledger.js';
+
+describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) => {
+  let server: TestServer;
+  let kuaiji: ApiClient;
+  let ztId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    kuaiji = new ApiClient(server.url);
+    ztId = await kuaiji.openSet(server.db, 'kuaiji', 'Kuaiji@123', SCHOOL);
+    for (const body of [
+      request({
+        month: 1,
+        pzDate: '2026-01-05',
+        certiDetails: [line('101', '1000', null, '收一月会费'), line('401', null, '1000', '收一月会费')],
+      }),
+      request({
+        month: 2,
+        pzDate: '2026-02-03',
+        certiDetails: [line('50102', '300', null, '=HYPERLINK("x")'), line('101', null, '300', '=HYPERLINK("x")')],
+      }),
+      request({
+        month: 2,
+        pzDate: '2026-02-20',
+        certiDetails: [line('50101', '200.50', null, '职工培训'), line('101', null, '200.50', '职工培训')],
+      }),
+    ]) {
+      const answer = await save(kuaiji, body);
+      expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+    }
+  });
+  afterAll(() => server.close());
+
+  it('answers per subject and month the opening, turnover, year to date and closing', async () => {
+    const answer = await kuaiji.get<GeneralLedgerResponse>(Paths.generalLedger, {
+      code: '101',
+      beginTime: '2026-01',
+      endTime: '2026-03',
+    });
+    expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+    const pick = (r: GeneralLedgerResponse['rows'][number]) => [
+      r.code,
+      r.month,
+      r.initialBalance,
+      r.initialDirection,
+      r.debitOccur,
+      r.creditOccur,
+      r.debitGrandTotal,
+      r.creditGrandTotal,
+      r.endBalance,
+      r.endDirection,
+    ];
+    // January: 0 + 1,000.00 = 1,000.00 借; February: 1,000.00 - 300.00 - 200.50 = 499.50 借; March quiet.
+    expect(answer.body.data.rows.map(pick)).toEqual([
+      ['101', 1, 0, 0, 100_000, 0, 100_000, 0, 100_000, 1],
+      ['101', 2, 100_000, 1, 0, 50_050, 100_000, 50_050, 49_950, 1],
+      ['101', 3, 49_950, 1, 0, 0, 100_000, 50_050, 49_950, 1],
+    ]);
+    // Without a code: first-level subjects with figures only; 501 holds its children; 401 is on the credit side.
+    const all = (await kuaiji.get<GeneralLedgerResponse>(Paths.generalLedger, { beginTime: '2026-02', endTime: '2026-02' })).body
+      .data;
+    expect(all.rows.every((r) => r.parentCode === null)).toBe(true);
+    expect(all.rows.map((r) => r.code)).toEqual(['101', '401', '501']);
+    expect(all.rows.find((r) => r.code === '501')).toMatchObject({ debitOccur: 50_050, endBalance: 50_050, endDirection: 1 });
+    expect(all.rows.find((r) => r.code === '401')).toMatchObject({
+      initialBalance: 100_000,
+      initialDirection: 2,
+      endDirection: 2,
+    });
+    // Agrees with the trial balance of the same range.
+    const trial = (await kuaiji.get<TrialBalanceResponse>(Paths.trialBalance, { beginTime: '2026-01', endTime: '2026-02' })).body
+      .data;
+    const t501 = trial.rows.find((r) => r.code === '501');
+    const g501 = (
+      await kuaiji.get<GeneralLedgerResponse>(Paths.generalLedger, { code: '501', beginTime: '2026-01', endTime: '2026-02' })
+    ).body.data.rows.filter((r) => r.code === '501');
+    expect(g501.at(-1)).toMatchObject({ endBalance: t501?.endBalance, debitGrandTotal: t501?.debitGrandTotal });
+    expect(g501.map((r) => r.code)).toEqual(['501', '501']);
+    // The book option: nothing is booked.
+    const booked = await kuaiji.get<GeneralLedgerResponse>(Paths.generalLedger, {
+      beginTime: '2026-01',
+      endTime: '2026-02',
+      book: true,
+    });
+    expect(booked.body.data.rows).toEqual([]);
+    const unknown = await kuaiji.get(Paths.generalLedger, { code: '999', beginTime: '2026-01', endTime: '2026-02' });
+    expect(unknown.body.errorCode).toBe(ErrorCode.NotFound);
+  });
+
+  it('exports every line of the range with balances, totals, title and formats, text never a formula', async () => {
+    const file = await kuaiji.download(Paths.exportDetailAccount, { code: '101', beginTime: '2026-01', endTime: '2026-02' });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.bytes.buffer as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(sheet.getCell('A1').value).toBe('明细账（101 库存现金）');
+    const meta = (sheet.getRow(2).values as unknown[]).filter(Boolean).join(' ');
+    expect(meta).toContain('编制单位：示范市实验中学工会');
+    expect(meta).toContain('2026年1月至2月');
+    expect(meta).toContain('单位：元');
+    const data: unknown[][] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 3) data.push((row.values as unknown[]).slice(1));
+    });
+    // 日期 凭证字号 摘要 借方 贷方 方向 余额 (amounts in yuan)
+    expect(data.map((r) => [r[2], r[3] ?? null, r[4] ?? null, r[5], r[6]])).toEqual([
+      ['上年结转', null, null, '平', 0],
+      ['收一月会费', 1000, null, '借', 1000],
+      ['本月合计', 1000, 0, '借', 1000],
+      ['本年累计', 1000, 0, '借', 1000],
+      ['=HYPERLINK("x")', null, 300, '借', 700],
+      ['职工培训', null, 200.5, '借', 499.5],
+      ['本月合计', 0, 500.5, '借', 499.5],
+      ['本年累计', 1000, 500.5, '借', 499.5],
+    ]);
+    const summary = sheet.getRow(8).getCell(3);
+    expect(summary.type).toBe(ExcelJS.ValueType.String);
+    expect(summary.numFmt).toBe('@');
+    expect(sheet.getRow(5).getCell(4).numFmt).toBe('#,##0.00');
+    expect(sheet.getRow(5).getCell(2).value).toBe('记-0001');
+
+    // The summary filter hides lines, balances stay; an unknown subject is refused before any byte.
+    const filtered = await kuaiji.download(Paths.exportDetailAccount, {
+      code: '101',
+      beginTime: '2026-02',
+      endTime: '2026-02',
+      abstractNumber: '培训',
+    });
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load(filtered.bytes.buffer as ArrayBuffer);
+    const rows2: unknown[][] = [];
+    wb2.worksheets[0]?.eachRow((row, n) => {
+      if (n > 3) rows2.push((row.values as unknown[]).slice(1));
+    });
+    expect(rows2.map((r) => [r[2], r[6]])).toEqual([
+      ['期初余额', 1000],
+      ['职工培训', 499.5],
+      ['本月合计', 499.5],
+      ['本年累计', 499.5],
+    ]);
+    const unknown = await kuaiji.get(Paths.exportDetailAccount, { code: '999', beginTime: '2026-01', endTime: '2026-02' });
+    expect(unknown.body.errorCode).toBe(ErrorCode.NotFound);
+  });
+
+  it('reads the lines in chunks with the same rows as the page, whatever the chunk size', async () => {
+    const scope = { ztId, year: 2026, system: 'union-grassroots' as const };
+    const range = { beginMonth: 1, endMonth: 2 };
+    const ctx = await ledgerContext(server.db, scope, range, '101', false);
+    const page = (
+      await kuaiji.get<DetailLedgerResponse>(Paths.detailAccount, { code: '101', beginTime: '2026-01', endTime: '2026-02' })
+    ).body.data.rows;
+    for (const chunk of [1, 2, 3, 100]) {
+      const rows: DetailLedgerRow[] = [];
+      await forEachLedgerRow(server.db, scope, range, ctx, {}, (r) => void rows.push(...r), chunk);
+      expect(rows).toEqual(page);
+    }
+  });
+});
