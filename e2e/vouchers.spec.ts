@@ -11,6 +11,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { AttachmentDialogModel, PrintDialogModel } from './pages/attachments-print.js';
 import { VoucherEditorPage } from './pages/voucher-editor-page.js';
 import { ledgerSetId } from './support/database.js';
 import { SCHOOL, SCREENS_DIR } from './support/demo.js';
@@ -48,7 +49,17 @@ function prepare(): void {
 /** The set as the seed left it: no vouchers, subjects not initialised. */
 function restore(): void {
   withDb((db, zt) => {
-    for (const table of ['voucher_line_auxi', 'voucher_line', 'voucher_audit', 'voucher', 'voucher_counter', 'voucher_summary']) {
+    for (const table of [
+      'voucher_line_auxi',
+      'voucher_line',
+      'voucher_audit',
+      'voucher',
+      'voucher_counter',
+      'voucher_summary',
+      'voucher_template_line',
+      'voucher_template',
+      'subject_balance',
+    ]) {
       db.prepare(`delete from ${table} where zt_id = ?`).run(zt);
     }
     db.prepare('update zt_year set subjects_initialised = 0 where zt_id = ? and year = ?').run(zt, YEAR);
@@ -305,6 +316,8 @@ test.describe.serial('vouchers', () => {
     await page.keyboard.press('Enter');
     const picker = page.getByRole('dialog', { name: '辅助核算' });
     await expect(picker).toBeVisible();
+    // The items arrive from the server: wait for them before choosing with the keyboard.
+    await expect(picker.locator('option', { hasText: '工会资金' })).toHaveCount(1);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Control+Enter');
     await expect(picker).toHaveCount(0);
@@ -357,5 +370,88 @@ test.describe.serial('vouchers', () => {
     await page.keyboard.press('Control+n');
     await expect.poll(() => editor.voucherNumber()).toBe(number + 1);
     await expect(editor.cell(0, 'summary')).toHaveText('');
+  });
+
+  test('a template fills the lines, the lines are saved as a template, a saved voucher takes attachments and prints', async ({
+    page,
+  }) => {
+    const editor = await openEditor(page, 'kuaiji');
+    const toolbar = page.getByRole('toolbar', { name: '凭证操作' });
+    // Nothing saved yet: attachments and printing wait for the save.
+    await expect(toolbar.getByRole('button', { name: '附件' })).toBeDisabled();
+
+    // A built-in template: its subjects come in, the amounts are left to the bookkeeper.
+    await toolbar.getByRole('button', { name: '模板', exact: true }).click();
+    const picker = page.getByRole('dialog', { name: '凭证模板' });
+    const templates = picker.getByRole('listbox', { name: '模板列表' }).getByRole('option');
+    await picker.getByLabel('按名称筛选模板').fill('提取现金');
+    await expect(templates).toHaveCount(1);
+    await expect(templates.first()).toContainText('内置');
+    await page.keyboard.press('Enter');
+    await expect(picker).toHaveCount(0);
+    await expect(editor.cell(0, 'summary')).toHaveText('提取现金');
+    await expect(editor.cell(0, 'subjectCode')).toContainText('101 库存现金');
+    await expect(editor.cell(1, 'subjectCode')).toContainText('102 银行存款');
+    await editor.cell(0, 'debitAmount').click();
+    await page.keyboard.type('300');
+    await page.keyboard.press('Enter');
+    await editor.cell(1, 'creditAmount').click();
+    await page.keyboard.press('=');
+    await expect(editor.cell(1, 'creditAmount')).toHaveText('300.00');
+
+    // The lines as the set's own template (the spec's checks first).
+    await toolbar.getByRole('button', { name: '存为模板' }).click();
+    const saveDialog = page.getByRole('dialog', { name: '保存为模板' });
+    await saveDialog.getByRole('button', { name: '保存' }).click();
+    await expect(saveDialog.getByText('请输入模板名称！')).toBeVisible();
+    await expect(saveDialog.getByText('请输入政策依据！')).toBeVisible();
+    await saveDialog.getByLabel('模板名称').fill('每周备用金');
+    await saveDialog.getByLabel('政策依据').fill('《工会会计制度》101 库存现金');
+    await saveDialog.getByRole('button', { name: '保存' }).click();
+    await expect(saveDialog).toHaveCount(0);
+    await expect(page.locator('.mb-box', { hasText: '保存成功' })).toBeVisible();
+    await page.locator('.mb-box', { hasText: '保存成功' }).getByRole('button', { name: '确定' }).click();
+
+    const number = await editor.voucherNumber();
+    await page.keyboard.press('Control+s');
+    await expect(editor.status).toContainText(`第${number}号`);
+
+    // The next voucher from the saved template keeps its amounts.
+    await toolbar.getByRole('button', { name: '模板', exact: true }).click();
+    await picker.getByLabel('按名称筛选模板').fill('每周备用金');
+    await expect(templates).toHaveCount(1);
+    await templates.first().dblclick();
+    await expect(editor.cell(0, 'debitAmount')).toHaveText('300.00');
+    await expect(editor.cell(1, 'creditAmount')).toHaveText('300.00');
+    await toolbar.getByRole('button', { name: '模板', exact: true }).click();
+    await picker.getByLabel('按名称筛选模板').fill('收到会员会费');
+    await page.keyboard.press('Enter');
+    // Lines would be lost: the editor asks first.
+    const confirm = page.locator('.mb-box', { hasText: '使用模板将替换当前凭证的分录' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await expect(editor.cell(0, 'debitAmount')).toHaveText('300.00');
+
+    // The saved voucher (leaving the unsaved one): an attachment raises its document count; it prints.
+    await toolbar.getByRole('button', { name: '上一张' }).click();
+    const leave = page.locator('.mb-box', { hasText: '当前凭证尚未保存' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => editor.voucherNumber()).toBe(number);
+    await toolbar.getByRole('button', { name: '附件' }).click();
+    const attachments = new AttachmentDialogModel(page);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await attachments.upload({ name: '收据.png', buffer: png, mimeType: 'image/png' });
+    await attachments.expectFiles(['收据.png']);
+    await attachments.close();
+    await expect(page.getByLabel('附单据')).toHaveValue('1');
+    await toolbar.getByRole('button', { name: '打印' }).click();
+    const print = new PrintDialogModel(page);
+    await print.choosePaper(/240/);
+    await print.expectRendered(1);
+    await page.screenshot({ path: `${SCREENS_DIR}/voucher-editor-print.png` });
   });
 });

@@ -36,6 +36,13 @@ import { useSession } from '../shell/session-store.js';
 import { fetchSubjects } from '../subjects/subject-api.js';
 import { SubjectPicker } from '../subjects/SubjectPicker.js';
 import { SummaryManager } from './SummaryManager.js';
+import type { TemplateLineInput, VoucherTemplate } from '../../shared/api/templates.js';
+import { AttachmentDialog } from '../files/AttachmentDialog.js';
+import { PrintDialog } from '../print/PrintDialog.js';
+import { isReject } from '../message-box/message-box.js';
+import { SaveTemplateDialog } from './templates/SaveTemplateDialog.js';
+import { TemplatePicker } from './templates/TemplatePicker.js';
+import { hasContent, tablesFromTemplate, templateLinesOf } from './voucher-template-rows.js';
 import {
   fetchEmptyVoucher,
   fetchNeighbour,
@@ -81,6 +88,10 @@ type Dialog =
   | { kind: 'subject'; rowId: string; subjects?: SubjectItem[] }
   | { kind: 'auxi'; rowId: string; code: string; value: AuxiChoice[] }
   | { kind: 'summaries' }
+  | { kind: 'templates' }
+  | { kind: 'saveTemplate'; lines: TemplateLineInput[] }
+  | { kind: 'attachments' }
+  | { kind: 'print' }
   | null;
 
 interface VoucherTable {
@@ -391,6 +402,29 @@ export function VoucherEditorPage() {
     return gridRefs.current[Math.max(index, 0)] ?? null;
   };
 
+  // ---- templates, attachments, printing
+
+  /** A template's lines replace the voucher's (after a confirmation when there are lines to lose). */
+  const applyTemplate = async (template: VoucherTemplate) => {
+    const d = docRef.current;
+    const h = headRef.current;
+    setDialog(null);
+    if (!d || !h) return;
+    if (hasContent(rowsRef.current)) {
+      try {
+        await messageBox.confirm('使用模板将替换当前凭证的分录，是否继续？', { title: '使用模板' });
+      } catch (error) {
+        if (isReject(error)) return gridRefs.current[0]?.focus();
+        throw error;
+      }
+    }
+    store.addNames(template.details.flatMap((l) => l.auxis.map((a) => [`${a.typeNo}:${a.infoNo}`, a.infoName] as const)));
+    const budget = (code: string) => store.subjects().get(code)?.isGovernment ?? false;
+    show({ tables: tablesFromTemplate(template, store.twoTable, budget, newRowId), saved: d.saved, restored: false }, h);
+    touch();
+    setStatus(`已使用模板：${template.name}`);
+  };
+
   // ---- navigation and review
 
   const newVoucher = async () => {
@@ -490,6 +524,38 @@ export function VoucherEditorPage() {
             常用摘要
           </button>
         )}
+        {!readOnly && (
+          <button type="button" className="btn" onClick={() => setDialog({ kind: 'templates' })}>
+            模板
+          </button>
+        )}
+        {canEdit && (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => setDialog({ kind: 'saveTemplate', lines: templateLinesOf(rowsRef.current.flat()) })}
+          >
+            存为模板
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn"
+          disabled={!saved}
+          title={saved ? undefined : '凭证保存后可上传附件'}
+          onClick={() => setDialog({ kind: 'attachments' })}
+        >
+          附件
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={!saved}
+          title={saved ? undefined : '凭证保存后可打印'}
+          onClick={() => setDialog({ kind: 'print' })}
+        >
+          打印
+        </button>
         {doc.restored && (
           <button type="button" className="btn" onClick={() => void discardDraft()}>
             放弃草稿
@@ -568,6 +634,29 @@ export function VoucherEditorPage() {
         />
       )}
       {dialog?.kind === 'summaries' && <SummaryManager onClose={() => closeDialog()} />}
+      {dialog?.kind === 'templates' && <TemplatePicker onApply={(t) => void applyTemplate(t)} onCancel={() => closeDialog()} />}
+      {dialog?.kind === 'saveTemplate' && (
+        <SaveTemplateDialog
+          lines={dialog.lines}
+          onSaved={(_t, message) => {
+            closeDialog();
+            alertOf(message, 'success');
+          }}
+          onCancel={() => closeDialog()}
+        />
+      )}
+      {dialog?.kind === 'attachments' && saved && (
+        <AttachmentDialog
+          voucherId={saved.id}
+          label={`${head.pzNo}号`}
+          readOnly={readOnly}
+          onChange={(_files, count) => {
+            if (count !== null) setHead((h) => (h ? { ...h, numberOfDocument: String(count) } : h));
+          }}
+          onClose={() => closeDialog()}
+        />
+      )}
+      {dialog?.kind === 'print' && saved && <PrintDialog ids={[saved.id]} onClose={() => closeDialog()} />}
     </div>
   );
 }
