@@ -9,7 +9,7 @@ import { FileMessages } from '../../shared/files/upload-rules.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { setIds } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
-import { FACTORY, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
+import { FACTORY, modifyOf, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
 import { SAMPLES } from './sample-files.js';
 import { FileStore } from './file-store.js';
 import { sweepAttachments, UNATTACHED_MAX_AGE_MS } from './sweep.js';
@@ -64,6 +64,16 @@ describe.each(TEST_DIALECTS)('attachments of vouchers: count, locks, closed peri
     expect(await documents(v.id)).toBe(2);
     const listed = await kuaiji.get<FileRelation[]>(Paths.fileRelation, { voucherId: v.id });
     expect(listed.body.data.map((f) => f.name).sort()).toEqual(['发票1.png', '发票2.pdf']);
+  });
+
+  it('a change of the voucher keeps its document count at least the number of its files', async () => {
+    const v = await newVoucher(0);
+    await upload(kuaiji, '收据.png', SAMPLES.png, v.id);
+    expect(await documents(v.id)).toBe(1);
+    const changed = await save(kuaiji, modifyOf(v, { numberOfDocument: 0 }));
+    expect(changed.body.success, changed.body.errorMsg ?? '').toBe(true);
+    expect(await documents(v.id)).toBe(1);
+    expect(changed.body.data.numberOfDocument).toBe(1);
   });
 
   it('attaches files uploaded before the voucher was saved; the count never drops below what was keyed', async () => {

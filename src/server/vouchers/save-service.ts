@@ -31,6 +31,7 @@ import {
 } from './repository.js';
 import { runWrite } from './write-queue.js';
 import { postVouchers, postWrittenLines } from '../books/balances.js';
+import { countOfVoucher } from '../files/repository.js';
 
 /** A voucher changed by someone else between reading and writing. */
 export const ConcurrentChange = '凭证已被他人修改，请刷新后重试';
@@ -306,7 +307,8 @@ export async function saveVoucher(db: Db, scope: VoucherScope, body: Partial<Sav
       certificate_type: certificateType,
       pz_no: moved ? await takeNextNumber(trx, newKey) : row.pz_no,
       pz_date: draft.pzDate ?? '',
-      number_of_document: draft.numberOfDocument ?? 0,
+      // Never fewer documents than the files attached to it (files/).
+      number_of_document: Math.max(draft.numberOfDocument ?? 0, await countOfVoucher(trx, scope.ztId, row.id)),
       financial_officer: optionalName(body.financialOfficer) ?? row.financial_officer,
       bookkeeper: optionalName(body.bookkeeper) ?? row.bookkeeper,
       cashier: optionalName(body.cashier) ?? row.cashier,
