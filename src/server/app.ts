@@ -24,6 +24,7 @@ import { voucherTables } from './files/voucher-link-db.js';
 import { printRoutes } from './print/routes.js';
 import { templateRoutes } from './templates/routes.js';
 import { bookRoutes } from './books/routes.js';
+import { reportRoutes } from './reports/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
@@ -54,6 +55,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       printRoutes(account, db);
       templateRoutes(account, db);
       bookRoutes(account, db);
+      reportRoutes(account, db);
       await openingRoutes(account, db);
     },
     { prefix: '/account' },

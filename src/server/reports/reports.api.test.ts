@@ -1,0 +1,403 @@
+/**
+ * The balance sheet and the income and expense statement over the real server: a small grassroots
+ * union's quarter (openings and five vouchers) worked out by hand below, line by line; the book and
+ * carryOver options; another set's vouchers never appear. The exported workbook is read back with
+ * exceljs and recalculated with HyperFormula to the same figures; the PDF's text is the form's.
+ *
+ * The case (示范市实验中学工会, 2026, fen):
+ *   openings  101 库存现金 100,000 借; 102 银行存款 500,000 借; 162 固定资产 300,000 借;
+ *             163 累计折旧 50,000 贷; 30104 资产基金-固定资产 250,000 贷; 32205 累计结余 600,000 贷
+ *   Jan  V1  102 借 200,000 / 401 会费收入 贷 200,000            (reviewed and booked)
+ *   Feb  V2  50102 文体活动支出 借 30,000 / 101 贷 30,000          (reviewed and booked)
+ *   Feb  V3  13101 应收上级补助 借 80,000 / 40301 上级补助收入 贷 80,000
+ *   Mar  V4  101 借 10,000 / 215 其他应付款 贷 10,000
+ *   Mar  V5  50501 培训支出 借 20,000 / 102 贷 20,000
+ * Balance sheet, January to March, every voucher:
+ *   货币资金 600,000 → 760,000 (101 80,000 + 102 680,000); 应收上级经费 0 → 80,000;
+ *   流动资产合计 600,000 → 840,000; 固定资产原值 300,000, 减：累计折旧 50,000, 净值 250,000;
+ *   资产总计 850,000 → 1,090,000; 其他应付款 0 → 10,000 = 负债合计; 资产基金 250,000;
+ *   工会资金结余 600,000 → 600,000, 净资产合计 850,000 → 850,000, 负债与净资产总计 850,000 → 860,000:
+ *   off by revenue less expense not yet closed, 280,000 − 50,000 = 230,000. With carryOver 工会资金结余
+ *   takes it: 830,000, 净资产合计 1,080,000, 总计 1,090,000 = 资产总计.
+ * Booked only (V1, V2): 货币资金 770,000 (101 70,000 + 102 700,000), 资产总计 1,020,000; with carryOver
+ *   工会资金结余 600,000 + 200,000 − 30,000 = 770,000, 总计 1,020,000.
+ * Income statement, February to March: 本月数 收入合计 80,000 (上级补助收入), 支出合计 50,000 (职工活动
+ *   30,000, 业务 20,000), 差额 30,000; 本年累计数 收入合计 280,000 (会费 200,000), 支出合计 50,000, 差额 230,000.
+ */
+import ExcelJS from 'exceljs';
+import { HyperFormula } from 'hyperformula';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Paths } from '../../shared/api/paths.js';
+import type { ReportResponse } from '../../shared/api/reports.js';
+import type { Voucher } from '../../shared/api/vouchers.js';
+import { ApiClient } from '../test-support/api-client.js';
+import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
+import { FACTORY, line, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
+
+type Figures = Record<string, [number | null, number | null]>;
+
+/** Each named line's two figures (balance sheet: 年初余额, 期末余额; statement: 本月数, 本年累计数). */
+function figures(report: ReportResponse, names: readonly string[]): Figures {
+  const [a, b] = report.columns.map((c) => c.id) as [string, string];
+  return Object.fromEntries(
+    names.map((name) => {
+      const l = report.lines.find((x) => x.name === name);
+      if (!l) throw new Error(`no line ${name}`);
+      return [name, [l.amounts[a] ?? null, l.amounts[b] ?? null]];
+    }),
+  );
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const doc = await getDocument({ data: bytes }).promise;
+  let text = '';
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    text += (await page.getTextContent()).items.map((i) => (i as TextItem).str).join('');
+  }
+  await doc.destroy();
+  return text.replace(/\s+/g, '');
+}
+
+/** The first worksheet as HyperFormula input: numbers, strings, '=formula'. */
+async function sheetOf(bytes: Uint8Array): Promise<{ cells: (string | number | null)[][]; sheet: ExcelJS.Worksheet }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const cells: (string | number | null)[][] = [];
+  for (let r = 1; r <= sheet.rowCount; r++) {
+    const row: (string | number | null)[] = [];
+    for (let c = 1; c <= sheet.columnCount; c++) {
+      const v = sheet.getCell(r, c).value;
+      if (v === null || v === undefined) row.push(null);
+      else if (typeof v === 'number' || typeof v === 'string') row.push(v);
+      else if (typeof v === 'object' && 'formula' in v) row.push(`=${v.formula}`);
+      else row.push(JSON.stringify(v));
+    }
+    cells.push(row);
+  }
+  return { cells, sheet };
+}
+
+describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect) => {
+  let server: TestServer;
+  let kuaiji: ApiClient;
+  /** One session per user: kuaiji opens the set a test reads (logging on again ends the other session). */
+  const use = (set: string) => kuaiji.openSet(server.db, 'kuaiji', 'Kuaiji@123', set);
+
+  const ok = async <T>(answer: Promise<{ body: { success: boolean; errorMsg: string | null; data: T } }>): Promise<T> => {
+    const a = await answer;
+    expect(a.body.success, a.body.errorMsg ?? '').toBe(true);
+    return a.body.data;
+  };
+  const sheet = (params: Record<string, unknown> = {}) =>
+    ok(kuaiji.get<ReportResponse>(Paths.balanceSheet, { beginYearMonth: '2026-01', endYearMonth: '2026-03', ...params }));
+  const statement = (params: Record<string, unknown> = {}) =>
+    ok(kuaiji.get<ReportResponse>(Paths.incomeExpense, { beginYearMonth: '2026-02', endYearMonth: '2026-03', ...params }));
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    kuaiji = new ApiClient(server.url);
+    // Another set's voucher, in the same months and subjects.
+    await use(FACTORY);
+    await ok(save(kuaiji, request({ month: 2, pzDate: '2026-02-11' }, '9999')));
+    await use(SCHOOL);
+    await ok(
+      kuaiji.post(Paths.branchSave, {
+        detailList: [
+          { code: '101', initAmount: 100_000 },
+          { code: '102', initAmount: 500_000 },
+          { code: '162', initAmount: 300_000 },
+          { code: '163', initAmount: 50_000 },
+          { code: '30104', initAmount: 250_000 },
+          { code: '32205', initAmount: 600_000 },
+        ],
+        confirmPrompt: true,
+      }),
+    );
+    const saved: Voucher[] = [];
+    for (const body of [
+      request({
+        month: 1,
+        pzDate: '2026-01-08',
+        certiDetails: [line('102', '2000', null, '收会费'), line('401', null, '2000', '收会费')],
+      }),
+      request({
+        month: 2,
+        pzDate: '2026-02-10',
+        certiDetails: [line('50102', '300', null, '文体'), line('101', null, '300', '文体')],
+      }),
+      request({
+        month: 2,
+        pzDate: '2026-02-20',
+        certiDetails: [line('13101', '800', null, '补助'), line('40301', null, '800', '补助')],
+      }),
+      request({
+        month: 3,
+        pzDate: '2026-03-05',
+        certiDetails: [line('101', '100', null, '代收'), line('215', null, '100', '代收')],
+      }),
+      request({
+        month: 3,
+        pzDate: '2026-03-15',
+        certiDetails: [line('50501', '200', null, '培训'), line('102', null, '200', '培训')],
+      }),
+    ]) {
+      saved.push(await ok(save(kuaiji, body)));
+    }
+    const shenhe = new ApiClient(server.url);
+    await shenhe.openSet(server.db, 'shenhe', 'Shenhe@123', SCHOOL);
+    const booked = saved.slice(0, 2).map(refOf);
+    await ok(shenhe.post(Paths.certificateReview, { year: 2026, details: booked, isReview: true }));
+    await ok(shenhe.post(Paths.certificateBook, { year: 2026, details: booked, isBook: true }));
+  });
+  afterAll(() => server.close());
+
+  const LEFT = ['货币资金', '应收上级经费', '流动资产合计', '固定资产原值', '减：累计折旧', '固定资产净值', '资产总计'];
+  const RIGHT = ['其他应付款', '负债合计', '资产基金', '工会资金结余', '净资产合计', '负债与净资产总计'];
+
+  it('answers the balance sheet line by line; the check fails by the revenue not yet closed', async () => {
+    const report = await sheet();
+    expect(report).toMatchObject({
+      formNo: '工会01表',
+      title: '资产负债表',
+      unitName: SCHOOL,
+      period: '2026年1月至3月',
+      mode: 'interim',
+    });
+    expect(report.columns.map((c) => c.name)).toEqual(['年初余额', '期末余额']);
+    expect(figures(report, [...LEFT, ...RIGHT])).toEqual({
+      货币资金: [600_000, 760_000],
+      应收上级经费: [0, 80_000],
+      流动资产合计: [600_000, 840_000],
+      固定资产原值: [300_000, 300_000],
+      '减：累计折旧': [50_000, 50_000],
+      固定资产净值: [250_000, 250_000],
+      资产总计: [850_000, 1_090_000],
+      其他应付款: [0, 10_000],
+      负债合计: [0, 10_000],
+      资产基金: [250_000, 250_000],
+      工会资金结余: [600_000, 600_000],
+      净资产合计: [850_000, 850_000],
+      负债与净资产总计: [850_000, 860_000],
+    });
+    expect(report.balanced).toBe(false);
+    expect(report.checks[0]?.columns.opening).toEqual({ left: 850_000, right: 850_000, balanced: true });
+    expect(report.checks[0]?.columns.closing).toEqual({ left: 1_090_000, right: 860_000, balanced: false });
+    // Lines carry their side, rows, totals and the subjects behind them.
+    const cash = report.lines.find((l) => l.name === '货币资金');
+    expect(cash).toMatchObject({ no: 1, part: 'left', row: 3, side: 'debit', total: false, codes: ['101', '102'] });
+    const total = report.lines.find((l) => l.name === '负债与净资产总计');
+    expect(total).toMatchObject({ part: 'right', total: true, bold: true });
+    expect(total?.codes).toContain('215');
+    // 零余额账户用款额度 (111) is not in the grassroots chart: the line is printed and takes nothing.
+    expect(report.lines.find((l) => l.name === '零余额账户用款额度*')).toMatchObject({
+      codes: [],
+      amounts: { opening: 0, closing: 0 },
+    });
+  });
+
+  it('balances with carryOver: revenue less expense goes to 工会资金结余', async () => {
+    const report = await sheet({ carryOver: true });
+    expect(figures(report, ['工会资金结余', '净资产合计', '负债与净资产总计', '资产总计'])).toEqual({
+      工会资金结余: [600_000, 830_000],
+      净资产合计: [850_000, 1_080_000],
+      负债与净资产总计: [850_000, 1_090_000],
+      资产总计: [850_000, 1_090_000],
+    });
+    expect(report.carriedOver).toEqual({ opening: 0, closing: 230_000 });
+    expect(report.balanced).toBe(true);
+  });
+
+  it('reads only booked vouchers with book', async () => {
+    const report = await sheet({ book: true, carryOver: true });
+    expect(figures(report, ['货币资金', '应收上级经费', '资产总计', '负债合计', '工会资金结余', '负债与净资产总计'])).toEqual({
+      货币资金: [600_000, 770_000],
+      应收上级经费: [0, 0],
+      资产总计: [850_000, 1_020_000],
+      负债合计: [0, 0],
+      工会资金结余: [600_000, 770_000],
+      负债与净资产总计: [850_000, 1_020_000],
+    });
+    expect(report.balanced).toBe(true);
+  });
+
+  it('never shows another set: the factory sees only its own voucher', async () => {
+    await use(FACTORY);
+    const own = await ok(kuaiji.get<ReportResponse>(Paths.balanceSheet, { beginYearMonth: '2026-01', endYearMonth: '2026-03' }));
+    expect(own.unitName).toBe(FACTORY);
+    expect(figures(own, ['货币资金', '资产总计'])).toEqual({ 货币资金: [0, 999_900], 资产总计: [0, 999_900] });
+    const withCarry = await ok(
+      kuaiji.get<ReportResponse>(Paths.balanceSheet, { beginYearMonth: '2026-01', endYearMonth: '2026-03', carryOver: true }),
+    );
+    expect(withCarry.balanced).toBe(true);
+    await use(SCHOOL);
+  });
+
+  it('answers the income statement for the months and the year to date', async () => {
+    const report = await statement();
+    expect(report).toMatchObject({ formNo: '工会02表', title: '收入支出表', period: '2026年2月至3月', mode: 'interim' });
+    expect(report.columns.map((c) => c.name)).toEqual(['本月数', '本年累计数']);
+    expect(
+      figures(report, [
+        '三、收入合计',
+        '（一）会费收入',
+        '（三）上级补助收入',
+        '四、支出合计',
+        '（一）职工活动支出',
+        '（五）业务支出',
+        '五、本期收支差额',
+        '一、年初资金结转结余',
+      ]),
+    ).toEqual({
+      '三、收入合计': [80_000, 280_000],
+      '（一）会费收入': [0, 200_000],
+      '（三）上级补助收入': [80_000, 80_000],
+      '四、支出合计': [50_000, 50_000],
+      '（一）职工活动支出': [30_000, 30_000],
+      '（五）业务支出': [20_000, 20_000],
+      '五、本期收支差额': [30_000, 230_000],
+      // Filled only in the annual report.
+      '一、年初资金结转结余': [null, null],
+    });
+    const booked = await statement({ book: true });
+    expect(figures(booked, ['三、收入合计', '四、支出合计', '五、本期收支差额'])).toEqual({
+      '三、收入合计': [0, 200_000],
+      '四、支出合计': [30_000, 30_000],
+      '五、本期收支差额': [-30_000, 170_000],
+    });
+  });
+
+  it('answers the annual statement with the year-start and year-end funds and the prior year column', async () => {
+    const report = await statement({ beginYearMonth: '2026-01', endYearMonth: '2026-12' });
+    expect(report.mode).toBe('annual');
+    expect(report.period).toBe('2026年度');
+    expect(report.columns.map((c) => [c.name, c.hasData])).toEqual([
+      ['本年数', true],
+      ['上年数', true],
+    ]);
+    expect(figures(report, ['一、年初资金结转结余', '（二）年初资金结余', '五、本期收支差额', '（二）年末资金结余'])).toEqual({
+      '一、年初资金结转结余': [600_000, 0],
+      '（二）年初资金结余': [600_000, 0],
+      '五、本期收支差额': [230_000, 0],
+      '（二）年末资金结余': [600_000, 0],
+    });
+  });
+
+  it('refuses a period outside the session year or reversed', async () => {
+    const other = await kuaiji.get(Paths.balanceSheet, { beginYearMonth: '2025-01', endYearMonth: '2025-03' });
+    expect(other.body).toMatchObject({ success: false, errorMsg: '只能查询当前年度(2026年)的数据' });
+    const reversed = await kuaiji.get(Paths.incomeExpense, { beginYearMonth: '2026-05', endYearMonth: '2026-03' });
+    expect(reversed.body).toMatchObject({ success: false, errorMsg: '开始期间不能晚于结束期间' });
+    const missing = await kuaiji.get(Paths.balanceSheet, { endYearMonth: '2026-03' });
+    expect(missing.body).toMatchObject({ success: false, errorMsg: '参数beginYearMonth应为yyyy-MM格式' });
+  });
+
+  it('exports a workbook that recalculates to the same figures', async () => {
+    for (const [path, exportPath, params] of [
+      [Paths.balanceSheet, Paths.balanceSheetExport, { beginYearMonth: '2026-01', endYearMonth: '2026-03', carryOver: true }],
+      [Paths.incomeExpense, Paths.incomeExpenseExport, { beginYearMonth: '2026-02', endYearMonth: '2026-03' }],
+    ] as const) {
+      const report = await ok(kuaiji.get<ReportResponse>(path, params));
+      const file = await kuaiji.download(exportPath, params);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toContain('spreadsheetml');
+      expect(decodeURIComponent(file.headers.get('content-disposition') ?? '')).toContain(
+        `${report.title}_${report.period}.xlsx`,
+      );
+      const { cells, sheet: ws } = await sheetOf(file.bytes);
+      expect(cells[0]?.[0]).toBe(report.title);
+      expect(cells.flat()).toContain(report.formNo);
+      expect(cells.flat()).toContain(`编制单位：${SCHOOL}`);
+      expect(cells.flat()).toContain('单位：元');
+      expect(cells.flat()).toContain(report.period);
+
+      const hf = HyperFormula.buildFromArray(cells, { licenseKey: 'gpl-v3' });
+      let formulas = 0;
+      let checked = 0;
+      for (let r = 0; r < cells.length; r++) {
+        const row = cells[r] ?? [];
+        for (let c = 0; c < row.length; c++) {
+          const name = row[c];
+          const line = report.lines.find((l) => l.no !== null && l.name === name && typeof name === 'string');
+          if (!line) continue;
+          report.columns.forEach((column, k) => {
+            const raw = row[c + 1 + k];
+            const fen = line.amounts[column.id];
+            const value = hf.getCellValue({ sheet: 0, row: r, col: c + 1 + k });
+            if (fen === null || fen === undefined) {
+              expect(value === null || value === '——', `${line.name} ${column.id}`).toBe(true);
+              return;
+            }
+            if (typeof raw === 'string' && raw.startsWith('=')) {
+              formulas++;
+              // The cached value is the figure too (exceljs writes <v>0</v> but reads a cached 0 back as no result).
+              const cached = ws.getCell(r + 1, c + 2 + k).value as { result?: number };
+              expect(Math.round((cached.result ?? (fen === 0 ? 0 : NaN)) * 100)).toBe(fen);
+            }
+            expect(Math.round((value as number) * 100), `${line.name} ${column.id}`).toBe(fen);
+            expect(ws.getCell(r + 1, c + 2 + k).numFmt).toBe('#,##0.00');
+            checked++;
+          });
+        }
+      }
+      hf.destroy();
+      expect(formulas).toBeGreaterThanOrEqual(report.lines.filter((l) => l.total).length);
+      expect(checked).toBeGreaterThan(20);
+      // The balance sheet's grand totals are formulas over the sub-totals: 资产总计 (sheet row 26) adds
+      // 流动资产合计, 投资, 在建工程 (rows 14-16), 固定资产净值 (19), 无形资产净值, 长期待摊费用, 待处理财产损溢 (22-24).
+      if (report.kind === 'balance-sheet') {
+        const r = cells.findIndex((row) => row[0] === '资产总计');
+        expect(r + 1).toBe(26);
+        expect(cells[r]?.[2]).toBe('=SUM(C14:C16)+C19+SUM(C22:C24)');
+        expect(cells[cells.findIndex((row) => row[3] === '负债与净资产总计')]?.[5]).toMatch(/^=F\d+\+F\d+$/);
+      }
+    }
+  });
+
+  it('writes a unit name that looks like a formula as text', async () => {
+    const renamed = `=HYPERLINK("http://x","y")`;
+    await server.db.kysely.updateTable('zt_info').set({ name: renamed }).where('name', '=', FACTORY).execute();
+    try {
+      await use(renamed);
+      const file = await kuaiji.download(Paths.balanceSheetExport, { beginYearMonth: '2026-01', endYearMonth: '2026-03' });
+      expect(file.status).toBe(200);
+      const { sheet: ws } = await sheetOf(file.bytes);
+      const unit = ws.getCell(3, 1);
+      expect(unit.value).toBe(`编制单位：${renamed}`);
+      expect(unit.type).toBe(ExcelJS.ValueType.String);
+      for (const row of ws.getRows(1, ws.rowCount) ?? []) {
+        row.eachCell((cell) => {
+          if (cell.type === ExcelJS.ValueType.Formula) expect(cell.formula).toMatch(/^(SUM\()?[A-Z]\d+/);
+        });
+      }
+    } finally {
+      await server.db.kysely.updateTable('zt_info').set({ name: FACTORY }).where('name', '=', renamed).execute();
+      await use(SCHOOL);
+    }
+  });
+
+  it('prints the report as a PDF in the form layout', async () => {
+    const file = await kuaiji.download(Paths.balanceSheetPrint, {
+      beginYearMonth: '2026-01',
+      endYearMonth: '2026-03',
+      carryOver: true,
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(file.bytes);
+    for (const piece of ['资产负债表', '工会01表', `编制单位：${SCHOOL}`, '2026年1月至3月', '单位：元', '资产', '负债和净资产']) {
+      expect(text).toContain(piece);
+    }
+    expect(text).toContain('货币资金6,000.007,600.00');
+    expect(text).toContain('资产总计8,500.0010,900.00');
+    expect(text).toContain('负债与净资产总计8,500.0010,900.00');
+    const statementPdf = await kuaiji.download(Paths.incomeExpensePrint, { beginYearMonth: '2026-02', endYearMonth: '2026-03' });
+    const statementText = await pdfText(statementPdf.bytes);
+    expect(statementText).toContain('收入支出表');
+    expect(statementText).toContain('三、收入合计800.002,800.00');
+    expect(statementText).toContain('五、本期收支差额300.002,300.00');
+  });
+});
