@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openSqlite, parseBigint, type Db } from './database.js';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import SqliteDatabase from 'better-sqlite3';
+import { cachingStatements, openSqlite, parseBigint, type Db } from './database.js';
 import { migrate } from './migrate.js';
 
 describe('SQLite durability settings', () => {
@@ -40,6 +41,69 @@ describe('SQLite durability settings', () => {
     await expect(
       db.kysely.insertInto('zt_year').values({ zt_id: 999, year: 2026, account_month: 1, subjects_initialised: 0 }).execute(),
     ).rejects.toThrow(/FOREIGN KEY/);
+  });
+});
+
+describe('prepared statement cache', () => {
+  it('hands out one statement per SQL text, evicts the least recently used, and never a busy one', () => {
+    const sqlite = new SqliteDatabase(':memory:');
+    const cache = cachingStatements(sqlite, 2);
+    const a = cache.prepare('select 1 as v');
+    expect(cache.prepare('select 1 as v')).toBe(a);
+    const b = cache.prepare('select 2 as v');
+    expect(cache.prepare('select 1 as v')).toBe(a); // a is now the most recent
+    cache.prepare('select 3 as v'); // evicts b, the least recently used
+    expect(cache.prepare('select 1 as v')).toBe(a);
+    expect(cache.prepare('select 2 as v')).not.toBe(b);
+
+    const iterating = cache.prepare('select 1 as v').iterate([]);
+    iterating.next();
+    const during = cache.prepare('select 1 as v');
+    expect(during).not.toBe(a);
+    expect(during.all([])).toEqual([{ v: 1 }]);
+    iterating.return?.();
+    expect(cache.prepare('select 1 as v')).toBe(a);
+    cache.close();
+    expect(sqlite.open).toBe(false);
+  });
+
+  it('answers repeated Kysely queries with their own parameters, and a rolled-back write leaves nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ufc-db-'));
+    const db = openSqlite(path.join(dir, 'ledger.sqlite'));
+    onTestFinished(() => db.close());
+    await migrate(db);
+    const kysely = db.kysely;
+    const addSet = (q: typeof kysely, code: string) =>
+      q
+        .insertInto('zt_info')
+        .values({
+          name: `工会 ${code}`,
+          code,
+          expire_time: null,
+          level: 2,
+          enable: 1,
+          is_improve_unit: 0,
+          is_asset_check: 0,
+          upper_id: null,
+          accounting_system: 'union',
+          created_at: 0,
+        })
+        .execute();
+    const named = async (code: string) =>
+      (await kysely.selectFrom('zt_info').select('name').where('code', '=', code).execute()).map((r) => r.name);
+    await addSet(kysely, 'A1');
+    await addSet(kysely, 'B2');
+    expect(await named('A1')).toEqual(['工会 A1']);
+    expect(await named('B2')).toEqual(['工会 B2']);
+    await expect(
+      kysely.transaction().execute(async (trx) => {
+        await addSet(trx, 'C3');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await named('C3')).toEqual([]);
+    await addSet(kysely, 'C3');
+    expect(await named('C3')).toEqual(['工会 C3']);
   });
 });
 

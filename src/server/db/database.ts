@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -31,6 +31,43 @@ export function parseBigint(text: string): number {
 
 pg.types.setTypeParser(pg.types.builtins.INT8, parseBigint);
 
+/** How many prepared statements the SQLite cache keeps (the server issues far fewer distinct SQL texts). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew (sqlite3_prepare costs tens of microseconds, and a voucher save
+ * runs dozens of queries). Kysely runs SQLite on one connection behind a lock, so one statement
+ * per SQL text can be reused: the cache keeps the most recently used STATEMENT_CACHE_SIZE of them.
+ * A statement still busy (a select being iterated) is never handed out twice: the caller then gets
+ * a fresh one. SQLite re-prepares a cached statement by itself when the schema changes.
+ */
+export function cachingStatements(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE): KyselySqliteDatabase {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare(sql: string) {
+      const cached = cache.get(sql);
+      if (cached) {
+        if (cached.busy) return sqlite.prepare(sql);
+        // Move to the most recent end (a Map keeps insertion order).
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > size) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      return statement;
+    },
+  };
+}
+
 export function openSqlite(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
@@ -38,7 +75,7 @@ export function openSqlite(file: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
 }
 
