@@ -5,7 +5,10 @@ import { subjectGrid } from './subject.js';
 import { voucherListGrid } from './voucher-list.js';
 import { trialBalanceGrid } from './trial-balance.js';
 import { detailLedgerGridAuxi, detailLedgerGridPlain } from './detail-ledger.js';
+import { generalLedgerGrid } from './general-ledger.js';
 import { voucherGrid } from './voucher.js';
+import { balanceSheetGrid, balanceSheetGridAnnual } from './balance-sheet.js';
+import { incomeExpenseGrid, incomeExpenseGridAnnual } from './income-expense.js';
 
 export {
   openingBalanceGrid,
@@ -30,7 +33,12 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   trialBalanceGrid as unknown as GridDefinition<GridRow>,
   detailLedgerGridPlain,
   detailLedgerGridAuxi,
+  generalLedgerGrid,
   voucherGrid as unknown as GridDefinition<GridRow>,
+  balanceSheetGrid as unknown as GridDefinition<GridRow>,
+  balanceSheetGridAnnual as unknown as GridDefinition<GridRow>,
+  incomeExpenseGrid as unknown as GridDefinition<GridRow>,
+  incomeExpenseGridAnnual as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

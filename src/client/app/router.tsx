@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
             path: '/accounting-management/books/detailaccount',
             lazy: async () => ({ Component: (await import('../books/DetailLedgerPage.js')).DetailLedgerPage }),
           },
+          {
+            path: '/accounting-management/books/generalledger',
+            lazy: async () => ({ Component: (await import('../books/GeneralLedgerPage.js')).GeneralLedgerPage }),
+          },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],
       },

@@ -13,7 +13,7 @@ import { usePageTitle } from '../shell/page-title.js';
 import { useSession } from '../shell/session-store.js';
 import { VOUCHER_ADD_PATH } from '../vouchers/list/VoucherListPage.js';
 import { VoucherPreview } from '../vouchers/list/VoucherPreview.js';
-import { loadDetailLedger } from './books-api.js';
+import { exportDetailLedger, loadDetailLedger } from './books-api.js';
 import { monthOfText, periodLabel, yearMonth, type MonthRange } from './periods.js';
 import './books.css';
 
@@ -38,6 +38,26 @@ export function DetailLedgerPage() {
   const [shown, setShown] = useState<{ data: DetailLedgerResponse; rows: DetailLedgerGridRow[]; form: Form } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  // Every line of the shown range (all pages), written by the server.
+  const exportAll = async (f: Form) => {
+    setExporting(true);
+    try {
+      await exportDetailLedger({
+        code: f.code.trim(),
+        beginTime: yearMonth(year, f.range.beginMonth),
+        endTime: yearMonth(year, f.range.endMonth),
+        book: f.book,
+        isShowAuxi: f.isShowAuxi,
+        abstractNumber: f.summary.trim() || undefined,
+      });
+    } catch {
+      // shown by the request wrapper
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const load = useCallback(
     async (f: Form, pageIndex: number) => {
@@ -162,6 +182,17 @@ export function DetailLedgerPage() {
         <button type="submit" className="btn btn-primary">
           查询
         </button>
+        {shown && (
+          <button
+            type="button"
+            className="btn"
+            disabled={exporting}
+            title="导出查询范围内的全部行（不只是本页）"
+            onClick={() => void exportAll(shown.form)}
+          >
+            {exporting ? '正在导出…' : '导出全部'}
+          </button>
+        )}
         {problem && (
           <span className="field-error" role="alert">
             {problem}

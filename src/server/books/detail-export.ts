@@ -14,7 +14,6 @@ import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { DetailLedgerQuery, DetailLedgerRow } from '../../shared/api/books.js';
-import type { GridRow } from '../../shared/grid/definition.js';
 import { fillWorksheet, sheetPlan, worksheetOptions } from '../../shared/grid/xlsx.js';
 import { detailLedgerGrid, toDetailLedgerGridRows } from '../../../grids/detail-ledger.js';
 import type { Db } from '../db/database.js';
@@ -151,8 +150,8 @@ export async function writeDetailLedgerXlsx(
   let n = 0;
   await forEachLedgerRow(db, scope, range, context, query, async (rows) => {
     for (const r of toDetailLedgerGridRows(rows, n++)) {
-      const values = plan.dataRow(r as unknown as GridRow);
-      const row = sheet.addRow(values as ExcelJS.CellValue[]);
+      const values = plan.dataRow(r);
+      const row = sheet.addRow(values);
       values.forEach((v, c) => {
         const style = styles[c];
         if (v !== null && style) row.getCell(c + 1).style = style;
