@@ -25,13 +25,13 @@ describe('general ledger rows', () => {
       rowId: '50102#2',
       period: '2026-02',
       openingDirection: '贷',
-      opening: 5_000,
+      openingBalance: 5_000,
       debit: 100,
       credit: 0,
       yearDebit: 300,
       yearCredit: 400,
       closingDirection: '平',
-      closing: 0,
+      closingBalance: 0,
     });
   });
 

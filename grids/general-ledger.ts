@@ -16,13 +16,13 @@ export interface GeneralLedgerGridRow extends GridRow {
   month: number;
   period: string;
   openingDirection: string;
-  opening: number;
+  openingBalance: number;
   debit: number;
   credit: number;
   yearDebit: number;
   yearCredit: number;
   closingDirection: string;
-  closing: number;
+  closingBalance: number;
 }
 
 const SIDE = { 0: '平', 1: '借', 2: '贷' } as const;
@@ -35,13 +35,13 @@ export function toGeneralLedgerGridRow(r: GeneralLedgerRow, year: number): Gener
     month: r.month,
     period: `${year}-${String(r.month).padStart(2, '0')}`,
     openingDirection: SIDE[r.initialDirection],
-    opening: r.initialBalance,
+    openingBalance: r.initialBalance,
     debit: r.debitOccur,
     credit: r.creditOccur,
     yearDebit: r.debitGrandTotal,
     yearCredit: r.creditGrandTotal,
     closingDirection: SIDE[r.endDirection],
-    closing: r.endBalance,
+    closingBalance: r.endBalance,
   };
 }
 
@@ -73,6 +73,7 @@ const side = (id: keyof GeneralLedgerGridRow & string, group: string, exportHead
     export: { header: exportHeader },
   }) satisfies FieldDef<GeneralLedgerGridRow>;
 
+// Field ids differ from group ids: AG Grid would rename a column that shares its group's id.
 export const generalLedgerGrid = Object.freeze({
   id: 'general-ledger',
   title: '总账',
@@ -81,13 +82,13 @@ export const generalLedgerGrid = Object.freeze({
     { id: 'codeName', header: '科目名称', kind: 'text', editable: false, width: 180, pinned: true },
     { id: 'period', header: '期间', kind: 'text', editable: false, width: 90, pinned: true },
     side('openingDirection', 'opening', '期初方向'),
-    money('opening', '余额', 'opening', '期初余额'),
+    money('openingBalance', '余额', 'opening', '期初余额'),
     money('debit', '借方', 'period', '本期借方'),
     money('credit', '贷方', 'period', '本期贷方'),
     money('yearDebit', '借方', 'year', '本年累计借方'),
     money('yearCredit', '贷方', 'year', '本年累计贷方'),
     side('closingDirection', 'closing', '期末方向'),
-    money('closing', '余额', 'closing', '期末余额'),
+    money('closingBalance', '余额', 'closing', '期末余额'),
   ],
   groups: [
     { id: 'opening', header: '期初余额' },

@@ -1,0 +1,85 @@
+/**
+ * General ledger and the detail ledger's export in the browser: vouchers keyed through the real
+ * API show month by month in the general ledger (opening, turnover, year to date, closing); a
+ * double-click on a month opens the detail ledger of that subject and month; 导出全部 downloads
+ * the server's workbook of every line, read back here. Works in FACTORY, 2026.
+ */
+import ExcelJS from 'exceljs';
+import { expect, test } from '@playwright/test';
+import { Paths } from '../src/shared/api/paths.js';
+import type { SaveVoucherRequest } from '../src/shared/api/vouchers.js';
+import { DetailLedgerPageModel } from './pages/books-pages.js';
+import { GeneralLedgerPageModel } from './pages/general-ledger-page.js';
+import { apiSession } from './support/api-session.js';
+import { FACTORY, SCREENS_DIR } from './support/demo.js';
+import { signInTo } from './support/flows.js';
+
+const YEAR = 2026;
+
+function voucher(month: number, day: number, summary: string, debit: string, credit: string, yuan: string): SaveVoucherRequest {
+  const date = `${YEAR}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return {
+    year: YEAR,
+    month,
+    pzDate: date,
+    certificateType: 1,
+    numberOfDocument: 0,
+    certiDetails: [
+      { summary, subjectCode: debit, debitAmount: yuan, creditAmount: null },
+      { summary, subjectCode: credit, debitAmount: null, creditAmount: yuan },
+    ],
+  };
+}
+
+test('the general ledger shows each month, opens its detail ledger, which exports every line', async ({ page, baseURL }) => {
+  const accountant = await apiSession(baseURL ?? '', 'kuaiji', FACTORY, YEAR);
+  for (const body of [
+    voucher(1, 8, '总账测试收会费', '101', '401', '3000.00'),
+    voucher(3, 2, '总账测试慰问', '50102', '101', '800.00'),
+    voucher(3, 20, '=1+2 总账测试', '50101', '101', '99.90'),
+  ]) {
+    const answer = await accountant.post(Paths.certificate, { ...body });
+    expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+  }
+
+  // Wide enough for every column (the grid renders only the columns in view).
+  await page.setViewportSize({ width: 1760, height: 900 });
+  await signInTo(page, 'kuaiji', FACTORY, YEAR);
+  const ledger = new GeneralLedgerPageModel(page);
+  await ledger.goto();
+  await ledger.query(1, 3, '101');
+  // 101: January +3,000.00; February quiet; March -800.00 -99.90 → 2,100.10 借.
+  await expect.poll(() => ledger.cell('101', 3, 'closingBalance')).toBe('2,100.10');
+  expect(await ledger.cell('101', 1, 'debit')).toBe('3,000.00');
+  expect(await ledger.cell('101', 2, 'openingBalance')).toBe('3,000.00');
+  expect(await ledger.cell('101', 2, 'openingDirection')).toBe('借');
+  expect(await ledger.cell('101', 3, 'credit')).toBe('899.90');
+  expect(await ledger.cell('101', 3, 'yearDebit')).toBe('3,000.00');
+  expect(await ledger.cell('101', 3, 'closingDirection')).toBe('借');
+  await page.screenshot({ path: `${SCREENS_DIR}/general-ledger.png`, fullPage: true });
+
+  // Double-click March: the detail ledger of 101 for March.
+  await ledger.row('101', 3).locator('[col-id="period"]').first().dblclick();
+  const detail = new DetailLedgerPageModel(page);
+  await expect(detail.heading).toBeVisible();
+  await expect(detail.subject).toContainText('101 库存现金');
+  await expect(detail.summaries()).toHaveText(['期初余额', '总账测试慰问', '=1+2 总账测试', '本月合计', '本年累计']);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出全部' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^明细账_101_.*\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('no sheet');
+  expect(sheet.getCell('A1').value).toBe('明细账（101 库存现金）');
+  const summaries: unknown[] = [];
+  const balances: unknown[] = [];
+  sheet.eachRow((row, n) => {
+    if (n <= 3) return;
+    summaries.push(row.getCell(3).value);
+    balances.push(row.getCell(7).value);
+  });
+  expect(summaries).toEqual(['期初余额', '总账测试慰问', '=1+2 总账测试', '本月合计', '本年累计']);
+  expect(balances).toEqual([3000, 2200, 2100.1, 2100.1, 2100.1]);
+  await page.screenshot({ path: `${SCREENS_DIR}/detail-ledger-export.png`, fullPage: true });
+});
