@@ -4,8 +4,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
-import { grantsFor } from '../admin/menus.js';
 import { authOf } from '../auth/guard.js';
+import { holdsAnyButton } from '../auth/permissions.js';
 import { refuse } from '../http/app-error.js';
 
 export const VoucherPages = {
@@ -38,7 +38,5 @@ export const VoucherRights = {
 /** Refuses (4005) unless the user holds at least one of the buttons in the session's set. */
 export async function requireAnyButton(db: Db, request: FastifyRequest, buttons: readonly VoucherButton[]): Promise<void> {
   const { user, zt } = authOf(request);
-  const { resources } = await grantsFor(db, user, zt);
-  const ok = buttons.some(([page, button]) => resources.some((r) => r.href === page && r.resourceList.includes(button)));
-  if (!ok) refuse('Forbidden', '没有该操作的权限');
+  if (!(await holdsAnyButton(db, user, zt, buttons))) refuse('Forbidden', '没有该操作的权限');
 }
