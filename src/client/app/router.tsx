@@ -55,6 +55,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../books/TrialBalancePage.js')).TrialBalancePage }),
           },
           {
+            path: '/accounting-management/reports/balance-sheet',
+            lazy: async () => ({ Component: (await import('../reports/ReportPage.js')).BalanceSheetPage }),
+          },
+          {
+            path: '/accounting-management/reports/income-expense',
+            lazy: async () => ({ Component: (await import('../reports/ReportPage.js')).IncomeExpensePage }),
+          },
+          {
             path: '/accounting-management/books/detailaccount',
             lazy: async () => ({ Component: (await import('../books/DetailLedgerPage.js')).DetailLedgerPage }),
           },

@@ -21,12 +21,7 @@ export interface ReportInput {
  * subject and month. The income statement leaves it out, or its lines would read 0 after closing.
  * Hook for the close chapter: no voucher is marked as a closing entry yet, so there is none.
  */
-export function closingEntryTurnover(
-  _db: Db,
-  _scope: Scope,
-  _endMonth: number,
-  _booked: boolean,
-): Promise<MonthTurnover[]> {
+export function closingEntryTurnover(_db: Db, _scope: Scope, _endMonth: number, _booked: boolean): Promise<MonthTurnover[]> {
   return Promise.resolve([]);
 }
 

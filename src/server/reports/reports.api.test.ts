@@ -32,6 +32,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Paths } from '../../shared/api/paths.js';
 import type { ReportResponse } from '../../shared/api/reports.js';
 import type { Voucher } from '../../shared/api/vouchers.js';
+import { ErrorCode } from '../../shared/error-codes.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { FACTORY, line, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
@@ -376,6 +377,16 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
     } finally {
       await server.db.kysely.updateTable('zt_info').set({ name: FACTORY }).where('name', '=', renamed).execute();
       await use(SCHOOL);
+    }
+  });
+
+  it('needs the page export and print buttons: the cashier has neither', async () => {
+    const chuna = new ApiClient(server.url);
+    await chuna.openSet(server.db, 'chuna', 'Chuna@123', FACTORY);
+    const params = { beginYearMonth: '2026-01', endYearMonth: '2026-03' };
+    for (const path of [Paths.balanceSheetExport, Paths.balanceSheetPrint, Paths.incomeExpenseExport, Paths.incomeExpensePrint]) {
+      const answer = await chuna.get(path, params);
+      expect(answer.body).toMatchObject({ success: false, errorCode: ErrorCode.Forbidden, errorMsg: '没有该操作的权限' });
     }
   });
 

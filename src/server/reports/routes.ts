@@ -8,6 +8,7 @@ import { okEnvelope } from '../../shared/envelope.js';
 import type { ReportKind } from '../../shared/reports/types.js';
 import type { Db } from '../db/database.js';
 import { ztOf } from '../auth/guard.js';
+import { requireButton } from '../auth/permissions.js';
 import { rangeOf } from '../books/routes.js';
 import { contentDisposition } from '../files/content-disposition.js';
 import { buildReport, type BuiltReport } from './report-service.js';
@@ -42,20 +43,23 @@ function file(reply: FastifyReply, type: string, name: string, disposition: 'inl
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function reportRoutes(app: FastifyInstance, db: Db): void {
-  const paths: [ReportKind, string][] = [
-    ['balance-sheet', '/api/report/balanceSheet'],
-    ['income-expense', '/api/report/incomeExpense'],
+  // Each report with the menu page whose export and print buttons it needs.
+  const paths: [ReportKind, string, string][] = [
+    ['balance-sheet', '/api/report/balanceSheet', '/accounting-management/reports/balance-sheet'],
+    ['income-expense', '/api/report/incomeExpense', '/accounting-management/reports/income-expense'],
   ];
-  for (const [kind, path] of paths) {
+  for (const [kind, path, page] of paths) {
     app.get(path, { config: { access: 'zt' } }, async (request) => okEnvelope((await reportOf(db, request, kind)).response));
 
     app.get(`${path}/export`, { config: { access: 'zt' } }, async (request, reply) => {
+      await requireButton(db, request, page, 'export');
       const { form, response } = await reportOf(db, request, kind);
       const buffer = Buffer.from(await buildReportWorkbook(form, response).xlsx.writeBuffer());
       return file(reply, XLSX, reportFileName(response, 'xlsx'), 'attachment', buffer);
     });
 
     app.get(`${path}/print`, { config: { access: 'zt' } }, async (request, reply) => {
+      await requireButton(db, request, page, 'print');
       const { response } = await reportOf(db, request, kind);
       return file(reply, 'application/pdf', reportFileName(response, 'pdf'), 'inline', await renderReportPdf(response));
     });
