@@ -95,6 +95,11 @@ describe('balance sheet rows', () => {
     ]);
   });
 
+  it('take the figures by column id, whatever order the form prints its columns in (会政财01表: 期末余额 first)', () => {
+    const lines = [line({ no: 1, name: '货币资金', part: 'left', row: 1, amounts: { closing: 50_000, opening: 0 } })];
+    expect(toBalanceSheetRows(report(lines, ['closing', 'opening']))[0]).toMatchObject({ leftOpening: 0, leftClosing: 50_000 });
+  });
+
   it('head the columns as the form does, 年末余额 in the annual report', () => {
     expect(balanceSheetGrid.fields.map((f) => f.header)).toEqual([
       '资产',

@@ -48,7 +48,9 @@ export function reportRows(report: ReportResponse): Map<number, ReportRowLines> 
 }
 
 export function toBalanceSheetRows(report: ReportResponse): BalanceSheetGridRow[] {
-  const [opening, closing] = report.columns.map((c) => c.id);
+  // By id, not position: 会政财01表 prints 期末余额 before 年初余额.
+  const opening = 'opening';
+  const closing = 'closing';
   return [...reportRows(report)].map(([row, { left, right }]) => ({
     rowId: `r${row}`,
     leftName: indentedName(left),

@@ -96,7 +96,9 @@ function CheckLine({ report }: { report: ReportResponse }) {
   if (report.checks.length === 0) return null;
   return (
     <div className={`trial-check ${report.balanced ? 'ok' : 'bad'}`} role="status" aria-label="报表校验">
-      <b>{report.balanced ? '资产总计 = 负债与净资产总计，报表平衡' : '资产总计 ≠ 负债与净资产总计，报表不平衡'}</b>
+      <b>
+        {report.checks.map((c) => c.name).join('；')}：{report.balanced ? '报表平衡' : '报表不平衡'}
+      </b>
       {report.checks.map((check) =>
         report.columns
           .filter((c) => c.hasData)

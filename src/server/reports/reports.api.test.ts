@@ -34,6 +34,7 @@ import type { ReportResponse } from '../../shared/api/reports.js';
 import type { Voucher } from '../../shared/api/vouchers.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { ApiClient } from '../test-support/api-client.js';
+import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { FACTORY, line, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
 
@@ -93,6 +94,7 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
     expect(a.body.success, a.body.errorMsg ?? '').toBe(true);
     return a.body.data;
   };
+  const QUARTER = { beginYearMonth: '2026-01', endYearMonth: '2026-03' };
   const sheet = (params: Record<string, unknown> = {}) =>
     ok(kuaiji.get<ReportResponse>(Paths.balanceSheet, { beginYearMonth: '2026-01', endYearMonth: '2026-03', ...params }));
   const statement = (params: Record<string, unknown> = {}) =>
@@ -410,5 +412,50 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
     expect(statementText).toContain('收入支出表');
     expect(statementText).toContain('三、收入合计800.002,800.00');
     expect(statementText).toContain('五、本期收支差额300.002,300.00');
+  });
+
+  it('reads a government-system set on 会政财01表; its income statement is not built yet', async () => {
+    await createSet(server.db, { name: '示范市档案馆', code: '900', system: 'government', users: ['kuaiji'] });
+    await use('示范市档案馆');
+    try {
+      await ok(save(kuaiji, request({ certiDetails: [line('1002', '500', null, '拨款'), line('4001', null, '500', '拨款')] })));
+      const report = await ok(kuaiji.get<ReportResponse>(Paths.balanceSheet, { ...QUARTER, carryOver: true }));
+      expect(report).toMatchObject({ formNo: '会政财01表', unitName: '示范市档案馆', balanced: true });
+      expect(figures(report, ['货币资金', '资产总计', '本期盈余*', '负债和净资产总计'])).toEqual({
+        // The form prints 期末余额 before 年初余额; 本期盈余 prints '——' for the year's start.
+        货币资金: [50_000, 0],
+        资产总计: [50_000, 0],
+        '本期盈余*': [50_000, null],
+        负债和净资产总计: [50_000, 0],
+      });
+      expect(report.columns.map((c) => c.name)).toEqual(['期末余额', '年初余额']);
+      const statement = await kuaiji.get(Paths.incomeExpense, QUARTER);
+      expect(statement.body).toMatchObject({ success: false, errorCode: ErrorCode.BusinessRule });
+    } finally {
+      await use(SCHOOL);
+    }
+  });
+
+  it('shows 县级以上 subjects a grassroots set has taken on their lines (投资 151)', async () => {
+    await ok(kuaiji.post(Paths.cjSubjct, { codeArray: ['151'] }));
+    await ok(
+      save(
+        kuaiji,
+        request({
+          month: 3,
+          pzDate: '2026-03-20',
+          certiDetails: [line('151', '1000', null, '投资'), line('102', null, '1000', '投资')],
+        }),
+      ),
+    );
+    const report = await sheet({ carryOver: true });
+    expect(figures(report, ['货币资金', '投资', '资产总计'])).toEqual({
+      货币资金: [600_000, 660_000],
+      投资: [0, 100_000],
+      资产总计: [850_000, 1_090_000],
+    });
+    expect(report.lines.find((l) => l.name === '投资')?.codes).toEqual(['151']);
+    expect(report.balanced).toBe(true);
+    expect(report.uncovered).toEqual([]);
   });
 });
