@@ -8,6 +8,7 @@ import {
   CellApiModule,
   CellStyleModule,
   ClientSideRowModelApiModule,
+  ColumnAutoSizeModule,
   ClientSideRowModelModule,
   ColumnApiModule,
   CustomEditorModule,
@@ -55,6 +56,7 @@ ModuleRegistry.registerModules([
   ClientSideRowModelApiModule,
   CustomEditorModule,
   CellStyleModule,
+  ColumnAutoSizeModule,
   PinnedRowModule,
   ColumnApiModule,
   RowApiModule,
@@ -88,6 +90,8 @@ const SELECTION = { mode: 'multiRow', checkboxes: true, headerCheckbox: true, en
 
 // Room for a horizontal scrollbar, so a grid wider than its page does not hide its last row.
 const SCROLLBAR_ALLOWANCE = 16;
+
+const FIT_WIDTH = { type: 'fitGridWidth' } as const;
 
 const SELECTION_COLUMN = { pinned: 'left', width: 44, suppressHeaderMenuButton: true } as const;
 
@@ -149,6 +153,8 @@ export interface GridEditorProps<R extends GridRow> {
   onSelectionChange?: (rowIds: string[]) => void;
   /** Double-click on a row (a list opens the item). */
   onRowOpen?: (rowId: string) => void;
+  /** Columns shrink or grow to the grid's width (a narrow grid such as one half of a two-table voucher). */
+  fitWidth?: boolean;
   /** The row of the focused cell, as the user moves (the page's selected row). */
   onFocusedRowChange?: (rowId: string) => void;
   /**
@@ -426,6 +432,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           selectionColumnDef={props.selectable ? SELECTION_COLUMN : undefined}
           onSelectionChanged={props.selectable ? onSelectionChanged : undefined}
           onRowDoubleClicked={onRowDoubleClicked}
+          autoSizeStrategy={props.fitWidth ? FIT_WIDTH : undefined}
           onCellEditRequest={controller.onCellEditRequest}
           onCellFocused={controller.onCellFocused}
           onCellContextMenu={controller.onCellContextMenu}

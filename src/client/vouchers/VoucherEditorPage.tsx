@@ -604,6 +604,7 @@ export function VoucherEditorPage() {
                   onSave={() => void save()}
                   onCommand={onCommand}
                   label={`${table.label}分录`}
+                  fitWidth={doc.tables.length === 2}
                   maxHeight={Math.max(360, window.innerHeight - 330)}
                 />
               </section>
