@@ -1,6 +1,7 @@
 /**
- * The detail ledger of a whole range as .xlsx (导出全部), streamed: lines are read in chunks in
- * voucher order (keyset paging on month, date, voucher type, number and line, which is unique),
+ * The detail ledger of a whole range as .xlsx (导出全部), streamed: lines are read month by month
+ * in chunks in voucher order (keyset paging on date, voucher type, number and line, unique in a
+ * month),
  * the running balance is carried from chunk to chunk, and each row is committed to the zip as it
  * is written, so memory stays flat however many lines the range holds.
  *
@@ -12,60 +13,26 @@
 import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
 import type { DetailLedgerQuery, DetailLedgerRow } from '../../shared/api/books.js';
 import { fillWorksheet, sheetPlan, worksheetOptions } from '../../shared/grid/xlsx.js';
 import { detailLedgerGrid, toDetailLedgerGridRows } from '../../../grids/detail-ledger.js';
 import type { Db } from '../db/database.js';
 import { contentDisposition } from '../files/content-disposition.js';
 import type { Scope } from '../subjects/subject-repository.js';
-import { auxiNamesOf, ledgerContext, monthEndRows, openingRow, voucherNoOf, type LedgerContext } from './detail-ledger.js';
+import {
+  auxiNamesOf,
+  ledgerContext,
+  monthEndRows,
+  monthLines,
+  openingRow,
+  voucherNoOf,
+  type LedgerContext,
+  type OrderedLine,
+} from './detail-ledger.js';
 import { sideOf } from './trial-balance-calc.js';
 import type { PeriodRange } from './trial-balance.js';
 
 export const EXPORT_CHUNK = 5000;
-
-interface ChunkLine {
-  voucher_id: string;
-  line_no: number;
-  month: number;
-  pz_date: string;
-  certificate_type: number;
-  pz_no: number;
-  entry: string;
-  summary: string;
-  subject_code: string;
-  debit_amount: number | string;
-  credit_amount: number | string;
-}
-
-type Key = readonly [number, string, number, number, number];
-
-/** Lines of the range after `after` in voucher order, at most `limit`. */
-async function chunkAfter(
-  db: Db,
-  scope: Scope,
-  range: PeriodRange,
-  codes: readonly string[],
-  booked: boolean,
-  after: Key | null,
-  limit: number,
-): Promise<ChunkLine[]> {
-  const bookedOnly = booked ? sql`and v.is_book = 1` : sql``;
-  const from = after
-    ? sql`and (l.month, v.pz_date, v.certificate_type, v.pz_no, l.line_no) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]}, ${after[4]})`
-    : sql``;
-  const result = await sql<ChunkLine>`select l.voucher_id, l.line_no, l.month, v.pz_date, v.certificate_type, v.pz_no, t.entry,
-        l.summary, l.subject_code, l.debit_amount, l.credit_amount
-      from voucher_line l
-      join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id
-      join certificate_type t on t.zt_id = v.zt_id and t.value = v.certificate_type
-      where l.zt_id = ${scope.ztId} and l.year = ${scope.year} and l.month >= ${range.beginMonth} and l.month <= ${range.endMonth}
-        and l.subject_code in (${sql.join(codes.length > 0 ? [...codes] : ['\u0000'])}) ${bookedOnly} ${from}
-      order by l.month, v.pz_date, v.certificate_type, v.pz_no, l.line_no
-      limit ${limit}`.execute(db.kysely);
-  return result.rows;
-}
 
 /**
  * Every row of the ledger over the range, in order, handed to `emit` chunk by chunk (opening,
@@ -83,42 +50,43 @@ export async function forEachLedgerRow(
   const needle = query.abstractNumber?.trim() ?? '';
   await emit([openingRow(ctx, scope.year, range)]);
   let running = ctx.opening;
-  let after: Key | null = null;
   // The month whose last shown line has been written, and whose totals are still owed.
   let pendingMonth: number | null = null;
-  for (;;) {
-    const lines = await chunkAfter(db, scope, range, ctx.codes, query.book === true, after, chunk);
-    if (lines.length === 0) break;
-    const shown = needle ? lines.filter((l) => l.summary.includes(needle)) : lines;
-    const names = query.isShowAuxi ? await auxiNamesOf(db, scope.ztId, [...new Set(shown.map((l) => l.voucher_id))]) : null;
-    const rows: DetailLedgerRow[] = [];
-    for (const l of lines) {
-      const debit = Number(l.debit_amount);
-      const credit = Number(l.credit_amount);
-      running += debit - credit;
-      if (needle && !l.summary.includes(needle)) continue;
-      if (pendingMonth !== null && pendingMonth !== l.month) rows.push(...monthEndRows(ctx, scope.year, pendingMonth));
-      pendingMonth = l.month;
-      const b = sideOf(running);
-      rows.push({
-        kind: 'line',
-        month: l.month,
-        date: l.pz_date,
-        voucherId: l.voucher_id,
-        voucherNo: voucherNoOf(l.entry, l.pz_no),
-        summary: l.summary,
-        subjectCode: l.subject_code,
-        auxiNames: names?.get(`${l.voucher_id}#${l.line_no}`) ?? '',
-        debit,
-        credit,
-        direction: b.side,
-        balance: b.amount,
-      });
+  for (let month = range.beginMonth; month <= range.endMonth; month++) {
+    let after: OrderedLine | undefined;
+    for (;;) {
+      const lines = await monthLines(db, scope, ctx.codes, query.book === true, month, { after }, chunk);
+      if (lines.length === 0) break;
+      const shown = needle ? lines.filter((l) => l.summary.includes(needle)) : lines;
+      const names = query.isShowAuxi ? await auxiNamesOf(db, scope.ztId, [...new Set(shown.map((l) => l.voucher_id))]) : null;
+      const rows: DetailLedgerRow[] = [];
+      for (const l of lines) {
+        const debit = Number(l.debit_amount);
+        const credit = Number(l.credit_amount);
+        running += debit - credit;
+        if (needle && !l.summary.includes(needle)) continue;
+        if (pendingMonth !== null && pendingMonth !== l.month) rows.push(...monthEndRows(ctx, scope.year, pendingMonth));
+        pendingMonth = l.month;
+        const b = sideOf(running);
+        rows.push({
+          kind: 'line',
+          month: l.month,
+          date: l.pz_date,
+          voucherId: l.voucher_id,
+          voucherNo: voucherNoOf(l.entry, l.pz_no),
+          summary: l.summary,
+          subjectCode: l.subject_code,
+          auxiNames: names?.get(`${l.voucher_id}#${l.line_no}`) ?? '',
+          debit,
+          credit,
+          direction: b.side,
+          balance: b.amount,
+        });
+      }
+      await emit(rows);
+      after = lines[lines.length - 1];
+      if (lines.length < chunk) break;
     }
-    await emit(rows);
-    const last = lines[lines.length - 1] as ChunkLine;
-    after = [last.month, last.pz_date, last.certificate_type, last.pz_no, last.line_no];
-    if (lines.length < chunk) break;
   }
   if (pendingMonth !== null) await emit(monthEndRows(ctx, scope.year, pendingMonth));
 }

@@ -22,17 +22,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 export const DETAIL_PAGE_SIZE = 200;
 
-interface LineRow {
-  voucher_id: string;
-  line_no: number;
-  month: number;
-  pz_date: string;
-  pz_no: number;
-  entry: string;
-  summary: string;
-  subject_code: string;
-  debit_amount: number | string;
-  credit_amount: number | string;
+interface LineRow extends OrderedLine {
+  /** Debit minus credit from the range's start to this line, included. */
   running: number | string;
 }
 
@@ -159,6 +150,137 @@ export async function auxiNamesOf(db: Db, ztId: number, voucherIds: readonly str
   return names;
 }
 
+/** The lines of the range as one ordered set: voucher_line with its voucher and voucher type. */
+function linesFrom(scope: Scope, codes: readonly string[], booked: boolean) {
+  const codeList = codes.length > 0 ? [...codes] : ['\u0000'];
+  return sql`from voucher_line l
+      join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id
+      join certificate_type t on t.zt_id = v.zt_id and t.value = v.certificate_type
+      where l.zt_id = ${scope.ztId} and l.year = ${scope.year} and l.subject_code in (${sql.join(codeList)})
+        ${booked ? sql`and v.is_book = 1` : sql``}`;
+}
+
+const LINE_COLUMNS = sql`l.voucher_id, l.line_no, l.month, v.pz_date, v.certificate_type, v.pz_no, t.entry, l.summary,
+  l.subject_code, l.debit_amount, l.credit_amount`;
+/** Voucher order within a month (month, date, type, number and line are unique together). */
+export const MONTH_ORDER = sql`order by v.pz_date, v.certificate_type, v.pz_no, l.line_no`;
+
+export interface OrderedLine {
+  voucher_id: string;
+  line_no: number;
+  month: number;
+  pz_date: string;
+  certificate_type: number;
+  pz_no: number;
+  entry: string;
+  summary: string;
+  subject_code: string;
+  debit_amount: number | string;
+  credit_amount: number | string;
+}
+
+/** Lines of one month in voucher order, after a position (keyset) or from an offset, at most `limit`. */
+export async function monthLines(
+  db: Db,
+  scope: Scope,
+  codes: readonly string[],
+  booked: boolean,
+  month: number,
+  from: { after?: OrderedLine; offset?: number },
+  limit: number,
+): Promise<OrderedLine[]> {
+  const a = from.after;
+  const after = a
+    ? sql`and (v.pz_date, v.certificate_type, v.pz_no, l.line_no) > (${a.pz_date}, ${a.certificate_type}, ${a.pz_no}, ${a.line_no})`
+    : sql``;
+  const result = await sql<OrderedLine>`select ${LINE_COLUMNS} ${linesFrom(scope, codes, booked)} and l.month = ${month} ${after}
+      ${MONTH_ORDER} limit ${limit} offset ${from.offset ?? 0}`.execute(db.kysely);
+  return result.rows;
+}
+
+interface PageOfLines {
+  lines: LineRow[];
+  /** The line after the page, if any (whether the page's last month continues). */
+  next: LineRow | undefined;
+  totalItemCount: number;
+}
+
+/**
+ * A page without a summary filter, month by month: the lines per month are counted on the
+ * subject index, the page's first month is read from its offset only, and the running balance
+ * starts from the monthly balances of the months before plus the lines of the month before the
+ * offset, so no page reads the whole range.
+ */
+async function monthPage(
+  db: Db,
+  scope: Scope,
+  range: PeriodRange,
+  ctx: LedgerContext,
+  booked: boolean,
+  pageIndex: number,
+  pageSize: number,
+): Promise<PageOfLines> {
+  const counts = await sql<{ month: number; n: number | string }>`select l.month as month, count(*) as n
+      ${linesFrom(scope, ctx.codes, booked)} and l.month >= ${range.beginMonth} and l.month <= ${range.endMonth}
+      group by l.month`.execute(db.kysely);
+  const perMonth = new Map(counts.rows.map((r) => [Number(r.month), Number(r.n)]));
+  const totalItemCount = [...perMonth.values()].reduce((x, n) => x + n, 0);
+  const start = (pageIndex - 1) * pageSize;
+  let month = range.beginMonth;
+  let skipped = 0;
+  while (month <= range.endMonth && skipped + (perMonth.get(month) ?? 0) <= start) skipped += perMonth.get(month++) ?? 0;
+  if (month > range.endMonth) return { lines: [], next: undefined, totalItemCount };
+  const offset = start - skipped;
+  // Running balance (from the range's opening) before the page's first line.
+  let running = ctx.turnover
+    .filter((t) => t.month >= range.beginMonth && t.month < month)
+    .reduce((x, t) => x + t.debit - t.credit, 0);
+  if (offset > 0) {
+    const prefix = await sql<{ s: number | string | null }>`select sum(d) as s from (
+        select l.debit_amount - l.credit_amount as d ${linesFrom(scope, ctx.codes, booked)} and l.month = ${month}
+        ${MONTH_ORDER} limit ${offset}) x`.execute(db.kysely);
+    running += Number(prefix.rows[0]?.s ?? 0);
+  }
+  const out: LineRow[] = [];
+  let first = true;
+  for (; month <= range.endMonth && out.length <= pageSize; month++) {
+    if (!perMonth.get(month)) continue;
+    const rows = await monthLines(db, scope, ctx.codes, booked, month, { offset: first ? offset : 0 }, pageSize + 1 - out.length);
+    first = false;
+    for (const r of rows) {
+      running += Number(r.debit_amount) - Number(r.credit_amount);
+      out.push({ ...r, running });
+    }
+  }
+  return { lines: out.slice(0, pageSize), next: out[pageSize], totalItemCount };
+}
+
+/** A page with a summary filter: a window sum over every line of the range, then the filter. */
+async function filteredPage(
+  db: Db,
+  scope: Scope,
+  range: PeriodRange,
+  codes: readonly string[],
+  booked: boolean,
+  needle: string,
+  pageIndex: number,
+  pageSize: number,
+): Promise<PageOfLines> {
+  const ordered = sql`select ${LINE_COLUMNS},
+        sum(l.debit_amount - l.credit_amount) over (order by l.month, v.pz_date, v.certificate_type, v.pz_no, l.line_no
+          rows between unbounded preceding and current row) as running,
+        row_number() over (order by l.month, v.pz_date, v.certificate_type, v.pz_no, l.line_no) as seq
+      ${linesFrom(scope, codes, booked)} and l.month >= ${range.beginMonth} and l.month <= ${range.endMonth}`;
+  const filter = sql`where summary like ${likePattern(needle)} escape '\\'`;
+  const counted = await sql<{ n: number | string }>`select count(*) as n from (${ordered}) x ${filter}`.execute(db.kysely);
+  // One line more than the page: whether the page's last month continues on the next page.
+  const page =
+    await sql<LineRow>`select * from (${ordered}) x ${filter} order by seq limit ${pageSize + 1} offset ${(pageIndex - 1) * pageSize}`.execute(
+      db.kysely,
+    );
+  return { lines: page.rows.slice(0, pageSize), next: page.rows[pageSize], totalItemCount: Number(counted.rows[0]?.n ?? 0) };
+}
+
 export async function queryDetailLedger(
   db: Db,
   scope: Scope,
@@ -174,30 +296,9 @@ export async function queryDetailLedger(
   const show = (signed: number) => sideOf(signed);
 
   const needle = query.abstractNumber?.trim() ?? '';
-  const bookedOnly = booked ? sql`and v.is_book = 1` : sql``;
-  const codeList = codes.length > 0 ? codes : ['\u0000'];
-  // Every line of the range with its running sum (window over the voucher order), then the
-  // summary filter and the page.
-  const ordered = sql`select l.voucher_id, l.line_no, l.month, v.pz_date, v.pz_no, t.entry, l.summary, l.subject_code,
-        l.debit_amount, l.credit_amount,
-        sum(l.debit_amount - l.credit_amount) over (order by l.month, v.pz_date, v.certificate_type, v.pz_no, l.line_no
-          rows between unbounded preceding and current row) as running,
-        row_number() over (order by l.month, v.pz_date, v.certificate_type, v.pz_no, l.line_no) as seq
-      from voucher_line l
-      join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id
-      join certificate_type t on t.zt_id = v.zt_id and t.value = v.certificate_type
-      where l.zt_id = ${scope.ztId} and l.year = ${scope.year} and l.month >= ${range.beginMonth} and l.month <= ${range.endMonth}
-        and l.subject_code in (${sql.join(codeList)}) ${bookedOnly}`;
-  const filter = needle ? sql`where summary like ${likePattern(needle)} escape '\\'` : sql``;
-  const counted = await sql<{ n: number | string }>`select count(*) as n from (${ordered}) x ${filter}`.execute(db.kysely);
-  const totalItemCount = Number(counted.rows[0]?.n ?? 0);
-  // One line more than the page: whether the page's last month continues on the next page.
-  const page =
-    await sql<LineRow>`select * from (${ordered}) x ${filter} order by seq limit ${pageSize + 1} offset ${(pageIndex - 1) * pageSize}`.execute(
-      db.kysely,
-    );
-  const lines = page.rows.slice(0, pageSize);
-  const next = page.rows[pageSize];
+  const { lines, next, totalItemCount } = needle
+    ? await filteredPage(db, scope, range, codes, booked, needle, pageIndex, pageSize)
+    : await monthPage(db, scope, range, ctx, booked, pageIndex, pageSize);
 
   const auxiNames =
     query.isShowAuxi && lines.length > 0

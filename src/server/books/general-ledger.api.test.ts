@@ -176,4 +176,35 @@ describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) 
       expect(rows).toEqual(page);
     }
   });
+
+  it('cuts pages of any size from the same ordered lines with the same balances and month totals', async () => {
+    const get = async (pageIndex: number, pageSize: number, beginTime = '2026-01') =>
+      (
+        await kuaiji.get<DetailLedgerResponse>(Paths.detailAccount, {
+          code: '101',
+          beginTime,
+          endTime: '2026-03',
+          pageIndex,
+          pageSize,
+        })
+      ).body.data;
+    const whole = await get(1, 200);
+    expect(whole.rows.filter((r) => r.kind === 'line')).toHaveLength(3);
+    for (const size of [1, 2, 3]) {
+      const rows: DetailLedgerRow[] = [];
+      for (let page = 1; page <= Math.ceil(whole.totalItemCount / size) + 1; page++) rows.push(...(await get(page, size)).rows);
+      expect(rows, `pages of ${size}`).toEqual(whole.rows);
+    }
+    // A range starting after a month with lines opens from that month's closing.
+    const february = await get(1, 1, '2026-02');
+    expect(february.rows.map((r) => [r.kind, r.balance])).toEqual([
+      ['opening', 100_000],
+      ['line', 70_000],
+    ]);
+    expect((await get(2, 1, '2026-02')).rows.map((r) => [r.kind, r.balance])).toEqual([
+      ['line', 49_950],
+      ['monthTotal', 49_950],
+      ['yearTotal', 49_950],
+    ]);
+  });
 });
