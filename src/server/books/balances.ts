@@ -77,6 +77,9 @@ function merge(deltas: readonly BalanceDelta[]): BalanceDelta[] {
   return [...byKey.values()].filter((d) => d.debitAll || d.creditAll || d.debitBooked || d.creditBooked);
 }
 
+/** Rows per upsert statement (9 parameters each, well within both databases' limits). */
+const UPSERT_CHUNK = 500;
+
 async function applyDeltas(q: Q, ztId: number, deltas: readonly BalanceDelta[]): Promise<void> {
   // One order for every writer, so two transactions never wait on each other's rows crosswise.
   const ordered = merge(deltas).sort((a, b) =>
@@ -85,26 +88,30 @@ async function applyDeltas(q: Q, ztId: number, deltas: readonly BalanceDelta[]):
       ? -1
       : 1,
   );
-  for (const d of ordered) {
+  // One statement for many rows (merge() leaves each key once, as PostgreSQL's ON CONFLICT requires);
+  // rows are taken in the order given, so the lock order above holds.
+  for (let start = 0; start < ordered.length; start += UPSERT_CHUNK) {
     await q
       .insertInto('subject_balance')
-      .values({
-        zt_id: ztId,
-        year: d.year,
-        month: d.month,
-        subject_code: d.subjectCode,
-        auxi_key: d.auxiKey,
-        debit_all: d.debitAll,
-        credit_all: d.creditAll,
-        debit_booked: d.debitBooked,
-        credit_booked: d.creditBooked,
-      })
+      .values(
+        ordered.slice(start, start + UPSERT_CHUNK).map((d) => ({
+          zt_id: ztId,
+          year: d.year,
+          month: d.month,
+          subject_code: d.subjectCode,
+          auxi_key: d.auxiKey,
+          debit_all: d.debitAll,
+          credit_all: d.creditAll,
+          debit_booked: d.debitBooked,
+          credit_booked: d.creditBooked,
+        })),
+      )
       .onConflict((oc) =>
         oc.columns(['zt_id', 'year', 'month', 'subject_code', 'auxi_key']).doUpdateSet({
-          debit_all: sql<number>`subject_balance.debit_all + ${d.debitAll}`,
-          credit_all: sql<number>`subject_balance.credit_all + ${d.creditAll}`,
-          debit_booked: sql<number>`subject_balance.debit_booked + ${d.debitBooked}`,
-          credit_booked: sql<number>`subject_balance.credit_booked + ${d.creditBooked}`,
+          debit_all: sql<number>`subject_balance.debit_all + excluded.debit_all`,
+          credit_all: sql<number>`subject_balance.credit_all + excluded.credit_all`,
+          debit_booked: sql<number>`subject_balance.debit_booked + excluded.debit_booked`,
+          credit_booked: sql<number>`subject_balance.credit_booked + excluded.credit_booked`,
         }),
       )
       .execute();
