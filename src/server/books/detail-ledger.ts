@@ -220,8 +220,16 @@ async function monthPage(
   pageIndex: number,
   pageSize: number,
 ): Promise<PageOfLines> {
-  const counts = await sql<{ month: number; n: number | string }>`select l.month as month, count(*) as n
+  // Every line has its voucher and type (foreign keys): without the book option the count needs
+  // the subject index only.
+  const codeList = ctx.codes.length > 0 ? [...ctx.codes] : ['\u0000'];
+  const counts = booked
+    ? await sql<{ month: number; n: number | string }>`select l.month as month, count(*) as n
       ${linesFrom(scope, ctx.codes, booked)} and l.month >= ${range.beginMonth} and l.month <= ${range.endMonth}
+      group by l.month`.execute(db.kysely)
+    : await sql<{ month: number; n: number | string }>`select l.month as month, count(*) as n from voucher_line l
+      where l.zt_id = ${scope.ztId} and l.year = ${scope.year} and l.subject_code in (${sql.join(codeList)})
+        and l.month >= ${range.beginMonth} and l.month <= ${range.endMonth}
       group by l.month`.execute(db.kysely);
   const perMonth = new Map(counts.rows.map((r) => [Number(r.month), Number(r.n)]));
   const totalItemCount = [...perMonth.values()].reduce((x, n) => x + n, 0);

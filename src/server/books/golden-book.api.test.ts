@@ -1,0 +1,329 @@
+/**
+ * The golden book: a small grassroots union (示范市金桥社区工会) keeps four months of 2026 through
+ * the real API — openings saved with branchSave, fifty vouchers keyed with the voucher call, the
+ * staff-education expense (50101) kept by 经费核算 item — and the books must show the figures
+ * worked out by hand below. Amounts in the comments are yuan; the assertions are fen.
+ *
+ * Openings (1 January 2026):
+ *   借 101 库存现金 2,000.00; 102 银行存款 150,000.00; 162 固定资产 30,000.00      = 182,000.00
+ *   贷 163 累计折旧 6,000.00; 30104 资产基金-固定资产 24,000.00 (30,000 - 6,000);
+ *      32205 累计结余 152,000.00 (101 + 102)                                        = 182,000.00
+ *
+ * Every month, January to April (12 vouchers a month, 48):
+ *   5 × 收会费        借 102 / 贷 401  1,200.00 each   → 102 借 6,000.00, 401 贷 6,000.00
+ *   1 × 收拨缴经费    借 102 / 贷 402 20,000.00
+ *   1 × 提取现金      借 101 / 贷 102  1,000.00
+ *   2 × 文体活动      借 50102 / 贷 101  300.00 each   → 50102 借 600.00
+ *   1 × 职工教育      借 50101 (经费核算 item A in Jan/Mar, B in Feb/Apr) / 贷 102 2,500.00
+ *   1 × 送温暖        借 50405 3,000.00, 借 50404 1,000.00 / 贷 102 4,000.00 (three lines)
+ *   1 × 培训          借 50501 / 贷 101  800.00
+ * February also (2 vouchers): 购置办公设备 借 50702 / 贷 102 6,000.00, and the asset fund for it
+ * 借 162 / 贷 30104 6,000.00. Fifty vouchers in all.
+ *
+ * A month therefore moves 102 借 26,000.00 (6,000 + 20,000), 贷 7,500.00 (1,000 + 2,500 + 4,000),
+ * plus 贷 6,000.00 in February; 101 借 1,000.00, 贷 1,400.00 (600 + 800).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  DetailLedgerResponse,
+  GeneralLedgerResponse,
+  TrialBalanceResponse,
+  TrialBalanceRow,
+} from '../../shared/api/books.js';
+import type { VoucherLineInput } from '../../shared/api/vouchers.js';
+import { Paths } from '../../shared/api/paths.js';
+import { ApiClient } from '../test-support/api-client.js';
+import { createSet } from '../test-support/ledger-fixtures.js';
+import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
+import { line, request, save } from '../vouchers/voucher-test-kit.js';
+import { storedBalances } from './balances.js';
+
+const SET = '示范市金桥社区工会';
+
+/**
+ * The trial balance of January to April, by hand. [opening side, opening, debit, credit, closing
+ * side, closing] in yuan; side 1 借, 2 贷, 0 平.
+ */
+const TRIAL_JAN_APR: Record<string, [number, number, number, number, number, number]> = {
+  // 2,000 + 4 × 1,000 - 4 × 1,400 = 400
+  '101': [1, 2_000, 4_000, 5_600, 1, 400],
+  // 150,000 + 4 × 26,000 - (4 × 7,500 + 6,000) = 150,000 + 104,000 - 36,000 = 218,000
+  '102': [1, 150_000, 104_000, 36_000, 1, 218_000],
+  // 30,000 + 6,000
+  '162': [1, 30_000, 6_000, 0, 1, 36_000],
+  '163': [2, 6_000, 0, 0, 2, 6_000],
+  // 24,000 + 6,000
+  '301': [2, 24_000, 0, 6_000, 2, 30_000],
+  '30104': [2, 24_000, 0, 6_000, 2, 30_000],
+  '322': [2, 152_000, 0, 0, 2, 152_000],
+  '32205': [2, 152_000, 0, 0, 2, 152_000],
+  // 4 × 6,000
+  '401': [0, 0, 0, 24_000, 2, 24_000],
+  // 4 × 20,000
+  '402': [0, 0, 0, 80_000, 2, 80_000],
+  // 50101 4 × 2,500 = 10,000; 50102 4 × 600 = 2,400
+  '501': [0, 0, 12_400, 0, 1, 12_400],
+  '50101': [0, 0, 10_000, 0, 1, 10_000],
+  '50102': [0, 0, 2_400, 0, 1, 2_400],
+  // 50404 4 × 1,000; 50405 4 × 3,000
+  '504': [0, 0, 16_000, 0, 1, 16_000],
+  '50404': [0, 0, 4_000, 0, 1, 4_000],
+  '50405': [0, 0, 12_000, 0, 1, 12_000],
+  // 4 × 800
+  '505': [0, 0, 3_200, 0, 1, 3_200],
+  '50501': [0, 0, 3_200, 0, 1, 3_200],
+  '507': [0, 0, 6_000, 0, 1, 6_000],
+  '50702': [0, 0, 6_000, 0, 1, 6_000],
+};
+
+/**
+ * First-level totals of January to April:
+ *   opening 借 182,000 = 贷 182,000;
+ *   debit 4,000 + 104,000 + 6,000 + 12,400 + 16,000 + 3,200 + 6,000 = 151,600
+ *   credit 5,600 + 36,000 + 6,000 + 24,000 + 80,000 = 151,600
+ *   closing 借 400 + 218,000 + 36,000 + 12,400 + 16,000 + 3,200 + 6,000 = 292,000
+ *           贷 6,000 + 30,000 + 152,000 + 24,000 + 80,000 = 292,000
+ */
+const CHECK_JAN_APR = { initial: 182_000, occur: 151_600, end: 292_000 };
+
+/**
+ * The reports at the end of April (for the balance sheet and income and expense statement routes;
+ * yuan). Income 401 + 402 = 24,000 + 80,000 = 104,000; expense 501 + 504 + 505 + 507 =
+ * 12,400 + 16,000 + 3,200 + 6,000 = 37,600; surplus of the period 104,000 - 37,600 = 66,400.
+ * Assets 400 + 218,000 + 36,000 - 6,000 = 248,400 = net assets 30,000 (资产基金) + 152,000
+ * (工会资金结余) + 66,400 (本年收支结转 not yet carried).
+ */
+export const GOLDEN_REPORTS_JAN_APR = {
+  incomeExpense: {
+    income: { '401': 24_000, '402': 80_000, total: 104_000 },
+    expense: { '501': 12_400, '504': 16_000, '505': 3_200, '507': 6_000, total: 37_600 },
+    surplus: 66_400,
+  },
+  balanceSheet: {
+    assets: { '101': 400, '102': 218_000, '162': 36_000, '163': -6_000, total: 248_400 },
+    netAssets: { '301': 30_000, '322': 152_000, unclosedSurplus: 66_400, total: 248_400 },
+  },
+};
+
+const fen = (yuan: number) => Math.round(yuan * 100);
+
+describe.each(TEST_DIALECTS)('golden book of a grassroots union (%s)', (dialect) => {
+  let server: TestServer;
+  let kuaiji: ApiClient;
+  let ztId: number;
+  let itemA = '';
+  let itemB = '';
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    ztId = await createSet(server.db, { name: SET, code: 'JQSQ', system: 'union-grassroots', users: ['kuaiji'] });
+    kuaiji = new ApiClient(server.url);
+    await kuaiji.openSet(server.db, 'kuaiji', 'Kuaiji@123', SET);
+
+    const opened = await kuaiji.post(Paths.branchSave, {
+      detailList: [
+        { code: '101', initAmount: fen(2_000) },
+        { code: '102', initAmount: fen(150_000) },
+        { code: '162', initAmount: fen(30_000) },
+        { code: '163', initAmount: fen(6_000) },
+        { code: '30104', initAmount: fen(24_000) },
+        { code: '32205', initAmount: fen(152_000) },
+      ],
+      confirmPrompt: false,
+      autoUnderAllAcc: true,
+    });
+    expect(opened.body.success, opened.body.errorMsg ?? '').toBe(true);
+
+    // 50101 kept by 经费核算: two leaf items of the built-in type.
+    expect((await kuaiji.post(Paths.saveAuxiRealedSub, { code: '50101', typeNoArray: ['JFHS'] })).body.success).toBe(true);
+    const items = await server.db.kysely
+      .selectFrom('auxi_info')
+      .selectAll()
+      .where('zt_id', '=', ztId)
+      .where('type_no', '=', 'JFHS')
+      .execute();
+    const parents = new Set(items.map((i) => i.parent_no));
+    const leaves = items.filter((i) => !parents.has(i.info_no) && i.is_enable === 1);
+    itemA = leaves[0]?.info_no ?? '';
+    itemB = leaves[1]?.info_no ?? '';
+    expect(itemA && itemB && itemA !== itemB).toBeTruthy();
+
+    let count = 0;
+    const key = async (month: number, day: number, lines: VoucherLineInput[]) => {
+      const mm = String(month).padStart(2, '0');
+      const answer = await save(
+        kuaiji,
+        request({ month, pzDate: `2026-${mm}-${String(day).padStart(2, '0')}`, certiDetails: lines }),
+      );
+      expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+      count++;
+    };
+    for (let month = 1; month <= 4; month++) {
+      for (const day of [5, 10, 15, 20, 25])
+        await key(month, day, [line('102', '1200', null, '收会费'), line('401', null, '1200', '收会费')]);
+      await key(month, 8, [line('102', '20000', null, '收拨缴经费'), line('402', null, '20000', '收拨缴经费')]);
+      await key(month, 3, [line('101', '1000', null, '提取现金'), line('102', null, '1000', '提取现金')]);
+      for (const day of [12, 22])
+        await key(month, day, [line('50102', '300', null, '文体活动'), line('101', null, '300', '文体活动')]);
+      await key(month, 16, [
+        { ...line('50101', '2500', null, '职工教育'), auxis: [{ typeNo: 'JFHS', infoNo: month % 2 === 1 ? itemA : itemB }] },
+        line('102', null, '2500', '职工教育'),
+      ]);
+      await key(month, 18, [
+        line('50405', '3000', null, '送温暖'),
+        line('50404', '1000', null, '困难职工帮扶'),
+        line('102', null, '4000', '送温暖'),
+      ]);
+      await key(month, 26, [line('50501', '800', null, '培训'), line('101', null, '800', '培训')]);
+      if (month === 2) {
+        await key(2, 27, [line('50702', '6000', null, '购置办公设备'), line('102', null, '6000', '购置办公设备')]);
+        await key(2, 27, [line('162', '6000', null, '办公设备入账'), line('30104', null, '6000', '办公设备入账')]);
+      }
+    }
+    expect(count).toBe(50);
+  }, 60_000);
+  afterAll(() => server.close());
+
+  const trial = async (begin: string, end: string) => {
+    const answer = await kuaiji.get<TrialBalanceResponse>(Paths.trialBalance, { beginTime: begin, endTime: end });
+    expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+    return answer.body.data;
+  };
+  const pick = (r: TrialBalanceRow | undefined) =>
+    r && [r.initialDirection, r.initialBalance, r.debitOccur, r.creditOccur, r.endDirection, r.endBalance];
+
+  it('shows the trial balance of January to April worked out by hand', async () => {
+    const data = await trial('2026-01', '2026-04');
+    const byCode = new Map(data.rows.map((r) => [r.code, r]));
+    for (const [code, [os, o, d, c, es, e]] of Object.entries(TRIAL_JAN_APR)) {
+      expect(pick(byCode.get(code)), code).toEqual([os, fen(o), fen(d), fen(c), es, fen(e)]);
+    }
+    // Nothing else moves.
+    const moving = data.rows.filter((r) => r.initialBalance || r.debitOccur || r.creditOccur || r.endBalance).map((r) => r.code);
+    expect(moving.sort()).toEqual(Object.keys(TRIAL_JAN_APR).sort());
+    expect(data.financial).toEqual({
+      initialDebit: fen(CHECK_JAN_APR.initial),
+      initialCredit: fen(CHECK_JAN_APR.initial),
+      debitOccur: fen(CHECK_JAN_APR.occur),
+      creditOccur: fen(CHECK_JAN_APR.occur),
+      endDebit: fen(CHECK_JAN_APR.end),
+      endCredit: fen(CHECK_JAN_APR.end),
+      balanced: true,
+    });
+  });
+
+  it('shows February to March from the January closing', async () => {
+    const data = await trial('2026-02', '2026-03');
+    const byCode = new Map(data.rows.map((r) => [r.code, r]));
+    // 102: opening 150,000 + 26,000 - 7,500 = 168,500; debit 2 × 26,000 = 52,000;
+    // credit 2 × 7,500 + 6,000 = 21,000; closing 168,500 + 52,000 - 21,000 = 199,500;
+    // year to date 3 × 26,000 = 78,000 and 3 × 7,500 + 6,000 = 28,500.
+    expect(byCode.get('102')).toMatchObject({
+      initialBalance: fen(168_500),
+      debitOccur: fen(52_000),
+      creditOccur: fen(21_000),
+      debitGrandTotal: fen(78_000),
+      creditGrandTotal: fen(28_500),
+      endBalance: fen(199_500),
+      endDirection: 1,
+    });
+    // 101: opening 2,000 + 1,000 - 1,400 = 1,600; closing 1,600 + 2,000 - 2,800 = 800.
+    expect(pick(byCode.get('101'))).toEqual([1, fen(1_600), fen(2_000), fen(2_800), 1, fen(800)]);
+    // 401: opening 6,000 贷 (January's dues), closing 18,000 贷.
+    expect(pick(byCode.get('401'))).toEqual([2, fen(6_000), 0, fen(12_000), 2, fen(18_000)]);
+    expect(data.financial.balanced).toBe(true);
+  });
+
+  it('shows the general ledger month by month for 102 and 501', async () => {
+    const answer = await kuaiji.get<GeneralLedgerResponse>(Paths.generalLedger, {
+      code: '102',
+      beginTime: '2026-01',
+      endTime: '2026-04',
+    });
+    const months = answer.body.data.rows.map((r) => [
+      r.month,
+      r.initialBalance,
+      r.debitOccur,
+      r.creditOccur,
+      r.debitGrandTotal,
+      r.creditGrandTotal,
+      r.endBalance,
+    ]);
+    expect(months).toEqual([
+      // 150,000 + 26,000 - 7,500 = 168,500
+      [1, fen(150_000), fen(26_000), fen(7_500), fen(26_000), fen(7_500), fen(168_500)],
+      // 168,500 + 26,000 - (7,500 + 6,000) = 181,000
+      [2, fen(168_500), fen(26_000), fen(13_500), fen(52_000), fen(21_000), fen(181_000)],
+      // 181,000 + 26,000 - 7,500 = 199,500
+      [3, fen(181_000), fen(26_000), fen(7_500), fen(78_000), fen(28_500), fen(199_500)],
+      // 199,500 + 26,000 - 7,500 = 218,000
+      [4, fen(199_500), fen(26_000), fen(7_500), fen(104_000), fen(36_000), fen(218_000)],
+    ]);
+    const expense = await kuaiji.get<GeneralLedgerResponse>(Paths.generalLedger, {
+      code: '501',
+      beginTime: '2026-01',
+      endTime: '2026-04',
+    });
+    // 501 = 50101 2,500 + 50102 600 = 3,100 a month.
+    expect(expense.body.data.rows.filter((r) => r.code === '501').map((r) => [r.debitOccur, r.endBalance])).toEqual([
+      [fen(3_100), fen(3_100)],
+      [fen(3_100), fen(6_200)],
+      [fen(3_100), fen(9_300)],
+      [fen(3_100), fen(12_400)],
+    ]);
+    // Without a code: the first-level subjects that move, 301 credit side.
+    const all = await kuaiji.get<GeneralLedgerResponse>(Paths.generalLedger, { beginTime: '2026-04', endTime: '2026-04' });
+    expect(all.body.data.rows.map((r) => r.code)).toEqual([
+      '101',
+      '102',
+      '162',
+      '163',
+      '301',
+      '322',
+      '401',
+      '402',
+      '501',
+      '504',
+      '505',
+      '507',
+    ]);
+  });
+
+  it('keeps the auxiliary items apart in the balances and shows them in the detail ledger', async () => {
+    // 50101: item A in January and March, item B in February and April, 2 × 2,500 = 5,000 each.
+    const rows = (await storedBalances(server.db.kysely, ztId)).filter((r) => r.subjectCode === '50101');
+    const byItem = new Map<string, number>();
+    for (const r of rows) byItem.set(r.auxiKey, (byItem.get(r.auxiKey) ?? 0) + r.debitAll);
+    expect(Object.fromEntries(byItem)).toEqual({ [`JFHS:${itemA}`]: fen(5_000), [`JFHS:${itemB}`]: fen(5_000) });
+    const detail = await kuaiji.get<DetailLedgerResponse>(Paths.detailAccount, {
+      code: '50101',
+      beginTime: '2026-01',
+      endTime: '2026-04',
+      isShowAuxi: true,
+    });
+    const lines = detail.body.data.rows.filter((r) => r.kind === 'line');
+    expect(lines.map((r) => r.balance)).toEqual([fen(2_500), fen(5_000), fen(7_500), fen(10_000)]);
+    expect(lines.every((r) => r.auxiNames !== '')).toBe(true);
+    expect(lines[0]?.auxiNames).not.toBe(lines[1]?.auxiNames);
+    expect(lines[0]?.auxiNames).toBe(lines[2]?.auxiNames);
+  });
+
+  it('agrees with the report figures kept for the balance sheet and the income and expense statement', async () => {
+    const data = await trial('2026-01', '2026-04');
+    const closing = (code: string) => {
+      const r = data.rows.find((x) => x.code === code);
+      return r ? (r.endDirection === 2 ? -r.endBalance : r.endBalance) : 0;
+    };
+    const { incomeExpense, balanceSheet } = GOLDEN_REPORTS_JAN_APR;
+    for (const [code, yuan] of Object.entries(incomeExpense.income))
+      if (code !== 'total') expect(-closing(code), code).toBe(fen(yuan));
+    for (const [code, yuan] of Object.entries(incomeExpense.expense))
+      if (code !== 'total') expect(closing(code), code).toBe(fen(yuan));
+    expect(incomeExpense.income.total - incomeExpense.expense.total).toBe(incomeExpense.surplus);
+    for (const [code, yuan] of Object.entries(balanceSheet.assets))
+      if (code !== 'total') expect(closing(code), code).toBe(fen(yuan));
+    expect(-closing('301')).toBe(fen(balanceSheet.netAssets['301']));
+    expect(-closing('322')).toBe(fen(balanceSheet.netAssets['322']));
+    expect(balanceSheet.assets.total).toBe(balanceSheet.netAssets.total);
+  });
+});
