@@ -25,6 +25,7 @@ import { printRoutes } from './print/routes.js';
 import { templateRoutes } from './templates/routes.js';
 import { bookRoutes } from './books/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { reportPrintRoutes } from './print/report-print-routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
@@ -56,6 +57,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       templateRoutes(account, db);
       bookRoutes(account, db);
       reportRoutes(account, db);
+      reportPrintRoutes(account, db);
       await openingRoutes(account, db);
     },
     { prefix: '/account' },

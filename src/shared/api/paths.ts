@@ -109,6 +109,10 @@ export const Paths = {
   exportDetailAccount: '/account/api/report/exportDetailAccount',
   /** Spec: regenerate occurrences (POST, no payload): rebuilds the set's balances from its lines. */
   regenerateOccur: '/account/api/report/regenerateOccur',
+  /** Ours: GET with the data route's query → application/pdf (inline), the table as printed (src/server/print/report-print-routes.ts). */
+  trialBalancePrint: '/account/api/report/trialBalance/print',
+  generalLedgerPrint: '/account/api/report/generalLedger/print',
+  detailAccountPrint: '/account/api/report/detailAccount/print',
   // official reports (src/shared/api/reports.ts)
   /** GET BalanceSheetQuery → ReportResponse; /export → xlsx; /print → application/pdf. */
   balanceSheet: '/account/api/report/balanceSheet',

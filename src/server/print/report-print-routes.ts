@@ -1,0 +1,110 @@
+/**
+ * Print of the trial balance (科目余额表), the general ledger (总账) and the detail ledger (明细账)
+ * as PDF (src/server/print/table-pdf.ts): the same query parameters as their data routes, the
+ * session's set only, and the print button of the page (src/server/admin/menu-catalogue.ts).
+ * The detail ledger prints every line of the range (read in chunks as its xlsx export reads them).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Paths } from '../../shared/api/paths.js';
+import type { Db } from '../db/database.js';
+import { ztOf } from '../auth/guard.js';
+import { requireButton } from '../auth/permissions.js';
+import { refuse } from '../http/app-error.js';
+import { contentDisposition } from '../files/content-disposition.js';
+import type { Scope } from '../subjects/subject-repository.js';
+import { rangeOf } from '../books/routes.js';
+import { queryTrialBalance, type PeriodRange } from '../books/trial-balance.js';
+import { queryGeneralLedger } from '../books/general-ledger.js';
+import { ledgerContext } from '../books/detail-ledger.js';
+import { forEachLedgerRow } from '../books/detail-export.js';
+import { detailLedgerTable, generalLedgerTable, trialBalanceTable } from './report-print-tables.js';
+import { renderTablePdf, type TableDocument } from './table-pdf.js';
+
+type Query = Record<string, string | undefined>;
+
+const flag = (value: string | undefined) => value === 'true' || value === '1';
+
+/** More rows than this in one detail ledger print is refused: the range should be narrowed. */
+export const DETAIL_PRINT_MAX_ROWS = 20_000;
+
+export const periodText = (year: number, r: PeriodRange) =>
+  r.beginMonth === r.endMonth ? `${year}年${r.beginMonth}月` : `${year}年${r.beginMonth}月至${r.endMonth}月`;
+
+const PAGES = {
+  trialBalance: '/accounting-management/reports/trial-balance',
+  generalLedger: '/accounting-management/books/generalledger',
+  detailAccount: '/accounting-management/books/detailaccount',
+} as const;
+
+function scopeOf(request: FastifyRequest): Scope {
+  const zt = ztOf(request);
+  return { ztId: zt.id, year: zt.year, system: zt.accountingSystem };
+}
+
+/** Strips the /account base the routes are registered under. */
+const local = (path: string) => path.replace(/^\/account/, '');
+
+async function sendPdf(reply: FastifyReply, table: TableDocument, name: string) {
+  const pdf = await renderTablePdf(table);
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', contentDisposition(name, 'inline'))
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+export function reportPrintRoutes(app: FastifyInstance, db: Db): void {
+  app.get(local(Paths.trialBalancePrint), { config: { access: 'zt' } }, async (request, reply) => {
+    await requireButton(db, request, PAGES.trialBalance, 'print');
+    const q = request.query as Query;
+    const scope = scopeOf(request);
+    const range = rangeOf(q, scope.year);
+    const answer = await queryTrialBalance(db, scope, range, {
+      beginCode: q.beginCode,
+      endCode: q.endCode,
+      book: flag(q.book),
+      amountIsZero: flag(q.amountIsZero),
+      onlyFirst: flag(q.onlyFirst),
+      codeOrName: q.codeOrName,
+    });
+    const period = periodText(scope.year, range);
+    return sendPdf(reply, trialBalanceTable(answer, ztOf(request).name, period), `科目余额表_${period}.pdf`);
+  });
+
+  app.get(local(Paths.generalLedgerPrint), { config: { access: 'zt' } }, async (request, reply) => {
+    await requireButton(db, request, PAGES.generalLedger, 'print');
+    const q = request.query as Query;
+    const scope = scopeOf(request);
+    const range = rangeOf(q, scope.year);
+    const answer = await queryGeneralLedger(db, scope, range, {
+      code: q.code,
+      book: flag(q.book),
+      amountIsZero: flag(q.amountIsZero),
+    });
+    const period = periodText(scope.year, range);
+    return sendPdf(reply, generalLedgerTable(answer, scope.year, ztOf(request).name, period), `总账_${period}.pdf`);
+  });
+
+  app.get(local(Paths.detailAccountPrint), { config: { access: 'zt' } }, async (request, reply) => {
+    await requireButton(db, request, PAGES.detailAccount, 'print');
+    const q = request.query as Query;
+    const scope = scopeOf(request);
+    const code = q.code?.trim();
+    if (!code) refuse('BadRequest', '请选择科目');
+    const range = rangeOf(q, scope.year);
+    const query = { book: flag(q.book), abstractNumber: q.abstractNumber, isShowAuxi: flag(q.isShowAuxi) };
+    const ctx = await ledgerContext(db, scope, range, code, query.book);
+    const rows: Parameters<typeof detailLedgerTable>[0]['rows'][number][] = [];
+    await forEachLedgerRow(db, scope, range, ctx, query, (chunk) => {
+      rows.push(...chunk);
+      if (rows.length > DETAIL_PRINT_MAX_ROWS) refuse('BadRequest', `明细账超过${DETAIL_PRINT_MAX_ROWS}行，请缩小期间后再打印`);
+    });
+    const period = periodText(scope.year, range);
+    const table = detailLedgerTable(
+      { code: ctx.subject.code, codeName: ctx.subject.name, rows, showAuxi: query.isShowAuxi },
+      ztOf(request).name,
+      period,
+    );
+    return sendPdf(reply, table, `明细账_${ctx.subject.code}_${period}.pdf`);
+  });
+}
