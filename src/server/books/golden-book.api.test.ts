@@ -30,6 +30,7 @@ import type {
   TrialBalanceResponse,
   TrialBalanceRow,
 } from '../../shared/api/books.js';
+import type { ReportResponse } from '../../shared/api/reports.js';
 import type { VoucherLineInput } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
 import { ApiClient } from '../test-support/api-client.js';
@@ -325,5 +326,21 @@ describe.each(TEST_DIALECTS)('golden book of a grassroots union (%s)', (dialect)
     expect(-closing('301')).toBe(fen(balanceSheet.netAssets['301']));
     expect(-closing('322')).toBe(fen(balanceSheet.netAssets['322']));
     expect(balanceSheet.assets.total).toBe(balanceSheet.netAssets.total);
+  });
+
+  it('gives the same totals in the balance sheet route (interim, revenue and expense carried over)', async () => {
+    const answer = await kuaiji.get<ReportResponse>(Paths.balanceSheet, {
+      beginYearMonth: '2026-01',
+      endYearMonth: '2026-04',
+      carryOver: true,
+    });
+    expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+    const report = answer.body.data;
+    const closing = (name: string) => report.lines.find((l) => l.name === name)?.amounts.closing;
+    const { balanceSheet } = GOLDEN_REPORTS_JAN_APR;
+    // 货币资金 = 101 + 102 = 400 + 218,000
+    expect(closing('货币资金')).toBe(fen(balanceSheet.assets['101'] + balanceSheet.assets['102']));
+    expect(closing('负债与净资产总计')).toBe(fen(balanceSheet.netAssets.total));
+    expect(report.balanced).toBe(true);
   });
 });
