@@ -9,6 +9,8 @@ import type { DetailLedgerResponse } from '../../shared/api/books.js';
 import type { Voucher } from '../../shared/api/vouchers.js';
 import { detailLedgerGrid, toDetailLedgerGridRows, type DetailLedgerGridRow } from '../../../grids/detail-ledger.js';
 import { GridEditor } from '../grid/GridEditor.js';
+import { PdfPreviewDialog } from '../print/PdfPreviewDialog.js';
+import { fetchDetailLedgerPdf } from '../print/report-print-api.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { useSession } from '../shell/session-store.js';
 import { VOUCHER_ADD_PATH } from '../vouchers/list/VoucherListPage.js';
@@ -39,6 +41,7 @@ export function DetailLedgerPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [printing, setPrinting] = useState(false);
 
   // Every line of the shown range (all pages), written by the server.
   const exportAll = async (f: Form) => {
@@ -193,6 +196,11 @@ export function DetailLedgerPage() {
             {exporting ? '正在导出…' : '导出全部'}
           </button>
         )}
+        {shown && (
+          <button type="button" className="btn" title="打印查询范围内的全部行" onClick={() => setPrinting(true)}>
+            打印
+          </button>
+        )}
         {problem && (
           <span className="field-error" role="alert">
             {problem}
@@ -238,6 +246,24 @@ export function DetailLedgerPage() {
         </nav>
       )}
       {shown && <p className="muted">双击凭证行查看凭证。</p>}
+      {printing && shown && (
+        <PdfPreviewDialog
+          title="明细账"
+          paper={shown.form.isShowAuxi ? 'A4 横向' : 'A4 纵向'}
+          fileName={`明细账_${shown.data.code}_${periodLabel(year, shown.form.range)}.pdf`}
+          load={() =>
+            fetchDetailLedgerPdf({
+              code: shown.form.code.trim(),
+              beginTime: yearMonth(year, shown.form.range.beginMonth),
+              endTime: yearMonth(year, shown.form.range.endMonth),
+              book: shown.form.book,
+              isShowAuxi: shown.form.isShowAuxi,
+              abstractNumber: shown.form.summary.trim() || undefined,
+            })
+          }
+          onClose={() => setPrinting(false)}
+        />
+      )}
       {preview && (
         <VoucherPreview
           ids={[preview]}

@@ -12,7 +12,10 @@ import {
   toGeneralLedgerGridRow,
   type GeneralLedgerGridRow,
 } from '../../../grids/general-ledger.js';
+import type { GeneralLedgerQuery } from '../../shared/api/books.js';
 import { GridEditor } from '../grid/GridEditor.js';
+import { PdfPreviewDialog } from '../print/PdfPreviewDialog.js';
+import { fetchGeneralLedgerPdf } from '../print/report-print-api.js';
 import { messageBox } from '../message-box/message-box.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { useSession } from '../shell/session-store.js';
@@ -38,8 +41,15 @@ export function GeneralLedgerPage() {
     return { beginMonth: 1, endMonth: month };
   });
   const [filters, setFilters] = useState<Filters>({ code: '', book: false, amountIsZero: false });
-  const [answer, setAnswer] = useState<{ rows: GeneralLedgerGridRow[]; range: MonthRange; book: boolean } | null>(null);
+  const [answer, setAnswer] = useState<{
+    rows: GeneralLedgerGridRow[];
+    range: MonthRange;
+    book: boolean;
+    /** The query the rows answer (printed as shown). */
+    query: GeneralLedgerQuery;
+  } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [printing, setPrinting] = useState(false);
 
   const query = useCallback(
     async (r: MonthRange, f: Filters) => {
@@ -49,14 +59,15 @@ export function GeneralLedgerPage() {
       }
       setBusy(true);
       try {
-        const data = await loadGeneralLedger({
+        const q: GeneralLedgerQuery = {
           beginTime: yearMonth(year, r.beginMonth),
           endTime: yearMonth(year, r.endMonth),
           code: f.code.trim() || undefined,
           book: f.book,
           amountIsZero: f.amountIsZero,
-        });
-        setAnswer({ rows: data.rows.map((row) => toGeneralLedgerGridRow(row, year)), range: r, book: f.book });
+        };
+        const data = await loadGeneralLedger(q);
+        setAnswer({ rows: data.rows.map((row) => toGeneralLedgerGridRow(row, year)), range: r, book: f.book, query: q });
       } catch {
         // shown by the request wrapper
       } finally {
@@ -70,8 +81,10 @@ export function GeneralLedgerPage() {
   useEffect(() => {
     let active = true;
     const r = first.range;
-    loadGeneralLedger({ beginTime: yearMonth(year, r.beginMonth), endTime: yearMonth(year, r.endMonth) }).then(
-      (data) => active && setAnswer({ rows: data.rows.map((row) => toGeneralLedgerGridRow(row, year)), range: r, book: false }),
+    const q = { beginTime: yearMonth(year, r.beginMonth), endTime: yearMonth(year, r.endMonth) };
+    loadGeneralLedger(q).then(
+      (data) =>
+        active && setAnswer({ rows: data.rows.map((row) => toGeneralLedgerGridRow(row, year)), range: r, book: false, query: q }),
       () => undefined,
     );
     return () => {
@@ -89,6 +102,10 @@ export function GeneralLedgerPage() {
       <header className="books-head">
         <h1>总账</h1>
         <span className="muted">{answer ? periodLabel(year, answer.range) : `${year}年`}</span>
+        <span className="books-spacer" />
+        <button type="button" className="btn" disabled={!answer} onClick={() => setPrinting(true)}>
+          打印
+        </button>
       </header>
       <form className="books-filter" aria-label="总账查询条件" onSubmit={submit}>
         <label>
@@ -174,6 +191,15 @@ export function GeneralLedgerPage() {
           />
           <p className="muted">双击月份行打开该科目当月的明细账。</p>
         </>
+      )}
+      {printing && answer && (
+        <PdfPreviewDialog
+          title="总账"
+          paper="A4 横向"
+          fileName={`总账_${periodLabel(year, answer.range)}.pdf`}
+          load={() => fetchGeneralLedgerPdf(answer.query)}
+          onClose={() => setPrinting(false)}
+        />
       )}
     </div>
   );

@@ -6,10 +6,12 @@
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { TrialBalanceCheck, TrialBalanceResponse } from '../../shared/api/books.js';
+import type { TrialBalanceCheck, TrialBalanceQuery, TrialBalanceResponse } from '../../shared/api/books.js';
 import { formatFen } from '../../shared/money.js';
 import { toTrialBalanceGridRow, trialBalanceGrid, type TrialBalanceGridRow } from '../../../grids/trial-balance.js';
 import { GridEditor } from '../grid/GridEditor.js';
+import { PdfPreviewDialog } from '../print/PdfPreviewDialog.js';
+import { fetchTrialBalancePdf } from '../print/report-print-api.js';
 import { isReject, messageBox } from '../message-box/message-box.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { useSession } from '../shell/session-store.js';
@@ -66,8 +68,11 @@ export function TrialBalancePage() {
     rows: TrialBalanceGridRow[];
     range: MonthRange;
     book: boolean;
+    /** The query the figures answer (printed as shown). */
+    query: TrialBalanceQuery;
   } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [printing, setPrinting] = useState(false);
 
   const query = useCallback(
     async (r: MonthRange, f: Filters) => {
@@ -77,7 +82,7 @@ export function TrialBalancePage() {
       }
       setBusy(true);
       try {
-        const data = await loadTrialBalance({
+        const q: TrialBalanceQuery = {
           beginTime: yearMonth(year, r.beginMonth),
           endTime: yearMonth(year, r.endMonth),
           beginCode: f.beginCode.trim() || undefined,
@@ -86,8 +91,9 @@ export function TrialBalancePage() {
           book: f.book,
           amountIsZero: f.amountIsZero,
           onlyFirst: f.onlyFirst,
-        });
-        setAnswer({ data, rows: data.rows.map(toTrialBalanceGridRow), range: r, book: f.book });
+        };
+        const data = await loadTrialBalance(q);
+        setAnswer({ data, rows: data.rows.map(toTrialBalanceGridRow), range: r, book: f.book, query: q });
       } catch {
         // shown by the request wrapper
       } finally {
@@ -101,8 +107,9 @@ export function TrialBalancePage() {
   useEffect(() => {
     let active = true;
     const r = first.range;
-    loadTrialBalance({ beginTime: yearMonth(year, r.beginMonth), endTime: yearMonth(year, r.endMonth) }).then(
-      (data) => active && setAnswer({ data, rows: data.rows.map(toTrialBalanceGridRow), range: r, book: false }),
+    const q = { beginTime: yearMonth(year, r.beginMonth), endTime: yearMonth(year, r.endMonth) };
+    loadTrialBalance(q).then(
+      (data) => active && setAnswer({ data, rows: data.rows.map(toTrialBalanceGridRow), range: r, book: false, query: q }),
       () => undefined,
     );
     return () => {
@@ -138,6 +145,9 @@ export function TrialBalancePage() {
         <h1>科目余额表</h1>
         <span className="muted">{answer ? periodLabel(year, answer.range) : `${year}年`}</span>
         <span className="books-spacer" />
+        <button type="button" className="btn" disabled={!answer} onClick={() => setPrinting(true)}>
+          打印
+        </button>
         <button type="button" className="btn" onClick={() => void regenerate()}>
           重新生成发生额
         </button>
@@ -230,6 +240,15 @@ export function TrialBalancePage() {
           />
           <p className="muted">双击科目行打开该科目本期间的明细账。</p>
         </>
+      )}
+      {printing && answer && (
+        <PdfPreviewDialog
+          title="科目余额表"
+          paper="A4 横向"
+          fileName={`科目余额表_${periodLabel(year, answer.range)}.pdf`}
+          load={() => fetchTrialBalancePdf(answer.query)}
+          onClose={() => setPrinting(false)}
+        />
       )}
     </div>
   );

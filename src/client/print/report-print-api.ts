@@ -1,0 +1,15 @@
+/** The PDFs of the trial balance, the general ledger and the detail ledger (the data routes' queries). */
+import type { DetailLedgerQuery, GeneralLedgerQuery, TrialBalanceQuery } from '../../shared/api/books.js';
+import { Paths } from '../../shared/api/paths.js';
+import { requestBlob } from '../shell/request.js';
+
+async function pdf(path: string, query: object): Promise<Uint8Array> {
+  const { blob } = await requestBlob('GET', path, { ...query });
+  return new Uint8Array(await blob.arrayBuffer());
+}
+
+export const fetchTrialBalancePdf = (query: TrialBalanceQuery) => pdf(Paths.trialBalancePrint, query);
+export const fetchGeneralLedgerPdf = (query: GeneralLedgerQuery) => pdf(Paths.generalLedgerPrint, query);
+export const fetchDetailLedgerPdf = (
+  query: Pick<DetailLedgerQuery, 'code' | 'beginTime' | 'endTime' | 'book' | 'abstractNumber' | 'isShowAuxi'>,
+) => pdf(Paths.detailAccountPrint, query);
