@@ -34,7 +34,10 @@ const BUSY = '101';
 const TARGETS = { trialBalanceMs: 50, detailFirstPageMs: 200, exportSeconds: 5, balanceSheetMs: 100 };
 
 function startServer(dataDir: string): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_NODE_ARGS: extra node flags for the server, e.g. --max-old-space-size=96 to show the
+  // export runs in a small heap.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -486,6 +489,7 @@ try {
     machine: { node: process.version, cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
     loadAverage1m: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
     database: `sqlite (WAL), ${fileMb} MB file`,
+    serverNodeArgs: process.env.BENCH_NODE_ARGS ?? '',
     generated,
     serverMs: {
       trialBalance,
