@@ -1,13 +1,14 @@
 /**
  * Print of the trial balance in the browser: 打印 opens the preview of the server's PDF (A4
  * landscape), drawn by pdfjs on a canvas; the canvas is looked at as an image (ink where the
- * title, the column headings and the page number are, blank paper in the margin). Works in
- * FACTORY, January to March 2026, after a voucher of its own through the API.
+ * title, the column headings and the page number are, blank paper in the margin); the detail
+ * ledger's preview is A4 portrait. Works in FACTORY, January to March 2026, after a voucher of its
+ * own through the API.
  */
 import { expect, test } from '@playwright/test';
 import { Paths } from '../src/shared/api/paths.js';
 import { lookAtCanvas } from './pages/attachments-print.js';
-import { TrialBalancePageModel } from './pages/books-pages.js';
+import { DetailLedgerPageModel, TrialBalancePageModel } from './pages/books-pages.js';
 import { apiSession } from './support/api-session.js';
 import { FACTORY } from './support/demo.js';
 import { signInTo } from './support/flows.js';
@@ -62,4 +63,21 @@ test('the trial balance prints: 打印 opens the preview of the PDF in A4 landsc
 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+});
+
+test('the detail ledger prints its range on A4 portrait', async ({ page }) => {
+  await signInTo(page, 'kuaiji', FACTORY, YEAR);
+  await page.goto('/accounting-management/books/detailaccount?code=102&beginTime=2026-01&endTime=2026-03');
+  const ledger = new DetailLedgerPageModel(page);
+  await expect(ledger.subject).toContainText('102 银行存款');
+  await page.getByRole('button', { name: '打印', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '打印明细账' });
+  await expect(dialog.getByText('A4 纵向')).toBeVisible();
+  const canvas = dialog.locator('canvas').first();
+  await expect(canvas).toBeVisible();
+  const title: [number, number, number, number] = [0.35, 0.035, 0.65, 0.065];
+  await expect.poll(async () => (await lookAtCanvas(canvas, [title])).ink[0] ?? 0, { timeout: 15_000 }).toBeGreaterThan(0.02);
+  const look = await lookAtCanvas(canvas, [title]);
+  expect(look.height).toBeGreaterThan(look.width);
+  await page.screenshot({ path: test.info().outputPath('detail-ledger-print.png') });
 });
