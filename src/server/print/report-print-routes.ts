@@ -2,7 +2,9 @@
  * Print of the trial balance (科目余额表), the general ledger (总账) and the detail ledger (明细账)
  * as PDF (src/server/print/table-pdf.ts): the same query parameters as their data routes, the
  * session's set only, and the print button of the page (src/server/admin/menu-catalogue.ts).
- * The detail ledger prints every line of the range (read in chunks as its xlsx export reads them).
+ * The detail ledger prints every line of the range (read in chunks as its xlsx export reads them);
+ * a range of more than PRINT_DETAIL_MAX_ROWS rows (environment, default 20,000, read per request)
+ * is refused before any page is laid out: the PDF is built in memory.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Paths } from '../../shared/api/paths.js';
@@ -26,6 +28,11 @@ const flag = (value: string | undefined) => value === 'true' || value === '1';
 
 /** More rows than this in one detail ledger print is refused: the range should be narrowed. */
 export const DETAIL_PRINT_MAX_ROWS = 20_000;
+
+const detailPrintMaxRows = () => {
+  const value = Number(process.env.PRINT_DETAIL_MAX_ROWS);
+  return Number.isSafeInteger(value) && value > 0 ? value : DETAIL_PRINT_MAX_ROWS;
+};
 
 export const periodText = (year: number, r: PeriodRange) =>
   r.beginMonth === r.endMonth ? `${year}年${r.beginMonth}月` : `${year}年${r.beginMonth}月至${r.endMonth}月`;
@@ -94,10 +101,11 @@ export function reportPrintRoutes(app: FastifyInstance, db: Db): void {
     const range = rangeOf(q, scope.year);
     const query = { book: flag(q.book), abstractNumber: q.abstractNumber, isShowAuxi: flag(q.isShowAuxi) };
     const ctx = await ledgerContext(db, scope, range, code, query.book);
+    const max = detailPrintMaxRows();
     const rows: Parameters<typeof detailLedgerTable>[0]['rows'][number][] = [];
     await forEachLedgerRow(db, scope, range, ctx, query, (chunk) => {
       rows.push(...chunk);
-      if (rows.length > DETAIL_PRINT_MAX_ROWS) refuse('BadRequest', `明细账超过${DETAIL_PRINT_MAX_ROWS}行，请缩小期间后再打印`);
+      if (rows.length > max) refuse('BadRequest', `明细账超过${max}行，请缩小期间后再打印`);
     });
     const period = periodText(scope.year, range);
     const table = detailLedgerTable(

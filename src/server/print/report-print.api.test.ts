@@ -135,6 +135,19 @@ describe.each(TEST_DIALECTS)('report print (%s)', (dialect) => {
     expect(text).toContain('存现5,000.00借118,456.00');
   });
 
+  it('refuses a detail ledger longer than PRINT_DETAIL_MAX_ROWS rows', async () => {
+    process.env.PRINT_DETAIL_MAX_ROWS = '50';
+    try {
+      const long = await kuaiji.get(Paths.detailAccountPrint, { beginTime: '2026-01', endTime: '2026-04', code: '101' });
+      expect(long.body).toMatchObject({ success: false, errorMsg: '明细账超过50行，请缩小期间后再打印' });
+      // April alone (opening, one line, two totals) is under the limit.
+      const april = await kuaiji.download(Paths.detailAccountPrint, { beginTime: '2026-04', endTime: '2026-04', code: '101' });
+      expect(april.headers.get('content-type')).toBe('application/pdf');
+    } finally {
+      delete process.env.PRINT_DETAIL_MAX_ROWS;
+    }
+  });
+
   it('answers a refusal, not a PDF, for an unknown subject or a missing code', async () => {
     const unknown = await kuaiji.get(Paths.detailAccountPrint, { beginTime: '2026-03', endTime: '2026-03', code: '999' });
     expect(unknown.body).toMatchObject({ success: false });
