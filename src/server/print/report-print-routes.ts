@@ -3,7 +3,7 @@
  * as PDF (src/server/print/table-pdf.ts): the same query parameters as their data routes, the
  * session's set only, and the print button of the page (src/server/admin/menu-catalogue.ts).
  * The detail ledger prints every line of the range (read in chunks as its xlsx export reads them);
- * a range of more than PRINT_DETAIL_MAX_ROWS rows (environment, default 20,000, read per request)
+ * a range of more than PRINT_DETAIL_MAX_ROWS rows (environment, default 10,000, read per request)
  * is refused before any page is laid out: the PDF is built in memory.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,7 +27,7 @@ type Query = Record<string, string | undefined>;
 const flag = (value: string | undefined) => value === 'true' || value === '1';
 
 /** More rows than this in one detail ledger print is refused: the range should be narrowed. */
-export const DETAIL_PRINT_MAX_ROWS = 20_000;
+export const DETAIL_PRINT_MAX_ROWS = 10_000;
 
 const detailPrintMaxRows = () => {
   const value = Number(process.env.PRINT_DETAIL_MAX_ROWS);

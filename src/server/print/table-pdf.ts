@@ -45,8 +45,14 @@ const ROW_HEIGHT = 17;
 const HEAD_ROW = 18;
 const FONT_SIZE = 8.5;
 
-/** The PDF's pages, in memory (pages are buffered to write 共 M 页 once the count is known). */
-export function renderTablePdf(table: TableDocument): Promise<Buffer> {
+/** Rows laid out between two turns of the event loop (layout is synchronous: other requests wait). */
+const ROWS_PER_TURN = 200;
+
+/**
+ * The PDF's pages, in memory (pages are buffered to write 共 M 页 once the count is known): about
+ * 0.6 ms and 20 kB per row on this machine (10,000 rows, 250 pages: 6 s).
+ */
+export async function renderTablePdf(table: TableDocument): Promise<Buffer> {
   const font = cjkFont();
   const [width, height] = table.orientation === 'landscape' ? [A4.long, A4.short] : [A4.short, A4.long];
   const doc = new PDFDocument({
@@ -153,7 +159,8 @@ export function renderTablePdf(table: TableDocument): Promise<Buffer> {
   };
 
   pageHead();
-  for (const row of table.rows) {
+  for (const [n, row] of table.rows.entries()) {
+    if (n > 0 && n % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     if (y + ROW_HEIGHT > height - MARGIN - footer) pageHead();
     doc.lineWidth(0.4).rect(MARGIN, y, tableWidth, ROW_HEIGHT).stroke();
     table.columns.forEach((column, i) => {
@@ -171,13 +178,11 @@ export function renderTablePdf(table: TableDocument): Promise<Buffer> {
   const range = doc.bufferedPageRange();
   for (let n = 0; n < range.count; n++) {
     doc.switchToPage(range.start + n);
-    doc
-      .fontSize(8.5)
-      .text(`第 ${n + 1} 页 共 ${range.count} 页`, MARGIN, height - MARGIN - 8, {
-        width: tableWidth,
-        align: 'center',
-        lineBreak: false,
-      });
+    doc.fontSize(8.5).text(`第 ${n + 1} 页 共 ${range.count} 页`, MARGIN, height - MARGIN - 8, {
+      width: tableWidth,
+      align: 'center',
+      lineBreak: false,
+    });
   }
   doc.end();
   return done;
