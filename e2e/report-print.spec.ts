@@ -81,3 +81,23 @@ test('the detail ledger prints its range on A4 portrait', async ({ page }) => {
   expect(look.height).toBeGreaterThan(look.width);
   await page.screenshot({ path: test.info().outputPath('detail-ledger-print.png') });
 });
+
+test('the general ledger prints on A4 landscape', async ({ page }) => {
+  await signInTo(page, 'kuaiji', FACTORY, YEAR);
+  await page.goto('/accounting-management/books/generalledger');
+  await expect(page.getByRole('heading', { name: '总账' })).toBeVisible();
+  const filters = page.getByRole('form', { name: '总账查询条件' });
+  await filters.getByLabel('开始月份').selectOption('1');
+  await filters.getByLabel('结束月份').selectOption('3');
+  await filters.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '打印', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '打印总账' });
+  await expect(dialog.getByText('A4 横向')).toBeVisible();
+  const canvas = dialog.locator('canvas').first();
+  await expect(canvas).toBeVisible();
+  const title: [number, number, number, number] = [0.42, 0.055, 0.58, 0.09];
+  await expect.poll(async () => (await lookAtCanvas(canvas, [title])).ink[0] ?? 0, { timeout: 15_000 }).toBeGreaterThan(0.02);
+  const look = await lookAtCanvas(canvas, [title]);
+  expect(look.width).toBeGreaterThan(look.height);
+  await page.screenshot({ path: test.info().outputPath('general-ledger-print.png') });
+});
