@@ -50,9 +50,7 @@ export class VoucherListPage {
 
   async status(no: string): Promise<string> {
     const index = await this.rowIndex(no);
-    return (
-      (await this.grid.locator(`.ag-row:not(.ag-row-pinned)[row-index="${index}"] [col-id="status"]`).textContent()) ?? ''
-    );
+    return (await this.grid.locator(`.ag-row:not(.ag-row-pinned)[row-index="${index}"] [col-id="status"]`).textContent()) ?? '';
   }
 
   async tick(no: string): Promise<void> {

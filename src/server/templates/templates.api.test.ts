@@ -46,7 +46,14 @@ describe.each(TEST_DIALECTS)('voucher templates (%s)', (dialect) => {
   const list = async (client = kuaiji, params: Record<string, unknown> = {}) =>
     (await client.get<Paged<VoucherTemplate>>(Paths.template, params)).body.data;
   const count = async () =>
-    Number((await server.db.kysely.selectFrom('voucher_template').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.db.kysely
+          .selectFrom('voucher_template')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("offers the built-ins of the set's chart, read-only, with subject names", async () => {
     const page = await list();
@@ -67,7 +74,11 @@ describe.each(TEST_DIALECTS)('voucher templates (%s)', (dialect) => {
     const answer = await kuaiji.post<ValidationIssue[]>(Paths.template, { ...dues, name: ' ', policyBasis: '', template: null });
     expect(answer.status).toBe(400);
     expect(answer.body.errorCode).toBe(ErrorCode.ValidationFailed);
-    expect(answer.body.data.map((i) => i.message)).toEqual([TemplateMessages.name, TemplateMessages.policyBasis, TemplateMessages.type]);
+    expect(answer.body.data.map((i) => i.message)).toEqual([
+      TemplateMessages.name,
+      TemplateMessages.policyBasis,
+      TemplateMessages.type,
+    ]);
     expect(await count()).toBe(before);
   });
 
@@ -96,7 +107,13 @@ describe.each(TEST_DIALECTS)('voucher templates (%s)', (dialect) => {
     expect(saved.body.success).toBe(true);
     const id = saved.body.data.id;
     const detail = (await kuaiji.get<VoucherTemplate>(Paths.templateDetail, { id })).body.data;
-    expect(detail).toMatchObject({ name: '收取三月会费', memo: '每月初', template: 1, templateName: '常用凭证', isBuiltIn: false });
+    expect(detail).toMatchObject({
+      name: '收取三月会费',
+      memo: '每月初',
+      template: 1,
+      templateName: '常用凭证',
+      isBuiltIn: false,
+    });
     expect(detail.details.map((d) => [d.subjectCode, d.debitAmount, d.creditAmount])).toEqual([
       ['102', 1200.5, null],
       ['401', null, 1200.5],
@@ -122,7 +139,11 @@ describe.each(TEST_DIALECTS)('voucher templates (%s)', (dialect) => {
     expect(copy.body.data.isBuiltIn).toBe(false);
     expect(copy.body.data.id).not.toBe(builtIn.id);
     const refused = await kuaiji.delete(Paths.template, { id: builtIn.id });
-    expect(refused.body).toMatchObject({ success: false, errorCode: ErrorCode.BusinessRule, errorMsg: TemplateMessages.builtInDelete });
+    expect(refused.body).toMatchObject({
+      success: false,
+      errorCode: ErrorCode.BusinessRule,
+      errorMsg: TemplateMessages.builtInDelete,
+    });
     const removed = await kuaiji.delete(Paths.template, { id: copy.body.data.id });
     expect(removed.body.success).toBe(true);
     expect((await list(kuaiji)).currentPageItems.some((t) => t.id === copy.body.data.id)).toBe(false);
