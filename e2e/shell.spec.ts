@@ -36,7 +36,7 @@ test.describe('ledger set and shell', () => {
     expect(await home.tabTitles()).toEqual(['首页']);
 
     await home.openMenu('总账');
-    await expect(page.getByRole('heading', { name: '该功能尚未开放' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '总账', exact: true })).toBeVisible();
     await home.openMenu('明细账');
     await home.openMenu('科目余额表');
     expect(await home.tabTitles()).toEqual(['首页', '总账', '明细账', '科目余额表']);
