@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { downloadBlob } from '../grid/export-xlsx.js';
 import { PdfViewer } from './PdfViewer.js';
+import { printPdf } from './print-pdf.js';
 import './print.css';
 
 interface Props {
@@ -15,22 +16,6 @@ interface Props {
   paper: string;
   load: () => Promise<Uint8Array>;
   onClose: () => void;
-}
-
-function printPdf(pdf: Uint8Array): void {
-  const url = URL.createObjectURL(new Blob([pdf.slice()], { type: 'application/pdf' }));
-  const frame = document.createElement('iframe');
-  frame.style.position = 'fixed';
-  frame.style.width = '0';
-  frame.style.height = '0';
-  frame.style.border = '0';
-  frame.src = url;
-  frame.onload = () => frame.contentWindow?.print();
-  document.body.appendChild(frame);
-  setTimeout(() => {
-    frame.remove();
-    URL.revokeObjectURL(url);
-  }, 60_000);
 }
 
 export function PdfPreviewDialog({ title, fileName, paper, load, onClose }: Props) {

@@ -8,28 +8,13 @@ import { PRINT_PAPERS, PRINT_PAPER_NAMES, type PrintPaper } from '../../shared/a
 import { downloadBlob } from '../grid/export-xlsx.js';
 import { fetchVoucherPdf, savedPaper, savePaper } from './print-api.js';
 import { PdfViewer } from './PdfViewer.js';
+import { printPdf } from './print-pdf.js';
 import './print.css';
 
 interface Props {
   /** Voucher ids in print order. */
   ids: readonly string[];
   onClose: () => void;
-}
-
-function printPdf(pdf: Uint8Array): void {
-  const url = URL.createObjectURL(new Blob([pdf.slice()], { type: 'application/pdf' }));
-  const frame = document.createElement('iframe');
-  frame.style.position = 'fixed';
-  frame.style.width = '0';
-  frame.style.height = '0';
-  frame.style.border = '0';
-  frame.src = url;
-  frame.onload = () => frame.contentWindow?.print();
-  document.body.appendChild(frame);
-  setTimeout(() => {
-    frame.remove();
-    URL.revokeObjectURL(url);
-  }, 60_000);
 }
 
 export function PrintDialog({ ids, onClose }: Props) {

@@ -36,7 +36,7 @@ import {
   type ReportPageKind,
   type ReportQuery,
 } from './reports-api.js';
-import { ReportPrintDialog } from './ReportPrintDialog.js';
+import { PdfPreviewDialog } from '../print/PdfPreviewDialog.js';
 import '../books/books.css';
 import './reports.css';
 
@@ -333,8 +333,9 @@ export function ReportPage({ kind }: { kind: ReportPageKind }) {
         </>
       )}
       {printing && answer && (
-        <ReportPrintDialog
+        <PdfPreviewDialog
           title={title}
+          paper="A4 纵向"
           fileName={reportFileName(answer.report, 'pdf')}
           load={() => fetchReportPdf(kind, answer.query)}
           onClose={() => setPrinting(false)}
