@@ -18,8 +18,8 @@ import { VoucherPreview } from '../vouchers/list/VoucherPreview.js';
 import { exportDetailLedger, loadDetailLedger } from './books-api.js';
 import { monthOfText, periodLabel, yearMonth, type MonthRange } from './periods.js';
 import './books.css';
+import { PeriodFields } from './PeriodFields.js';
 
-const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 const PAGE_SIZE = 200;
 
 interface Form {
@@ -136,32 +136,7 @@ export function DetailLedgerPage() {
           <span>科目</span>
           <input aria-label="科目编码" value={form.code} onChange={(e) => setForm((f) => ({ ...f, code: e.target.value }))} />
         </label>
-        <label>
-          <span>期间</span>
-          <select
-            aria-label="开始月份"
-            value={form.range.beginMonth}
-            onChange={(e) => setForm((f) => ({ ...f, range: { ...f.range, beginMonth: Number(e.target.value) } }))}
-          >
-            {MONTHS.map((m) => (
-              <option key={m} value={m}>
-                {m}月
-              </option>
-            ))}
-          </select>
-          至
-          <select
-            aria-label="结束月份"
-            value={form.range.endMonth}
-            onChange={(e) => setForm((f) => ({ ...f, range: { ...f.range, endMonth: Number(e.target.value) } }))}
-          >
-            {MONTHS.map((m) => (
-              <option key={m} value={m}>
-                {m}月
-              </option>
-            ))}
-          </select>
-        </label>
+        <PeriodFields range={form.range} onChange={(range) => setForm((f) => ({ ...f, range }))} />
         <label>
           <span>摘要</span>
           <input

@@ -20,10 +20,9 @@ import { messageBox } from '../message-box/message-box.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { useSession } from '../shell/session-store.js';
 import { loadGeneralLedger } from './books-api.js';
-import { detailAccountHref, PERIOD_SHORTCUTS, periodLabel, yearMonth, type MonthRange } from './periods.js';
+import { detailAccountHref, periodLabel, yearMonth, type MonthRange } from './periods.js';
 import './books.css';
-
-const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+import { PeriodFields } from './PeriodFields.js';
 
 interface Filters {
   code: string;
@@ -108,47 +107,14 @@ export function GeneralLedgerPage() {
         </button>
       </header>
       <form className="books-filter" aria-label="总账查询条件" onSubmit={submit}>
-        <label>
-          <span>期间</span>
-          <select
-            aria-label="开始月份"
-            value={range.beginMonth}
-            onChange={(e) => setRange((r) => ({ ...r, beginMonth: Number(e.target.value) }))}
-          >
-            {MONTHS.map((m) => (
-              <option key={m} value={m}>
-                {m}月
-              </option>
-            ))}
-          </select>
-          至
-          <select
-            aria-label="结束月份"
-            value={range.endMonth}
-            onChange={(e) => setRange((r) => ({ ...r, endMonth: Number(e.target.value) }))}
-          >
-            {MONTHS.map((m) => (
-              <option key={m} value={m}>
-                {m}月
-              </option>
-            ))}
-          </select>
-        </label>
-        <span className="books-shortcuts" role="group" aria-label="快捷期间">
-          {PERIOD_SHORTCUTS.map((s) => (
-            <button
-              key={s.label}
-              type="button"
-              className="btn btn-link"
-              onClick={() => {
-                setRange(s.range);
-                void query(s.range, filters);
-              }}
-            >
-              {s.label}
-            </button>
-          ))}
-        </span>
+        <PeriodFields
+          range={range}
+          onChange={setRange}
+          onShortcut={(r) => {
+            setRange(r);
+            void query(r, filters);
+          }}
+        />
         <label>
           <span>科目</span>
           <input

@@ -27,7 +27,7 @@ import { downloadBlob } from '../grid/export-xlsx.js';
 import { messageBox } from '../message-box/message-box.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { useSession } from '../shell/session-store.js';
-import { detailAccountHref, PERIOD_SHORTCUTS, yearMonth, type MonthRange } from '../books/periods.js';
+import { detailAccountHref, yearMonth, type MonthRange } from '../books/periods.js';
 import {
   fetchReportPdf,
   fetchReportXlsx,
@@ -39,8 +39,8 @@ import {
 import { PdfPreviewDialog } from '../print/PdfPreviewDialog.js';
 import '../books/books.css';
 import './reports.css';
+import { PeriodFields } from '../books/PeriodFields.js';
 
-const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 const TITLES: Record<ReportPageKind, string> = { 'balance-sheet': '资产负债表', 'income-expense': '收入支出表' };
 
 interface Options {
@@ -222,47 +222,14 @@ export function ReportPage({ kind }: { kind: ReportPageKind }) {
         </button>
       </header>
       <form className="books-filter" aria-label={`${title}查询条件`} onSubmit={submit}>
-        <label>
-          <span>期间</span>
-          <select
-            aria-label="开始月份"
-            value={range.beginMonth}
-            onChange={(e) => setRange((r) => ({ ...r, beginMonth: Number(e.target.value) }))}
-          >
-            {MONTHS.map((m) => (
-              <option key={m} value={m}>
-                {m}月
-              </option>
-            ))}
-          </select>
-          至
-          <select
-            aria-label="结束月份"
-            value={range.endMonth}
-            onChange={(e) => setRange((r) => ({ ...r, endMonth: Number(e.target.value) }))}
-          >
-            {MONTHS.map((m) => (
-              <option key={m} value={m}>
-                {m}月
-              </option>
-            ))}
-          </select>
-        </label>
-        <span className="books-shortcuts" role="group" aria-label="快捷期间">
-          {PERIOD_SHORTCUTS.map((s) => (
-            <button
-              key={s.label}
-              type="button"
-              className="btn btn-link"
-              onClick={() => {
-                setRange(s.range);
-                void run(s.range, options);
-              }}
-            >
-              {s.label}
-            </button>
-          ))}
-        </span>
+        <PeriodFields
+          range={range}
+          onChange={setRange}
+          onShortcut={(r) => {
+            setRange(r);
+            void run(r, options);
+          }}
+        />
         <label className="books-check">
           <input type="checkbox" checked={options.book} onChange={(e) => setOptions((o) => ({ ...o, book: e.target.checked }))} />
           只含已记账凭证
