@@ -205,6 +205,8 @@ export interface VoucherTable {
   credit_total: number;
   created_at: number;
   updated_at: number;
+  /** 0 ordinary, 1 month-end carry-forward, 2 year-end carry-forward (migration 0007). */
+  carry_over: Generated<number>;
 }
 
 export interface VoucherLineTable {

@@ -276,6 +276,7 @@ export async function saveVoucher(db: Db, scope: VoucherScope, body: Partial<Sav
         credit_total: credit,
         created_at: now,
         updated_at: now,
+        carry_over: 0,
       };
       await trx.insertInto('voucher').values(row).execute();
       const written = await writeLines(trx, scope.ztId, row.id, draft, new Map());
