@@ -26,6 +26,7 @@ import { templateRoutes } from './templates/routes.js';
 import { bookRoutes } from './books/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { reportPrintRoutes } from './print/report-print-routes.js';
+import { registerBackupRoutes } from './backup/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
@@ -63,6 +64,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     { prefix: '/account' },
   );
   await app.register((files) => fileRoutes(files, db, config, voucherTables), { prefix: '/files' });
+  await registerBackupRoutes(app, db, config);
   for (const prefix of ['/userCenter', '/usercenter']) {
     await app.register(
       (userCenter, _opts, done) => {

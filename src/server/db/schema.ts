@@ -310,6 +310,25 @@ export interface SubjectBalanceTable {
   credit_booked: number;
 }
 
+/** Migration 0009: one cloud backup of a ledger set (src/server/backup). */
+export interface BackupTable {
+  zt_id: number;
+  id: string;
+  /** Spec backup type 40-46. */
+  type: number;
+  /** Name of the file in DATA_DIR/backups/<zt_id>/. */
+  file_name: string;
+  size: number;
+  sha256: string;
+  row_count: number;
+  attachment_count: number;
+  created_by: number;
+  created_by_name: string;
+  created_at: number;
+  verified_ok: number | null;
+  verified_at: number | null;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_level: UserLevelTable;
@@ -337,6 +356,7 @@ export interface Database {
   voucher_template: VoucherTemplateTable;
   voucher_template_line: VoucherTemplateLineTable;
   subject_balance: SubjectBalanceTable;
+  backup: BackupTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
@@ -352,3 +372,4 @@ export type FileRelationRow = Selectable<FileRelationTable>;
 export type VoucherRow = Selectable<VoucherTable>;
 export type VoucherLineRow = Selectable<VoucherLineTable>;
 export type VoucherLineAuxiRow = Selectable<VoucherLineAuxiTable>;
+export type BackupRow = Selectable<BackupTable>;

@@ -132,6 +132,15 @@ export const Paths = {
   fileDownload: '/files/api/fileRelation/download',
   /** Ours: POST AttachFilesRequest → VoucherFilesResponse. */
   fileAttach: '/files/api/fileRelation/attach',
+  // backups of the session's ledger set (src/shared/api/backup.ts), the user center's 数据备份 page
+  /** Spec "GET /api/fileRelation/Backup (files base)": GET ?id= → the backup file, streamed. */
+  backupDownload: '/files/api/fileRelation/Backup',
+  /** Spec "Backup call with a type field"; the path is ours: GET list (BackupItem[]); POST CreateBackupRequest; DELETE ?id=. */
+  backup: '/userCenter/api/backup',
+  /** Ours: POST RestoreBackupRequest → RestoreBackupResponse (a type-46 backup is taken first). */
+  backupRestore: '/userCenter/api/backup/restore',
+  /** Ours: POST { id } → VerifyBackupResponse (sha256, integrity check, row counts). */
+  backupVerify: '/userCenter/api/backup/verify',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */

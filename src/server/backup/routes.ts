@@ -1,0 +1,159 @@
+/**
+ * Backup calls of the user center's 数据备份 page (/user-center/backup): list, create (type 45),
+ * verify, restore, delete, and the spec's GET /api/fileRelation/Backup (files base) download.
+ * Every call works on the session's ledger set (a backup id of another set is not found there)
+ * and needs the page's button, which only an administrator holds: the page is admin-only, and an
+ * accountant may not even list the set's backups, since a backup file is the whole set (every
+ * voucher, the audit trail, the attachments) and a restore replaces it. The close and reverse
+ * close take their backups on the server without these calls.
+ */
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  BACKUP_TYPE_NAMES,
+  BackupMessages,
+  BackupType,
+  isBackupType,
+  type BackupItem,
+  type CreateBackupRequest,
+  type RestoreBackupRequest,
+  type RestoreBackupResponse,
+  type VerifyBackupResponse,
+} from '../../shared/api/backup.js';
+import { Paths } from '../../shared/api/paths.js';
+import { okEnvelope } from '../../shared/envelope.js';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { authOf, ztOf } from '../auth/guard.js';
+import { holdsAnyButton } from '../auth/permissions.js';
+import { contentDisposition } from '../files/content-disposition.js';
+import { refuse } from '../http/app-error.js';
+import { backupFileOf, setBackupHome } from './backup-home.js';
+import { backupsOf, findBackup, toBackupItem } from './repository.js';
+import { checkBackup, restoreBackup } from './restore.js';
+import { withSetLock } from './set-lock.js';
+import { removeBackup, takeBackup, type BackupScope } from './take-backup.js';
+
+export const BACKUP_PAGE = '/user-center/backup';
+
+async function requireBackupRight(db: Db, request: FastifyRequest): Promise<void> {
+  const { user, zt } = authOf(request);
+  if (!(await holdsAnyButton(db, user, zt, [[BACKUP_PAGE, 'add']]))) refuse('Forbidden', '没有数据备份的权限');
+}
+
+function scopeOf(request: FastifyRequest): BackupScope {
+  const { user } = authOf(request);
+  return { ztId: ztOf(request).id, actor: { id: user.id, name: user.name } };
+}
+
+function idParam(value: unknown): string {
+  if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/.test(value)) refuse('BadRequest', '备份id无效');
+  return value;
+}
+
+function flag(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') refuse('BadRequest', '参数rotate必须是true或false');
+  return value;
+}
+
+function stamp(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
+}
+
+/** The user-center calls (registered under /userCenter and /usercenter). */
+function userCenterRoutes(app: FastifyInstance, db: Db, base: string): void {
+  const zt = { config: { access: 'zt' as const } };
+  const local = (path: string) => path.slice(base.length);
+
+  app.get(local(Paths.backup), zt, async (request) => {
+    await requireBackupRight(db, request);
+    const rows = await backupsOf(db.kysely, ztOf(request).id);
+    return okEnvelope<BackupItem[]>(rows.map(toBackupItem));
+  });
+
+  app.post<{ Body: Partial<CreateBackupRequest> }>(local(Paths.backup), zt, async (request) => {
+    await requireBackupRight(db, request);
+    const body = request.body ?? {};
+    if (!isBackupType(body.type)) refuse('BadRequest', '备份类型无效');
+    if (body.type !== BackupType.manual) refuse('BusinessRule', BackupMessages.manualOnly);
+    const item = await takeBackup(db, scopeOf(request), body.type, { rotate: flag(body.rotate) });
+    return okEnvelope(item, BackupMessages.created);
+  });
+
+  app.post<{ Body: { id?: unknown } }>(local(Paths.backupVerify), zt, async (request) => {
+    await requireBackupRight(db, request);
+    const ztId = ztOf(request).id;
+    const id = idParam(request.body?.id);
+    const problems = await withSetLock(db, ztId, () => checkBackup(db, ztId, id));
+    const data: VerifyBackupResponse = { ok: problems.length === 0, problems };
+    return okEnvelope(data, problems.length === 0 ? BackupMessages.verifiedOk : BackupMessages.corrupted);
+  });
+
+  app.post<{ Body: Partial<RestoreBackupRequest> }>(local(Paths.backupRestore), zt, async (request) => {
+    await requireBackupRight(db, request);
+    const body = request.body ?? {};
+    const data: RestoreBackupResponse = await restoreBackup(db, scopeOf(request), idParam(body.id), {
+      rotate: flag(body.rotate),
+    });
+    return okEnvelope(data, BackupMessages.restored);
+  });
+
+  app.delete<{ Querystring: { id?: string } }>(local(Paths.backup), zt, async (request) => {
+    await requireBackupRight(db, request);
+    const ztId = ztOf(request).id;
+    const id = idParam(request.query.id);
+    await withSetLock(db, ztId, async () => {
+      const row = await findBackup(db.kysely, ztId, id);
+      if (!row) refuse('NotFound', BackupMessages.notFound);
+      await removeBackup(db, row);
+    });
+    return okEnvelope(null, BackupMessages.deleted);
+  });
+}
+
+/** GET /files/api/fileRelation/Backup?id=: the backup file as it is stored. */
+function downloadRoute(app: FastifyInstance, db: Db): void {
+  app.get<{ Querystring: { id?: string } }>(
+    Paths.backupDownload.slice('/files'.length),
+    { config: { access: 'zt' } },
+    async (request, reply) => {
+      await requireBackupRight(db, request);
+      const zt = ztOf(request);
+      const row = await findBackup(db.kysely, zt.id, idParam(request.query.id));
+      if (!row) refuse('NotFound', BackupMessages.notFound);
+      const file = backupFileOf(db, zt.id, row.file_name);
+      if (!fs.existsSync(file)) refuse('NotFound', BackupMessages.fileMissing);
+      const typeName = BACKUP_TYPE_NAMES[toBackupItem(row).type];
+      void reply
+        .header('content-type', 'application/vnd.sqlite3')
+        .header('content-length', String(row.size))
+        .header('x-backup-sha256', row.sha256)
+        .header('content-disposition', contentDisposition(`${zt.name}-${typeName}-${stamp(row.created_at)}.sqlite`));
+      return reply.send(fs.createReadStream(file));
+    },
+  );
+}
+
+/** Names the backup directory and registers the calls under their module bases. */
+export async function registerBackupRoutes(app: FastifyInstance, db: Db, config: ServerConfig): Promise<void> {
+  setBackupHome(db, config.dataDir);
+  for (const prefix of ['/userCenter', '/usercenter']) {
+    await app.register(
+      (scope, _opts, done) => {
+        userCenterRoutes(scope, db, '/userCenter');
+        done();
+      },
+      { prefix },
+    );
+  }
+  await app.register(
+    (scope, _opts, done) => {
+      downloadRoute(scope, db);
+      done();
+    },
+    { prefix: '/files' },
+  );
+}
