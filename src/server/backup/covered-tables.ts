@@ -28,6 +28,7 @@ const coverage = {
   voucher_audit: 'backup',
   voucher_template: 'backup',
   voucher_template_line: 'backup',
+  carry_forward_line: 'backup',
   subject_balance: 'backup',
   file_relation: 'backup',
   user_zt_level: 'left out: who may open the set is the platform administration, not the set’s books',

@@ -278,6 +278,11 @@ export interface VoucherTemplateTable {
   template_type: number;
   template_sort: Generated<number>;
   is_month: Generated<number>;
+  /** Carry-forward templates (migration 0008): the voucher lines' summary, the 转出金额 amount type. */
+  summary: Generated<string>;
+  carry_over_amount_type: Generated<number>;
+  /** An edited built-in carry-forward template's id: this copy replaces it. */
+  replaces_built_in: string | null;
   created_by: number;
   created_at: number;
   updated_at: number;
@@ -294,6 +299,20 @@ export interface VoucherTemplateLineTable {
   credit_amount: number | null;
   /** JSON [{ typeNo, infoNo }]. */
   auxis: Generated<string>;
+}
+
+/** A row of a carry-forward template (migration 0008). */
+export interface CarryForwardLineTable {
+  zt_id: number;
+  template_id: string;
+  line_no: number;
+  subject_code: string;
+  /** JSON [{ typeNo, infoNo }]: narrows the carry-out subject. */
+  auxis: Generated<string>;
+  carry_over_amount_type: number;
+  into_subject_code: string;
+  /** JSON [{ typeNo, infoNo }] of the carry-in line. */
+  into_auxis: Generated<string>;
 }
 
 export interface SubjectBalanceTable {
@@ -355,6 +374,7 @@ export interface Database {
   voucher_audit: VoucherAuditTable;
   voucher_template: VoucherTemplateTable;
   voucher_template_line: VoucherTemplateLineTable;
+  carry_forward_line: CarryForwardLineTable;
   subject_balance: SubjectBalanceTable;
   backup: BackupTable;
 }

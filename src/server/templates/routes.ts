@@ -1,14 +1,25 @@
 /**
  * Voucher template calls (base /account; shapes in src/shared/api/templates.ts). Reading needs a
  * ledger set; writing needs the voucher editor's add or edit button (templates serve entry).
+ * Carry-forward templates (template 4) share the calls; generating their vouchers needs the
+ * editor's add button, as any new voucher does.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SaveTemplateRequest, TemplateListQuery, TemplateSortRequest } from '../../shared/api/templates.js';
+import type {
+  SaveCarryForwardRequest,
+  SaveTemplateRequest,
+  TemplateListQuery,
+  TemplateSortRequest,
+} from '../../shared/api/templates.js';
+import { orderValue } from '../../shared/templates/carry-forward-rules.js';
+import { CARRY_FORWARD_TEMPLATE, TEMPLATE_PAGE_SIZE } from '../../shared/templates/template-rules.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import { authOf, ztOf } from '../auth/guard.js';
 import { refuse } from '../http/app-error.js';
 import { VoucherRights, requireAnyButton } from '../vouchers/rights.js';
+import { generateCarryForward } from './carry-forward-generate.js';
+import { listCarry } from './carry-forward-service.js';
 import {
   listTemplates,
   removeTemplate,
@@ -26,6 +37,8 @@ const PATHS = {
   detail: '/api/template/detail',
   select: '/api/template/select',
   sort: '/api/template/updateTemplateSort',
+  monthEnd: '/api/certificate/generateVoucherEndPeriod',
+  yearEnd: '/api/certificate/generateYearEndVoucher',
 } as const;
 
 function scopeOf(request: FastifyRequest): TemplateScope {
@@ -43,6 +56,12 @@ function optionalBool(value: string | undefined): boolean | undefined {
   return value === undefined || value === '' ? undefined : value === 'true';
 }
 
+function requiredInt(value: string | undefined, name: string, min: number, max: number): number {
+  const n = optionalInt(value, name);
+  if (n === undefined || n < min || n > max) refuse('BadRequest', `参数${name}必须是${min}到${max}之间的整数`);
+  return n;
+}
+
 const WRITE = [...VoucherRights.create, ...VoucherRights.modify];
 
 export function templateRoutes(app: FastifyInstance, db: Db): void {
@@ -56,12 +75,18 @@ export function templateRoutes(app: FastifyInstance, db: Db): void {
       isBuiltIn: optionalBool(q.isBuiltIn),
       isMonth: optionalBool(q.isMonth),
     };
+    if (query.template === CARRY_FORWARD_TEMPLATE) return okEnvelope(await listCarry(db, scopeOf(request), query));
     return okEnvelope(await listTemplates(db, scopeOf(request), query));
   });
 
   app.get(PATHS.select, { config: { access: 'zt' } }, async (request) => {
     const q = request.query as Query;
-    return okEnvelope(await selectTemplates(db, scopeOf(request), optionalInt(q.template, 'template')));
+    const template = optionalInt(q.template, 'template');
+    if (template === CARRY_FORWARD_TEMPLATE) {
+      const page = await listCarry(db, scopeOf(request), { isMonth: optionalBool(q.isMonth), pageSize: TEMPLATE_PAGE_SIZE });
+      return okEnvelope(page.currentPageItems);
+    }
+    return okEnvelope(await selectTemplates(db, scopeOf(request), template));
   });
 
   app.get(PATHS.detail, { config: { access: 'zt' } }, async (request) => {
@@ -72,7 +97,7 @@ export function templateRoutes(app: FastifyInstance, db: Db): void {
 
   app.post(PATHS.template, { config: { access: 'zt' } }, async (request) => {
     await requireAnyButton(db, request, WRITE);
-    const body = (request.body ?? {}) as SaveTemplateRequest;
+    const body = (request.body ?? {}) as SaveTemplateRequest | SaveCarryForwardRequest;
     const { template, message } = await saveTemplate(db, scopeOf(request), body);
     return okEnvelope(template, message);
   });
@@ -90,11 +115,22 @@ export function templateRoutes(app: FastifyInstance, db: Db): void {
     const body = (request.body ?? {}) as Partial<TemplateSortRequest>;
     const list = Array.isArray(body.tempInfo) ? body.tempInfo : [];
     // Spec: a non-numeric order becomes 0.
-    const order = list.map((t) => ({
-      id: String(t.id),
-      templateSort: Number.isSafeInteger(Number(t.templateSort)) ? Number(t.templateSort) : 0,
-    }));
+    const order = list.map((t) => ({ id: String(t.id), templateSort: orderValue(t.templateSort) }));
     await sortTemplates(db, scopeOf(request), order);
     return okEnvelope(null, '保存成功');
   });
+
+  const generate = (month: boolean) => async (request: FastifyRequest) => {
+    await requireAnyButton(db, request, VoucherRights.create);
+    const q = request.query as Query;
+    const year = requiredInt(q.year, 'year', 1000, 9999);
+    const period = month ? requiredInt(q.month, 'month', 1, 12) : null;
+    const zt = ztOf(request);
+    const { user } = authOf(request);
+    const scope = { ztId: zt.id, system: zt.accountingSystem, actor: { id: user.id, name: user.name } };
+    const { result, message } = await generateCarryForward(db, scope, year, period);
+    return okEnvelope(result, message);
+  };
+  app.get(PATHS.monthEnd, { config: { access: 'zt' } }, generate(true));
+  app.get(PATHS.yearEnd, { config: { access: 'zt' } }, generate(false));
 }

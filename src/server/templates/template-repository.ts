@@ -1,5 +1,6 @@
 /** Stored voucher templates of a ledger set (the user's own) and their lines. */
 import type { Kysely } from 'kysely';
+import { CARRY_FORWARD_TEMPLATE } from '../../shared/templates/template-rules.js';
 import type { Database } from '../db/schema.js';
 
 export type Q = Kysely<Database>;
@@ -28,8 +29,13 @@ function parseAuxis(json: string): { typeNo: string; infoNo: string }[] {
   return Array.isArray(value) ? (value as { typeNo: string; infoNo: string }[]) : [];
 }
 
+/** The set's voucher templates (carry-forward ones, type 4, are read by carry-forward-repository.ts). */
 export async function listStored(q: Q, ztId: number, ids?: readonly string[]): Promise<StoredTemplate[]> {
-  let heads = q.selectFrom('voucher_template').selectAll().where('zt_id', '=', ztId);
+  let heads = q
+    .selectFrom('voucher_template')
+    .selectAll()
+    .where('zt_id', '=', ztId)
+    .where('template_type', '!=', CARRY_FORWARD_TEMPLATE);
   if (ids) {
     if (ids.length === 0) return [];
     heads = heads.where('id', 'in', ids);

@@ -5,9 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Paged } from '../../shared/envelope.js';
-import type { SaveTemplateRequest, TemplateLine, TemplateListQuery, VoucherTemplate } from '../../shared/api/templates.js';
+import type {
+  AnyTemplate,
+  SaveCarryForwardRequest,
+  SaveTemplateRequest,
+  TemplateLine,
+  TemplateListQuery,
+  VoucherTemplate,
+} from '../../shared/api/templates.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import {
+  CARRY_FORWARD_TEMPLATE,
   TEMPLATE_PAGE_SIZE,
   TemplateMessages,
   templateLines,
@@ -22,6 +30,7 @@ import type { SubjectRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import { chartOf, listSubjects, type Scope } from '../subjects/subject-repository.js';
 import { fullNameOf } from '../subjects/subject-items.js';
+import { findCarry, saveCarry } from './carry-forward-service.js';
 import {
   deleteTemplate,
   listStored,
@@ -133,7 +142,9 @@ export async function selectTemplates(db: Db, scope: Scope, template: number | u
   return (await allTemplates(db, scope, { template, isMonth: false })).map((t) => toTemplate(t, names));
 }
 
-export async function templateDetail(db: Db, scope: Scope, id: string): Promise<VoucherTemplate> {
+export async function templateDetail(db: Db, scope: Scope, id: string): Promise<AnyTemplate> {
+  const carry = await findCarry(db, scope, id);
+  if (carry) return carry;
   const found = isBuiltInId(id) ? builtIns(scope).find((t) => t.id === id) : (await listStored(db.kysely, scope.ztId, [id]))[0];
   if (!found) refuse('NotFound', '模板不存在');
   return toTemplate(found, await namesOf(db, scope));
@@ -166,8 +177,10 @@ function parseLines(request: SaveTemplateRequest, issues: ValidationIssue[]): Pa
 export async function saveTemplate(
   db: Db,
   scope: TemplateScope,
-  request: SaveTemplateRequest,
-): Promise<{ template: VoucherTemplate; message: string }> {
+  body: SaveTemplateRequest | SaveCarryForwardRequest,
+): Promise<{ template: AnyTemplate; message: string }> {
+  if (body.template === CARRY_FORWARD_TEMPLATE) return saveCarry(db, scope, body as SaveCarryForwardRequest);
+  const request = body as SaveTemplateRequest;
   const issues: ValidationIssue[] = [];
   const parsed = parseLines(request, issues);
   const name = typeof request.name === 'string' ? request.name.trim() : '';

@@ -236,7 +236,13 @@ export async function auditRenumbered(
   }
 }
 
-export async function saveVoucher(db: Db, scope: VoucherScope, body: Partial<SaveVoucherRequest>): Promise<Voucher> {
+/** carryOver marks a new voucher written by a carry-forward (voucher.carry_over: 1 month-end, 2 year-end). */
+export async function saveVoucher(
+  db: Db,
+  scope: VoucherScope,
+  body: Partial<SaveVoucherRequest>,
+  options: { carryOver?: 1 | 2 } = {},
+): Promise<Voucher> {
   const modifying = body.oldDate !== undefined || body.oldPzNo !== undefined || body.oldCertificateType !== undefined;
   const old = modifying ? monthOf(body.oldDate) : null;
   if (modifying && (!old || typeof body.oldPzNo !== 'number' || typeof body.oldCertificateType !== 'number')) {
@@ -276,7 +282,7 @@ export async function saveVoucher(db: Db, scope: VoucherScope, body: Partial<Sav
         credit_total: credit,
         created_at: now,
         updated_at: now,
-        carry_over: 0,
+        carry_over: options.carryOver ?? 0,
       };
       await trx.insertInto('voucher').values(row).execute();
       const written = await writeLines(trx, scope.ztId, row.id, draft, new Map());

@@ -100,6 +100,10 @@ export const Paths = {
   /** GET ?template= → VoucherTemplate[] to apply in the editor (built-ins first). */
   templateSelect: '/account/api/template/select',
   updateTemplateSort: '/account/api/template/updateTemplateSort',
+  /** GET ?year&month → GenerateCarryForwardResponse: the month-end carry-forward voucher (src/shared/api/templates.ts). */
+  generateVoucherEndPeriod: '/account/api/certificate/generateVoucherEndPeriod',
+  /** GET ?year → GenerateCarryForwardResponse: the year-end carry-forward voucher. */
+  generateYearEndVoucher: '/account/api/certificate/generateYearEndVoucher',
   // books and reports (src/shared/api/books.ts)
   trialBalance: '/account/api/report/trialBalance',
   detailAccount: '/account/api/report/detailAccount',
