@@ -26,6 +26,7 @@ import { templateRoutes } from './templates/routes.js';
 import { bookRoutes } from './books/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { reportPrintRoutes } from './print/report-print-routes.js';
+import { closeRoutes } from './close/routes.js';
 import { registerBackupRoutes } from './backup/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
@@ -59,6 +60,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       bookRoutes(account, db);
       reportRoutes(account, db);
       reportPrintRoutes(account, db);
+      closeRoutes(account, db);
       await openingRoutes(account, db);
     },
     { prefix: '/account' },

@@ -67,6 +67,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../books/DetailLedgerPage.js')).DetailLedgerPage }),
           },
           {
+            path: '/accounting-management/monthly/close',
+            lazy: async () => ({ Component: (await import('../close/ClosePage.js')).ClosePage }),
+          },
+          {
             path: '/accounting-management/books/generalledger',
             lazy: async () => ({ Component: (await import('../books/GeneralLedgerPage.js')).GeneralLedgerPage }),
           },

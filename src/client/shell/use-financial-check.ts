@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Paths } from '../../shared/api/paths.js';
+import { SUBJECT_START_PATH } from '../../shared/financial-state.js';
 import { messageBox } from '../message-box/message-box.js';
 import { financialAction, shouldCheckFinancialState } from './financial-check.js';
 import { requestEnvelope } from './request.js';
@@ -10,7 +11,7 @@ export const NOT_YET_AVAILABLE = '该功能尚未开放';
 
 let dialogOpen = false;
 
-/** The later issues implement carry-over and reconciliation; until then their buttons say so. */
+/** The reconciliation belongs to the transition worksheet, a later issue; until then its buttons say so. */
 async function stateDialog(title: string, message: string, buttons: { label: string; value: string }[]): Promise<void> {
   if (dialogOpen) return;
   dialogOpen = true;
@@ -25,6 +26,59 @@ async function stateDialog(title: string, message: string, buttons: { label: str
     await messageBox.alert(NOT_YET_AVAILABLE);
   } catch {
     // closed
+  } finally {
+    dialogOpen = false;
+  }
+}
+
+/**
+ * Period-switch carry-over (spec, financial state 3): automatic carries every subject's closing
+ * balance of the previous year into this year's openings; manual warns that they are keyed in by
+ * hand (我已知晓 / 我需要修改), records the choice and opens the opening-balance page.
+ */
+async function periodSwitch(message: string, go: (to: string) => void): Promise<void> {
+  if (dialogOpen) return;
+  dialogOpen = true;
+  try {
+    if (message) await messageBox.alert(message, { tone: 'warning', autoClose: false }).catch(() => undefined);
+    const way = await messageBox.choose({
+      title: '期间切换结转',
+      message: '请选择结转方式：自动结转全部科目的期初余额，或手动录入结转数据。',
+      tone: 'warning',
+      cancelValue: 'cancel',
+      buttons: [
+        { label: '手动结转', value: 'manual' },
+        { label: '自动结转', value: 'auto', primary: true },
+      ],
+    });
+    if (way === 'auto') {
+      const done = await requestEnvelope<null>('POST', Paths.carryOver, { whetherIsManual: false });
+      await messageBox.alert(done.message, { tone: 'success' });
+      go(SUBJECT_START_PATH);
+    } else if (way === 'manual') {
+      const sure = await messageBox.choose({
+        title: '手动结转',
+        message: '手动结转不会带入上年期末余额，请在科目期初页面按上年期末数逐一录入本年期初余额。',
+        tone: 'warning',
+        cancelValue: 'change',
+        buttons: [
+          { label: '我需要修改', value: 'change' },
+          { label: '我已知晓', value: 'ok', primary: true },
+        ],
+      });
+      if (sure !== 'ok') return;
+      await requestEnvelope<null>('POST', Paths.carryOver, {
+        isStateOwnedAssets: false,
+        isFinancialAllocation: false,
+        isSpecialItem: false,
+        isNonSpecialized: false,
+        whetherIsManual: true,
+        subjectUndertaking: true,
+      });
+      go(SUBJECT_START_PATH);
+    }
+  } catch {
+    // closed, or shown by the request layer
   } finally {
     dialogOpen = false;
   }
@@ -49,13 +103,7 @@ export function useFinancialCheck(path: string, enabled: boolean): void {
             void navigate(action.to, { replace: true });
             return;
           case 'carry-over':
-            void (async () => {
-              if (message) await messageBox.alert(message, { tone: 'warning' }).catch(() => undefined);
-              await stateDialog('期间切换结转', '请选择结转方式：自动结转全部科目的期初余额，或手动录入结转数据。', [
-                { label: '自动结转', value: 'auto' },
-                { label: '手动结转', value: 'manual' },
-              ]);
-            })();
+            void periodSwitch(message, (to) => void navigate(to));
             return;
           case 'reconciliation':
             void stateDialog('新旧制度衔接', message || '科目衔接尚未完成，请完成衔接或调账。', [

@@ -11,6 +11,7 @@ import * as m0004 from './migrations/0004-files.js';
 import * as m0005 from './migrations/0005-voucher-templates.js';
 import * as m0006 from './migrations/0006-balances.js';
 import * as m0007 from './migrations/0007-carry-over-marker.js';
+import * as m0010 from './migrations/0010-year-opening-source.js';
 import * as m0008 from './migrations/0008-carry-forward-templates.js';
 import * as m0009 from './migrations/0009-backups.js';
 
@@ -23,6 +24,7 @@ export async function migrate(db: Db): Promise<string[]> {
     '0005-voucher-templates': (d) => ({ up: (k) => m0005.up(k, d.dialect) }),
     '0006-balances': (d) => ({ up: (k) => m0006.up(k, d.dialect) }),
     '0007-carry-over-marker': () => ({ up: (k) => m0007.up(k) }),
+    '0010-year-opening-source': () => ({ up: (k) => m0010.up(k) }),
     '0008-carry-forward-templates': (d) => ({ up: (k) => m0008.up(k, d.dialect) }),
     '0009-backups': (d) => ({ up: (k) => m0009.up(k, d.dialect) }),
   };

@@ -49,6 +49,8 @@ export interface ZtYearTable {
   subjects_initialised: number;
   /** First month kept in this system in that year: above 1 the set starts mid-year (cumulative amounts). */
   start_month: Generated<number>;
+  /** '' undecided, 'carried' or 'manual' (migration 0010). */
+  opening_source: Generated<string>;
 }
 
 export interface UserZtLevelTable {

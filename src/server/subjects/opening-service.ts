@@ -16,8 +16,8 @@ import { openingBalanceGridFor, trialCheck, trialMessages } from '../../../grids
 import { toOpeningGridRows } from '../../../grids/opening-balance-rows.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
-import type { Scope } from './subject-repository.js';
-import { computeAll, isZero, loadOpening, openingRows, ZERO, type Amounts } from './opening-state.js';
+import type { Q, Scope } from './subject-repository.js';
+import { computeAll, isZero, loadOpening, openingRows, ZERO, type Amounts, type OpeningContext } from './opening-state.js';
 import { AUXI_SUBJECT_AMOUNT, validateOpeningDetails, type LabelledDetail } from './opening-validate.js';
 
 export const MAX_OPENING_ROWS = 50_000;
@@ -56,6 +56,14 @@ export async function saveOpenings(
       .where('year', '=', scope.year)
       .executeTakeFirst();
     if (Number(locked.numUpdatedRows) === 0) refuse('NotFound', '该账套年度不存在');
+    // A closed month's balances rest on these openings.
+    const closed = await trx
+      .selectFrom('period_close')
+      .select('month')
+      .where('zt_id', '=', scope.ztId)
+      .where('year', '=', scope.year)
+      .executeTakeFirst();
+    if (closed) refuse('PeriodClosed', `${scope.year}年已有结账月份，不能修改期初余额，请先反结账`);
 
     const ctx = await loadOpening(trx, scope);
     const checked = validateOpeningDetails(list, ctx);
@@ -88,49 +96,63 @@ export async function saveOpenings(
     const trial = trialCheck(gridRows);
     if (!trial.balanced && !confirmPrompt) refuse('BusinessRule', unbalancedMessage(trial), trial);
 
-    for (const s of ctx.subjects) {
-      const next = after.get(s.code) ?? ZERO;
-      // Compared with what is stored, so a stale parent is corrected too.
-      if (next.init === s.init_amount && next.cumDebit === s.cumule_debit_amount && next.cumCredit === s.cumule_credit_amount)
-        continue;
-      await trx
-        .updateTable('subject')
-        .set({ init_amount: next.init, cumule_debit_amount: next.cumDebit, cumule_credit_amount: next.cumCredit })
-        .where('zt_id', '=', scope.ztId)
-        .where('year', '=', scope.year)
-        .where('code', '=', s.code)
-        .execute();
-    }
-    const touched = new Set(rows.filter((r) => r.auxiKey !== null).map((r) => r.code));
-    for (const code of touched) {
-      await trx
-        .deleteFrom('auxi_opening')
-        .where('zt_id', '=', scope.ztId)
-        .where('year', '=', scope.year)
-        .where('code', '=', code)
-        .execute();
-      const values = [...(ctx.aux.get(code)?.entries() ?? [])].map(([key, a]) => ({
-        zt_id: scope.ztId,
-        year: scope.year,
-        code,
-        auxi_key: key,
-        init_amount: a.init,
-        cumule_debit_amount: a.cumDebit,
-        cumule_credit_amount: a.cumCredit,
-      }));
-      for (let i = 0; i < values.length; i += 100) {
-        await trx
-          .insertInto('auxi_opening')
-          .values(values.slice(i, i + 100))
-          .execute();
-      }
-    }
-    await trx
-      .updateTable('zt_year')
-      .set({ subjects_initialised: 1 })
-      .where('zt_id', '=', scope.ztId)
-      .where('year', '=', scope.year)
-      .execute();
+    await writeOpenings(trx, scope, ctx, after, new Set(rows.filter((r) => r.auxiKey !== null).map((r) => r.code)));
     return { saved: rows.length, trial };
   });
+}
+
+/**
+ * Writes a year's opening amounts: every subject whose stored amounts differ from `after`, the
+ * auxiliary rows of `auxCodes` replaced by the context's, and the year marked initialised. Used by
+ * the opening-balance save and by the year-end close (next year's openings).
+ */
+export async function writeOpenings(
+  trx: Q,
+  scope: Scope,
+  ctx: OpeningContext,
+  after: ReadonlyMap<string, Amounts>,
+  auxCodes: ReadonlySet<string>,
+): Promise<void> {
+  for (const s of ctx.subjects) {
+    const next = after.get(s.code) ?? ZERO;
+    // Compared with what is stored, so a stale parent is corrected too.
+    if (next.init === s.init_amount && next.cumDebit === s.cumule_debit_amount && next.cumCredit === s.cumule_credit_amount)
+      continue;
+    await trx
+      .updateTable('subject')
+      .set({ init_amount: next.init, cumule_debit_amount: next.cumDebit, cumule_credit_amount: next.cumCredit })
+      .where('zt_id', '=', scope.ztId)
+      .where('year', '=', scope.year)
+      .where('code', '=', s.code)
+      .execute();
+  }
+  for (const code of auxCodes) {
+    await trx
+      .deleteFrom('auxi_opening')
+      .where('zt_id', '=', scope.ztId)
+      .where('year', '=', scope.year)
+      .where('code', '=', code)
+      .execute();
+    const values = [...(ctx.aux.get(code)?.entries() ?? [])].map(([key, a]) => ({
+      zt_id: scope.ztId,
+      year: scope.year,
+      code,
+      auxi_key: key,
+      init_amount: a.init,
+      cumule_debit_amount: a.cumDebit,
+      cumule_credit_amount: a.cumCredit,
+    }));
+    for (let i = 0; i < values.length; i += 100) {
+      await trx
+        .insertInto('auxi_opening')
+        .values(values.slice(i, i + 100))
+        .execute();
+    }
+  }
+  await trx
+    .updateTable('zt_year')
+    .set({ subjects_initialised: 1 })
+    .where('zt_id', '=', scope.ztId)
+    .where('year', '=', scope.year)
+    .execute();
 }

@@ -1,11 +1,13 @@
 /**
- * The financial-initialisation state of the session's ledger set. This issue knows one state
- * besides normal: subjects not initialised until the opening balances of the year are saved.
- * Later issues add assets, carry-over and reconciliation states here.
+ * The financial-initialisation state of the session's ledger set: subjects not initialised until
+ * the opening balances of the year are saved, or, for a year after the first whose openings were
+ * neither carried nor chosen to be keyed in, the period-switch carry-over (close/period-switch.ts).
+ * Later issues add assets and reconciliation states here.
  */
 import { FinancialState, type FinancialStateCode } from '../../shared/financial-state.js';
 import type { Db } from '../db/database.js';
 import type { SessionZt } from '../auth/guard.js';
+import { needsCarryOver } from '../close/period-switch.js';
 
 export async function financialState(db: Db, zt: SessionZt | null): Promise<{ state: FinancialStateCode; message: string }> {
   if (!zt) return { state: FinancialState.Normal, message: '未选择账套' };
@@ -15,6 +17,12 @@ export async function financialState(db: Db, zt: SessionZt | null): Promise<{ st
     .where('zt_id', '=', zt.id)
     .where('year', '=', zt.year)
     .executeTakeFirst();
+  if (!year?.subjects_initialised && (await needsCarryOver(db, zt.id, zt.year))) {
+    return {
+      state: FinancialState.PeriodCarryOverNeeded,
+      message: `${zt.year}年度期初余额尚未从${zt.year - 1}年结转，请选择结转方式`,
+    };
+  }
   if (!year?.subjects_initialised) {
     return { state: FinancialState.SubjectsNotInitialised, message: '科目期初余额尚未初始化，请先录入科目期初余额' };
   }

@@ -1,4 +1,5 @@
 /** Closed periods: a voucher of a closed month cannot be created, changed, deleted, reviewed or booked. */
+import { PostgresAdapter } from 'kysely';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
@@ -14,8 +15,22 @@ export async function isPeriodClosed(q: Q, ztId: number, year: number, month: nu
   return !!row;
 }
 
-/** Refuses (4014) when any of the periods is closed. */
+/**
+ * Refuses (4014) when any of the periods is closed. On PostgreSQL it first holds the years' rows
+ * shared: a close holds them exclusively while it checks and closes (close/close-service.ts), so
+ * a write either finishes before the close looks or sees the month closed. SQLite writes and the
+ * close already run one at a time (vouchers/write-queue.ts).
+ */
 export async function assertPeriodsOpen(q: Q, ztId: number, periods: readonly { year: number; month: number }[]): Promise<void> {
+  if (q.getExecutor().adapter instanceof PostgresAdapter && periods.length > 0) {
+    await q
+      .selectFrom('zt_year')
+      .select('year')
+      .where('zt_id', '=', ztId)
+      .where('year', 'in', [...new Set(periods.map((p) => p.year))])
+      .forShare()
+      .execute();
+  }
   for (const p of periods) {
     if (await isPeriodClosed(q, ztId, p.year, p.month)) refuse('PeriodClosed', VoucherMessages.periodClosed(p.year, p.month));
   }

@@ -126,6 +126,19 @@ export const Paths = {
   incomeExpense: '/account/api/report/incomeExpense',
   incomeExpenseExport: '/account/api/report/incomeExpense/export',
   incomeExpensePrint: '/account/api/report/incomeExpense/print',
+  // month-end and year-end close (src/shared/api/close.ts)
+  /** GET CloseCheckQuery → CloseCheckResult. */
+  closeCheck: '/account/api/certificate/check',
+  /** POST MonthlyRequest → MonthlyResponse. */
+  monthly: '/account/api/certificate/monthly',
+  /** POST UnMonthlyRequest → UnMonthlyResponse. */
+  unMonthly: '/account/api/certificate/unMonthly',
+  /** POST CarryOverRequest: the period-switch carry-over of the session's year. */
+  carryOver: '/account/api/certificate/carryOver',
+  /** Ours: GET → CloseState (the set's years and closed months). */
+  closeState: '/account/api/certificate/closeState',
+  /** Ours: POST → { year }: opens the year after the session's, without openings. */
+  newYear: '/account/api/certificate/newYear',
   pzUser: '/account/api/pzUser',
   /** Ours: GET ?ids=1,2&paper=a4|voucher → application/pdf, the vouchers in the printed layout (src/shared/api/files.ts). */
   certificatePrint: '/account/api/certificate/print',

@@ -5,7 +5,7 @@
  * steps through the selection and hands one to the editor with 修改.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { CertificateTypeItem, Voucher } from '../../../shared/api/vouchers.js';
 import type { Paged } from '../../../shared/envelope.js';
 import { VOUCHER_STATUS_FILTERS } from '../../../shared/api/vouchers.js';
@@ -18,7 +18,7 @@ import { Permission } from '../../shell/Permission.js';
 import { useSession } from '../../shell/session-store.js';
 import { ApiError } from '../../shell/request.js';
 import { listVouchers, loadCertificateTypes, refOf, reloadBreak, runBatch, type BatchAction } from './list-api.js';
-import { buildQuery, defaultFilter, LIST_PAGE_SIZE, STATUS_LABELS, type ListFilter } from './list-filter.js';
+import { buildQuery, defaultFilter, filterFromSearch, LIST_PAGE_SIZE, STATUS_LABELS, type ListFilter } from './list-filter.js';
 import { VoucherPreview } from './VoucherPreview.js';
 import { PrintDialog } from '../../print/PrintDialog.js';
 import { AttachmentDialog } from '../../files/AttachmentDialog.js';
@@ -49,7 +49,16 @@ export function VoucherListPage() {
   const authInfo = useSession((s) => s.authInfo);
   const year = authInfo?.year ?? new Date().getFullYear();
   const [initialMonth] = useState(() => new Date().getMonth() + 1);
-  const [filter, setFilter] = useState<ListFilter>(() => defaultFilter(initialMonth));
+  // The close check's links arrive with ?beginMonth&endMonth&status (close/ClosePage.tsx).
+  const [params] = useSearchParams();
+  const linkQuery = params.toString();
+  const [filter, setFilter] = useState<ListFilter>(() => filterFromSearch(new URLSearchParams(linkQuery), initialMonth));
+  // A new link while the page is open (its tab kept) replaces the filter, during render as React advises.
+  const [linkSeen, setLinkSeen] = useState(linkQuery);
+  if (linkSeen !== linkQuery) {
+    setLinkSeen(linkQuery);
+    setFilter(filterFromSearch(new URLSearchParams(linkQuery), initialMonth));
+  }
   const [types, setTypes] = useState<CertificateTypeItem[]>([]);
   const [listed, setListed] = useState<Listed | null>(null);
   const [page, setPage] = useState(1);
@@ -88,10 +97,11 @@ export function VoucherListPage() {
     [year, show],
   );
 
-  // The month being worked on, on arrival; later queries run on 查询.
+  // The month being worked on (or the link's filter), on arrival; later queries run on 查询.
   useEffect(() => {
     let active = true;
-    const built = buildQuery(defaultFilter(initialMonth), year, 1);
+    const arrived = filterFromSearch(new URLSearchParams(linkQuery), initialMonth);
+    const built = buildQuery(arrived, year, 1);
     if (built.ok)
       listVouchers(built.query).then(
         (answer) => active && show(answer, 1),
@@ -104,7 +114,7 @@ export function VoucherListPage() {
     return () => {
       active = false;
     };
-  }, [year, initialMonth, show]);
+  }, [year, initialMonth, show, linkQuery]);
 
   const byId = useMemo(() => new Map((listed?.vouchers ?? []).map((v) => [v.id, v])), [listed]);
   const pages = Math.max(1, Math.ceil((listed?.total ?? 0) / LIST_PAGE_SIZE));

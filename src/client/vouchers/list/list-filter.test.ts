@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQuery, defaultFilter, LIST_PAGE_SIZE } from './list-filter.js';
+import { buildQuery, defaultFilter, filterFromSearch, LIST_PAGE_SIZE } from './list-filter.js';
 
 describe('voucher list filter', () => {
   it('defaults to the month being worked on, every status, 200-row pages', () => {
@@ -59,5 +59,16 @@ describe('voucher list filter', () => {
       ok: false,
       message: '最小金额不能大于最大金额',
     });
+  });
+});
+
+describe('filterFromSearch', () => {
+  it('takes the months and status of a link', () => {
+    const f = filterFromSearch(new URLSearchParams('beginMonth=2&endMonth=4&status=unreviewed'), 9);
+    expect([f.beginMonth, f.endMonth, f.status]).toEqual([2, 4, 'unreviewed']);
+  });
+  it('falls back to the month being worked on and every status', () => {
+    const f = filterFromSearch(new URLSearchParams('beginMonth=13&status=__proto__'), 9);
+    expect([f.beginMonth, f.endMonth, f.status]).toEqual([9, 9, 'all']);
   });
 });

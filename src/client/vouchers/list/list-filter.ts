@@ -3,7 +3,7 @@
  * into the list call's query. A bad entry gives a Chinese message instead of a query, so a typo
  * never silently widens the search.
  */
-import type { VoucherListQuery, VoucherStatusFilter } from '../../../shared/api/vouchers.js';
+import { VOUCHER_STATUS_FILTERS, type VoucherListQuery, type VoucherStatusFilter } from '../../../shared/api/vouchers.js';
 import { fenToYuanString, parseAmount } from '../../../shared/money.js';
 
 export interface ListFilter {
@@ -43,6 +43,22 @@ export function defaultFilter(month: number): ListFilter {
     minAmount: '',
     maxAmount: '',
     status: 'all',
+  };
+}
+
+/** The filter a link names (beginMonth, endMonth, status), the month being worked on otherwise. */
+export function filterFromSearch(params: URLSearchParams, month: number): ListFilter {
+  const monthOf = (name: string): number | null => {
+    const n = Number(params.get(name));
+    return Number.isInteger(n) && n >= 1 && n <= 12 ? n : null;
+  };
+  const begin = monthOf('beginMonth') ?? month;
+  const end = monthOf('endMonth') ?? begin;
+  const status = params.get('status');
+  return {
+    ...defaultFilter(begin),
+    endMonth: Math.max(begin, end),
+    status: (VOUCHER_STATUS_FILTERS as readonly string[]).includes(status ?? '') ? (status as VoucherStatusFilter) : 'all',
   };
 }
 

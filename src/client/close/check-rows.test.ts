@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { CloseCheckResult } from '../../shared/api/close.js';
+import { canClose, checkRows, OPENING_PATH, VOUCHER_LIST_PATH } from './check-rows.js';
+
+const na = { applicable: false as const, status: true as const, message: '固定资产模块未启用，无需检查' };
+
+function result(overrides: Partial<CloseCheckResult> = {}): CloseCheckResult {
+  return {
+    flag: true,
+    year: 2026,
+    beginMonth: 3,
+    endMonth: 3,
+    cashier: { status: true, shown: false, unsigned: 0 },
+    handlerPeople: { status: true, shown: false, message: '' },
+    startBalance: { status: true, message: '期初余额试算平衡', isZJ: false },
+    endTerm: { isFinancialInstitution: false },
+    review: { status: true, unReviewed: 0, unBooked: 0, total: 4, reviewed: 4, unMonthReviewed: [] },
+    breakNo: { status: true, gaps: [] },
+    carryOver: {
+      status: true,
+      skipped: false,
+      expenses: true,
+      earnings: true,
+      outlayId: 'y',
+      earningsId: 'm',
+      message: '收入支出已结转',
+    },
+    endInspection: { status: true, unionFundTransfer: true, message: '科目余额试算平衡' },
+    yearEndInspection: { status: true, applicable: false, unionFundTransfer: true, message: '非12月，无需年末检查' },
+    fixedAssetsVO: na,
+    intangibleAssetsVO: na,
+    inventoryAssetsVO: na,
+    longAmortionVO: na,
+    ...overrides,
+  };
+}
+
+describe('close check rows', () => {
+  it('passes a clean month, the asset rows not applicable, the year-end row not applicable before December', () => {
+    const rows = checkRows(result(), false);
+    expect(canClose(rows)).toBe(true);
+    expect(rows.find((r) => r.key === 'fixedAssetsVO')?.state).toBe('na');
+    expect(rows.find((r) => r.key === 'yearEndInspection')?.state).toBe('na');
+    expect(rows.some((r) => r.key === 'cashier')).toBe(false);
+  });
+
+  it('links unreviewed and unbooked vouchers to the voucher list filtered for the range', () => {
+    const rows = checkRows(
+      result({
+        review: {
+          status: false,
+          unReviewed: 2,
+          unBooked: 3,
+          total: 5,
+          reviewed: 3,
+          unMonthReviewed: [{ month: 3, unreviewCount: 2, unbookCount: 3 }],
+        },
+      }),
+      false,
+    );
+    const review = rows.find((r) => r.key === 'review');
+    expect(review?.detail).toBe('未审核2张（3月2张）；未记账3张（3月3张）');
+    expect(review?.actions).toEqual([
+      { kind: 'link', label: '去审核', to: `${VOUCHER_LIST_PATH}?beginMonth=3&endMonth=3&status=unreviewed` },
+      { kind: 'link', label: '去记账', to: `${VOUCHER_LIST_PATH}?beginMonth=3&endMonth=3&status=unbooked` },
+    ]);
+    expect(canClose(rows)).toBe(false);
+  });
+
+  it('offers to renumber the months with gaps and to generate the carry-forward', () => {
+    const rows = checkRows(
+      result({
+        breakNo: { status: false, gaps: [{ month: 3, certificateType: 1, certificateTypeName: '记账凭证', missing: [2, 5] }] },
+        carryOver: {
+          status: false,
+          skipped: false,
+          expenses: false,
+          earnings: true,
+          outlayId: 0,
+          earningsId: 'm',
+          message: '收入支出科目尚有余额未结转（501）',
+        },
+      }),
+      false,
+    );
+    expect(rows.find((r) => r.key === 'breakNo')).toMatchObject({
+      detail: '3月记账凭证缺2、5号',
+      actions: [{ kind: 'reloadBreak', months: [3] }],
+    });
+    expect(rows.find((r) => r.key === 'carryOver')?.actions).toEqual([{ kind: 'carryMonth', label: '生成结转凭证', month: 3 }]);
+  });
+
+  it('an unbalanced opening can be ignored for the session, after which the month may close', () => {
+    const bad = result({ startBalance: { status: false, message: '期初余额试算不平衡，借贷方差额1.00元', isZJ: false } });
+    const before = checkRows(bad, false);
+    expect(canClose(before)).toBe(false);
+    expect(before.find((r) => r.key === 'startBalance')?.actions).toEqual([
+      { kind: 'link', label: '查看期初', to: OPENING_PATH },
+      { kind: 'ignoreBalance', label: '忽略' },
+    ]);
+    const after = checkRows(bad, true);
+    expect(after.find((r) => r.key === 'startBalance')?.state).toBe('ignored');
+    expect(canClose(after)).toBe(true);
+  });
+
+  it('shows the cashier row only when signatures are checked', () => {
+    const rows = checkRows(result({ cashier: { status: false, shown: true, unsigned: 2 } }), false);
+    expect(rows.find((r) => r.key === 'cashier')).toMatchObject({ state: 'bad', detail: '2张收付款凭证未出纳签字' });
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The regulatory inspection (规范性检查) as rows: one per area of the close check with its state,
+ * what is wrong, and the action that takes the user to the fix. Pure, so the page and its tests
+ * read the same rows.
+ */
+import type { CloseCheckResult } from '../../shared/api/close.js';
+import { ClosePartNames } from '../../shared/close/messages.js';
+
+export const VOUCHER_LIST_PATH = '/accounting-management/voucher-management/voucherList';
+export const OPENING_PATH = '/accounting-management/initialization/subjectstart';
+export const TRIAL_BALANCE_PATH = '/accounting-management/reports/trial-balance';
+
+export type CheckAction =
+  | { kind: 'link'; label: string; to: string }
+  | { kind: 'reloadBreak'; label: string; months: number[] }
+  | { kind: 'carryMonth'; label: string; month: number }
+  | { kind: 'carryYear'; label: string }
+  | { kind: 'ignoreBalance'; label: string };
+
+export type RowState = 'ok' | 'bad' | 'ignored' | 'na';
+
+export interface CheckRow {
+  key: string;
+  area: string;
+  state: RowState;
+  detail: string;
+  actions: CheckAction[];
+}
+
+const STATE_LABELS: Record<RowState, string> = { ok: '通过', bad: '未通过', ignored: '已忽略', na: '不适用' };
+export const stateLabel = (s: RowState): string => STATE_LABELS[s];
+
+function monthsText(list: readonly { month: number; count: number }[]): string {
+  return list.map((m) => `${m.month}月${m.count}张`).join('，');
+}
+
+export function checkRows(r: CloseCheckResult, ignoredBalance: boolean): CheckRow[] {
+  const range = `beginMonth=${r.beginMonth}&endMonth=${r.endMonth}`;
+  const rows: CheckRow[] = [];
+  const unreviewed = r.review.unMonthReviewed.filter((m) => m.unreviewCount > 0);
+  const unbooked = r.review.unMonthReviewed.filter((m) => m.unbookCount > 0);
+  rows.push({
+    key: 'review',
+    area: ClosePartNames.review,
+    state: r.review.status ? 'ok' : 'bad',
+    detail: r.review.status
+      ? `共${r.review.total}张凭证，均已审核记账`
+      : [
+          r.review.unReviewed > 0
+            ? `未审核${r.review.unReviewed}张（${monthsText(unreviewed.map((m) => ({ month: m.month, count: m.unreviewCount })))}）`
+            : '',
+          r.review.unBooked > 0
+            ? `未记账${r.review.unBooked}张（${monthsText(unbooked.map((m) => ({ month: m.month, count: m.unbookCount })))}）`
+            : '',
+        ]
+          .filter(Boolean)
+          .join('；'),
+    actions: r.review.status
+      ? []
+      : [
+          ...(r.review.unReviewed > 0
+            ? [{ kind: 'link' as const, label: '去审核', to: `${VOUCHER_LIST_PATH}?${range}&status=unreviewed` }]
+            : []),
+          ...(r.review.unBooked > 0
+            ? [{ kind: 'link' as const, label: '去记账', to: `${VOUCHER_LIST_PATH}?${range}&status=unbooked` }]
+            : []),
+        ],
+  });
+  rows.push({
+    key: 'breakNo',
+    area: ClosePartNames.breakNo,
+    state: r.breakNo.status ? 'ok' : 'bad',
+    detail: r.breakNo.status
+      ? '凭证号连续'
+      : r.breakNo.gaps.map((g) => `${g.month}月${g.certificateTypeName}缺${g.missing.join('、')}号`).join('；'),
+    actions: r.breakNo.status
+      ? []
+      : [{ kind: 'reloadBreak', label: '整理断号', months: [...new Set(r.breakNo.gaps.map((g) => g.month))] }],
+  });
+  rows.push({
+    key: 'startBalance',
+    area: ClosePartNames.startBalance,
+    state: r.startBalance.status ? 'ok' : ignoredBalance ? 'ignored' : 'bad',
+    detail: r.startBalance.message,
+    actions: r.startBalance.status
+      ? []
+      : [
+          { kind: 'link', label: '查看期初', to: OPENING_PATH },
+          ...(ignoredBalance ? [] : [{ kind: 'ignoreBalance' as const, label: '忽略' }]),
+        ],
+  });
+  rows.push({
+    key: 'carryOver',
+    area: ClosePartNames.carryOver,
+    state: r.carryOver.skipped ? 'na' : r.carryOver.status ? 'ok' : 'bad',
+    detail: r.carryOver.message,
+    actions: r.carryOver.status ? [] : [{ kind: 'carryMonth', label: '生成结转凭证', month: r.endMonth }],
+  });
+  rows.push({
+    key: 'endInspection',
+    area: ClosePartNames.endInspection,
+    state: r.endInspection.status ? 'ok' : 'bad',
+    detail: r.endInspection.message,
+    actions: r.endInspection.status ? [] : [{ kind: 'link', label: '科目余额表', to: TRIAL_BALANCE_PATH }],
+  });
+  rows.push({
+    key: 'yearEndInspection',
+    area: ClosePartNames.yearEndInspection,
+    state: !r.yearEndInspection.applicable ? 'na' : r.yearEndInspection.status ? 'ok' : 'bad',
+    detail: r.yearEndInspection.message,
+    actions: r.yearEndInspection.status ? [] : [{ kind: 'carryYear', label: '生成年结凭证' }],
+  });
+  if (r.cashier.shown) {
+    rows.push({
+      key: 'cashier',
+      area: ClosePartNames.cashier,
+      state: r.cashier.status ? 'ok' : 'bad',
+      detail: r.cashier.status ? '收付款凭证均已出纳签字' : `${r.cashier.unsigned}张收付款凭证未出纳签字`,
+      actions: r.cashier.status ? [] : [{ kind: 'link', label: '去签字', to: `${VOUCHER_LIST_PATH}?${range}` }],
+    });
+  }
+  if (r.handlerPeople.shown) {
+    rows.push({
+      key: 'handlerPeople',
+      area: ClosePartNames.handlerPeople,
+      state: r.handlerPeople.status ? 'ok' : 'bad',
+      detail: r.handlerPeople.message,
+      actions: [],
+    });
+  }
+  const assets: [string, string, { message: string }][] = [
+    ['fixedAssetsVO', '固定资产', r.fixedAssetsVO],
+    ['intangibleAssetsVO', '无形资产', r.intangibleAssetsVO],
+    ['inventoryAssetsVO', '库存物品', r.inventoryAssetsVO],
+    ['longAmortionVO', '长期待摊费用', r.longAmortionVO],
+  ];
+  for (const [key, area, part] of assets) rows.push({ key, area, state: 'na', detail: part.message, actions: [] });
+  return rows;
+}
+
+/** The close button: 结账 when nothing keeps the month open (an ignored balance mismatch does not). */
+export function canClose(rows: readonly CheckRow[]): boolean {
+  return rows.every((r) => r.state !== 'bad');
+}

@@ -1,0 +1,167 @@
+/**
+ * The close calls (base /account; shapes in src/shared/api/close.ts): the check, the close and
+ * reverse close with their backups, the period-switch carry-over, and two of ours (closeState for
+ * the pickers, newYear to start a year before the previous one is closed). Every call works on
+ * the session's ledger set and needs the 期末结账 page's buttons (check: close or unclose).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CarryOverRequest, CloseState, MonthlyRequest, UnMonthlyRequest } from '../../shared/api/close.js';
+import type { BackupTypeValue } from '../../shared/api/backup.js';
+import { CloseMessages } from '../../shared/close/messages.js';
+import { okEnvelope } from '../../shared/envelope.js';
+import type { Db } from '../db/database.js';
+import { authOf, ztOf } from '../auth/guard.js';
+import { buildAuthInfo } from '../auth/auth-info.js';
+import { takeBackup } from '../backup/take-backup.js';
+import { refuse } from '../http/app-error.js';
+import { requireAnyButton, type VoucherButton } from '../vouchers/rights.js';
+import { closedMonths } from './check-data.js';
+import { closeCheck } from './check.js';
+import { closeMonth, nextOpenMonth, reopenMonth, type CloseScope, type TakeBackup } from './close-service.js';
+import { carryOver, openNextYear } from './period-switch.js';
+
+export const CLOSE_PAGE = '/accounting-management/monthly/close';
+const OPENING_PAGE = '/accounting-management/initialization/subjectstart';
+
+export const CloseRights = {
+  check: [
+    [CLOSE_PAGE, 'close'],
+    [CLOSE_PAGE, 'unclose'],
+  ],
+  close: [[CLOSE_PAGE, 'close']],
+  unclose: [[CLOSE_PAGE, 'unclose']],
+  carryOver: [
+    [CLOSE_PAGE, 'close'],
+    [OPENING_PAGE, 'edit'],
+  ],
+} as const satisfies Record<string, readonly VoucherButton[]>;
+
+type Query = Record<string, string | undefined>;
+
+function intOf(value: unknown, name: string, min: number, max: number): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,4}$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < min || n > max) refuse('BadRequest', `参数${name}不正确`);
+  return n;
+}
+
+async function closeScope(db: Db, request: FastifyRequest): Promise<CloseScope> {
+  const auth = authOf(request);
+  const zt = ztOf(request);
+  const info = await buildAuthInfo(db, auth);
+  return {
+    ztId: zt.id,
+    year: zt.year,
+    system: zt.accountingSystem,
+    isZJ: info.isZJ,
+    isCheckCertificateSign: info.isCheckCertificateSign,
+    whetherOpenMonthEndCarryover: info.whetherOpenMonthEndCarryover,
+    actor: { id: auth.user.id, name: auth.user.name },
+  };
+}
+
+function backupFor(db: Db, scope: CloseScope): TakeBackup {
+  return async (type: BackupTypeValue, rotate: boolean) =>
+    (await takeBackup(db, { ztId: scope.ztId, actor: scope.actor }, type, { rotate })).id;
+}
+
+export function closeRoutes(app: FastifyInstance, db: Db): void {
+  const zt = { config: { access: 'zt' as const } };
+
+  app.get<{ Querystring: Query }>('/api/certificate/check', zt, async (request) => {
+    await requireAnyButton(db, request, CloseRights.check);
+    const scope = await closeScope(db, request);
+    const month = intOf(request.query.month, 'month', 1, 12);
+    const year = request.query.year ? intOf(request.query.year, 'year', 1900, 9999) : scope.year;
+    if (year !== scope.year) refuse('BadRequest', '只能检查当前登录年度');
+    const closed = await closedMonths(db.kysely, scope.ztId, year);
+    const startRow = await db.kysely
+      .selectFrom('zt_year')
+      .select('start_month')
+      .where('zt_id', '=', scope.ztId)
+      .where('year', '=', year)
+      .executeTakeFirst();
+    const firstOpen = Math.min(nextOpenMonth(startRow?.start_month ?? 1, closed), month);
+    const beginMonth = request.query.beginMonth ? intOf(request.query.beginMonth, 'beginMonth', 1, 12) : firstOpen;
+    const endMonth = request.query.endMonth ? intOf(request.query.endMonth, 'endMonth', 1, 12) : month;
+    if (beginMonth > endMonth) refuse('BadRequest', '开始月份不能大于结束月份');
+    return okEnvelope(await closeCheck(db, scope, beginMonth, endMonth));
+  });
+
+  app.post<{ Body: Partial<MonthlyRequest> }>('/api/certificate/monthly', zt, async (request) => {
+    await requireAnyButton(db, request, CloseRights.close);
+    const scope = await closeScope(db, request);
+    const body = request.body ?? {};
+    const year = intOf(body.year ?? scope.year, 'year', 1900, 9999);
+    if (year !== scope.year) refuse('BadRequest', '只能结账当前登录年度');
+    const month = intOf(body.month, 'month', 1, 12);
+    const done = await closeMonth(
+      db,
+      scope,
+      {
+        year,
+        month,
+        isCoverNextData: body.isCoverNextData === true,
+        ignoreBalance: body.ignoreBalance === true,
+        rotateBackup: body.rotateBackup === true,
+      },
+      backupFor(db, scope),
+    );
+    return okEnvelope(done, CloseMessages.closed(year, month));
+  });
+
+  app.post<{ Body: Partial<UnMonthlyRequest> }>('/api/certificate/unMonthly', zt, async (request) => {
+    await requireAnyButton(db, request, CloseRights.unclose);
+    const scope = await closeScope(db, request);
+    const body = request.body ?? {};
+    const year = intOf(body.year ?? scope.year, 'year', 1900, 9999);
+    const month = intOf(body.month, 'month', 1, 12);
+    const done = await reopenMonth(db, scope, { year, month, rotateBackup: body.rotateBackup === true }, backupFor(db, scope));
+    return okEnvelope(done, CloseMessages.reopened(year, month));
+  });
+
+  app.get('/api/certificate/closeState', zt, async (request) => {
+    await requireAnyButton(db, request, CloseRights.check);
+    const zt = ztOf(request);
+    const [years, closed] = await Promise.all([
+      db.kysely.selectFrom('zt_year').select(['year', 'start_month']).where('zt_id', '=', zt.id).orderBy('year').execute(),
+      db.kysely
+        .selectFrom('period_close')
+        .select(['year', 'month'])
+        .where('zt_id', '=', zt.id)
+        .orderBy('year')
+        .orderBy('month')
+        .execute(),
+    ]);
+    const list = years.map((y) => ({
+      year: y.year,
+      startMonth: y.start_month,
+      closedMonths: closed.filter((c) => c.year === y.year).map((c) => c.month),
+    }));
+    const current = list.find((y) => y.year === zt.year);
+    const state: CloseState = {
+      beginYear: list[0]?.year ?? zt.year,
+      years: list,
+      nextOpenMonth: nextOpenMonth(current?.startMonth ?? 1, current?.closedMonths ?? []),
+      laterYearExists: list.some((y) => y.year > zt.year),
+    };
+    return okEnvelope(state);
+  });
+
+  app.post<{ Body: Partial<CarryOverRequest> }>('/api/certificate/carryOver', zt, async (request) => {
+    await requireAnyButton(db, request, CloseRights.carryOver);
+    const zt = ztOf(request);
+    const message = await carryOver(
+      db,
+      { ztId: zt.id, year: zt.year, system: zt.accountingSystem },
+      request.body?.whetherIsManual === true,
+    );
+    return okEnvelope(null, message);
+  });
+
+  app.post('/api/certificate/newYear', zt, async (request) => {
+    await requireAnyButton(db, request, CloseRights.close);
+    const zt = ztOf(request);
+    const year = await openNextYear(db, { ztId: zt.id, year: zt.year, system: zt.accountingSystem });
+    return okEnvelope({ year }, `${year}年度已建立，请切换到${year}年度并结转期初余额`);
+  });
+}
