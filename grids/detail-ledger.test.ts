@@ -9,6 +9,7 @@ const base: Omit<DetailLedgerRow, 'kind' | 'debit' | 'credit'> = {
   voucherNo: '',
   summary: '',
   subjectCode: '101',
+  auxiKey: '',
   auxiNames: '',
   direction: 1,
   balance: 100,

@@ -1,7 +1,8 @@
 /**
  * The detail ledger (明细账, the route named detailaccount): the opening row, each voucher line
  * with its running balance and side, and the 本月合计 / 本年累计 rows, as the server answers them
- * (src/server/books/detail-ledger.ts). Read-only, rows of 36 px (spec); a double-click on a line
+ * (src/server/books/detail-ledger.ts); by auxiliary item, each item's section starts with a heading
+ * row that names it in the 摘要 column (no date, amounts or balance). Read-only, rows of 36 px (spec); a double-click on a line
  * opens its voucher.
  */
 import type { DetailLedgerRow, DetailRowKind } from '../src/shared/api/books.js';
@@ -18,27 +19,32 @@ export interface DetailLedgerGridRow extends GridRow {
   debit: number | null;
   credit: number | null;
   direction: string;
-  balance: number;
+  /** Null on an item's heading row. */
+  balance: number | null;
 }
 
 const SIDE = { 0: '平', 1: '借', 2: '贷' } as const;
 
 /** Rows of one page; ids stay unique across pages (page and position). */
 export function toDetailLedgerGridRows(rows: readonly DetailLedgerRow[], page: number): DetailLedgerGridRow[] {
-  return rows.map((r, i) => ({
-    rowId: r.voucherId ? `${r.voucherId}#${page}#${i}` : `${r.kind}#${r.month}#${page}#${i}`,
-    kind: r.kind,
-    voucherId: r.voucherId,
-    date: r.date,
-    voucherNo: r.voucherNo,
-    summary: r.summary,
-    auxiNames: r.auxiNames,
+  return rows.map((r, i) => {
+    const heading = r.kind === 'item';
     // A line is on one side: the other stays empty, as on paper; an opening row has no turnover.
-    debit: r.kind === 'opening' || (r.kind === 'line' && r.debit === 0) ? null : r.debit,
-    credit: r.kind === 'opening' || (r.kind === 'line' && r.credit === 0) ? null : r.credit,
-    direction: SIDE[r.direction],
-    balance: r.balance,
-  }));
+    const blank = heading || r.kind === 'opening';
+    return {
+      rowId: r.voucherId ? `${r.voucherId}#${page}#${i}` : `${r.kind}#${r.month}#${page}#${i}`,
+      kind: r.kind,
+      voucherId: r.voucherId,
+      date: heading ? '' : r.date,
+      voucherNo: r.voucherNo,
+      summary: r.summary,
+      auxiNames: heading ? '' : r.auxiNames,
+      debit: blank || (r.kind === 'line' && r.debit === 0) ? null : r.debit,
+      credit: blank || (r.kind === 'line' && r.credit === 0) ? null : r.credit,
+      direction: heading ? '' : SIDE[r.direction],
+      balance: heading ? null : r.balance,
+    };
+  });
 }
 
 export function detailLedgerGrid(showAuxi: boolean) {

@@ -1,11 +1,13 @@
 /**
  * 明细账 (the route named detailaccount): one subject's lines over a range of months with the
- * running balance, the month and year totals, in pages of 200 lines. Reports open it with
- * ?code=&beginTime=&endTime=(&book=true); a double-click on a line opens its voucher.
+ * running balance, the month and year totals, in pages of 200 lines; optionally one section per
+ * auxiliary item, and the spec's switches (zero months, zero items, carry-forward vouchers).
+ * Reports open it with ?code=&beginTime=&endTime=(&book=true and any switch); a double-click on a
+ * line opens its voucher.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { DetailLedgerResponse } from '../../shared/api/books.js';
+import type { DetailLedgerQuery, DetailLedgerResponse } from '../../shared/api/books.js';
 import type { Voucher } from '../../shared/api/vouchers.js';
 import { detailLedgerGrid, toDetailLedgerGridRows, type DetailLedgerGridRow } from '../../../grids/detail-ledger.js';
 import { GridEditor } from '../grid/GridEditor.js';
@@ -27,8 +29,38 @@ interface Form {
   range: MonthRange;
   book: boolean;
   isShowAuxi: boolean;
+  amountWhetherShowZero: boolean;
+  balanceWhetherShowZero: boolean;
+  removeCarryForwardVoucher: boolean;
   summary: string;
 }
+
+/** The query of a form (page, export and print alike). */
+function queryOf(f: Form, year: number): Omit<DetailLedgerQuery, 'pageIndex' | 'pageSize'> {
+  return {
+    code: f.code.trim(),
+    beginTime: yearMonth(year, f.range.beginMonth),
+    endTime: yearMonth(year, f.range.endMonth),
+    book: f.book,
+    isShowAuxi: f.isShowAuxi,
+    amountWhetherShowZero: f.amountWhetherShowZero,
+    balanceWhetherShowZero: f.balanceWhetherShowZero,
+    removeCarryForwardVoucher: f.removeCarryForwardVoucher,
+    abstractNumber: f.summary.trim() || undefined,
+  };
+}
+
+/** The form's switches (besides the booked-only one), as a 用友 / 金蝶 filter lists them. */
+const SWITCHES: readonly { field: keyof Form; label: string; title: string }[] = [
+  { field: 'isShowAuxi', label: '按辅助核算项目', title: '每个辅助核算项目单独列示期初、明细、本月合计和本年累计' },
+  { field: 'amountWhetherShowZero', label: '显示无发生额月份', title: '没有发生额的月份也列示本月合计和本年累计' },
+  {
+    field: 'balanceWhetherShowZero',
+    label: '显示余额为零且无发生额的项目',
+    title: '期初、发生额和期末都为零的科目或辅助项目也列示',
+  },
+  { field: 'removeCarryForwardVoucher', label: '不含结转凭证', title: '不列示期末结转凭证，余额和合计也不含其金额' },
+];
 
 export function DetailLedgerPage() {
   usePageTitle('明细账');
@@ -47,14 +79,7 @@ export function DetailLedgerPage() {
   const exportAll = async (f: Form) => {
     setExporting(true);
     try {
-      await exportDetailLedger({
-        code: f.code.trim(),
-        beginTime: yearMonth(year, f.range.beginMonth),
-        endTime: yearMonth(year, f.range.endMonth),
-        book: f.book,
-        isShowAuxi: f.isShowAuxi,
-        abstractNumber: f.summary.trim() || undefined,
-      });
+      await exportDetailLedger(queryOf(f, year));
     } catch {
       // shown by the request wrapper
     } finally {
@@ -70,16 +95,7 @@ export function DetailLedgerPage() {
       }
       setProblem(null);
       try {
-        const data = await loadDetailLedger({
-          code: f.code.trim(),
-          beginTime: yearMonth(year, f.range.beginMonth),
-          endTime: yearMonth(year, f.range.endMonth),
-          book: f.book,
-          isShowAuxi: f.isShowAuxi,
-          abstractNumber: f.summary.trim() || undefined,
-          pageIndex,
-          pageSize: PAGE_SIZE,
-        });
+        const data = await loadDetailLedger({ ...queryOf(f, year), pageIndex, pageSize: PAGE_SIZE });
         setShown({ data, rows: toDetailLedgerGridRows(data.rows, pageIndex), form: f });
       } catch {
         // shown by the request wrapper
@@ -94,14 +110,7 @@ export function DetailLedgerPage() {
     const f = fromLinkOf(link, year);
     if (!f.code) return;
     let active = true;
-    loadDetailLedger({
-      code: f.code,
-      beginTime: yearMonth(year, f.range.beginMonth),
-      endTime: yearMonth(year, f.range.endMonth),
-      book: f.book,
-      pageIndex: 1,
-      pageSize: PAGE_SIZE,
-    }).then(
+    loadDetailLedger({ ...queryOf(f, year), pageIndex: 1, pageSize: PAGE_SIZE }).then(
       (data) => {
         if (!active) return;
         setForm(f);
@@ -149,14 +158,16 @@ export function DetailLedgerPage() {
           <input type="checkbox" checked={form.book} onChange={(e) => setForm((f) => ({ ...f, book: e.target.checked }))} />
           只含已记账凭证
         </label>
-        <label className="books-check">
-          <input
-            type="checkbox"
-            checked={form.isShowAuxi}
-            onChange={(e) => setForm((f) => ({ ...f, isShowAuxi: e.target.checked }))}
-          />
-          显示辅助核算
-        </label>
+        {SWITCHES.map((sw) => (
+          <label key={sw.field} className="books-check" title={sw.title}>
+            <input
+              type="checkbox"
+              checked={form[sw.field] === true}
+              onChange={(e) => setForm((f) => ({ ...f, [sw.field]: e.target.checked }))}
+            />
+            {sw.label}
+          </label>
+        ))}
         <button type="submit" className="btn btn-primary">
           查询
         </button>
@@ -226,16 +237,7 @@ export function DetailLedgerPage() {
           title="明细账"
           paper={shown.form.isShowAuxi ? 'A4 横向' : 'A4 纵向'}
           fileName={`明细账_${shown.data.code}_${periodLabel(year, shown.form.range)}.pdf`}
-          load={() =>
-            fetchDetailLedgerPdf({
-              code: shown.form.code.trim(),
-              beginTime: yearMonth(year, shown.form.range.beginMonth),
-              endTime: yearMonth(year, shown.form.range.endMonth),
-              book: shown.form.book,
-              isShowAuxi: shown.form.isShowAuxi,
-              abstractNumber: shown.form.summary.trim() || undefined,
-            })
-          }
+          load={() => fetchDetailLedgerPdf(queryOf(shown.form, year))}
           onClose={() => setPrinting(false)}
         />
       )}
@@ -263,7 +265,10 @@ function fromLinkOf(search: string, year: number): Form {
     code: params.get('code') ?? '',
     range: { beginMonth: Math.min(begin, end), endMonth: end },
     book: params.get('book') === 'true',
-    isShowAuxi: false,
-    summary: '',
+    isShowAuxi: params.get('isShowAuxi') === 'true',
+    amountWhetherShowZero: params.get('amountWhetherShowZero') === 'true',
+    balanceWhetherShowZero: params.get('balanceWhetherShowZero') === 'true',
+    removeCarryForwardVoucher: params.get('removeCarryForwardVoucher') === 'true',
+    summary: params.get('abstractNumber') ?? '',
   };
 }

@@ -29,9 +29,7 @@ export function loadGeneralLedger(query: GeneralLedgerQuery): Promise<GeneralLed
 }
 
 /** 导出全部: every line of the range as the server's streamed workbook. */
-export async function exportDetailLedger(
-  query: Pick<DetailLedgerQuery, 'code' | 'beginTime' | 'endTime' | 'book' | 'abstractNumber' | 'isShowAuxi'>,
-): Promise<void> {
+export async function exportDetailLedger(query: Omit<DetailLedgerQuery, 'pageIndex' | 'pageSize'>): Promise<void> {
   const { blob, headers } = await requestBlob('GET', Paths.exportDetailAccount, { ...query });
   const disposition = headers['content-disposition'] as string | undefined;
   downloadBlob(blob, fileNameOf(disposition, `明细账_${query.code}.xlsx`));

@@ -10,6 +10,5 @@ async function pdf(path: string, query: object): Promise<Uint8Array> {
 
 export const fetchTrialBalancePdf = (query: TrialBalanceQuery) => pdf(Paths.trialBalancePrint, query);
 export const fetchGeneralLedgerPdf = (query: GeneralLedgerQuery) => pdf(Paths.generalLedgerPrint, query);
-export const fetchDetailLedgerPdf = (
-  query: Pick<DetailLedgerQuery, 'code' | 'beginTime' | 'endTime' | 'book' | 'abstractNumber' | 'isShowAuxi'>,
-) => pdf(Paths.detailAccountPrint, query);
+export const fetchDetailLedgerPdf = (query: Omit<DetailLedgerQuery, 'pageIndex' | 'pageSize'>) =>
+  pdf(Paths.detailAccountPrint, query);

@@ -15,8 +15,8 @@ import { ErrorCode } from '../../shared/error-codes.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { line, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
-import { forEachLedgerRow } from './detail-export.js';
-import { ledgerContext } from './detail-ledger.js';
+import { forEachLedgerRow } from './detail-ledger.js';
+import { ledgerContext, ledgerOptionsOf } from './detail-sections.js';
 
 describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) => {
   let server: TestServer;
@@ -166,13 +166,13 @@ describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) 
   it('reads the lines in chunks with the same rows as the page, whatever the chunk size', async () => {
     const scope = { ztId, year: 2026, system: 'union-grassroots' as const };
     const range = { beginMonth: 1, endMonth: 2 };
-    const ctx = await ledgerContext(server.db, scope, range, '101', false);
+    const ctx = await ledgerContext(server.db, scope, range, '101', ledgerOptionsOf({}));
     const page = (
       await kuaiji.get<DetailLedgerResponse>(Paths.detailAccount, { code: '101', beginTime: '2026-01', endTime: '2026-02' })
     ).body.data.rows;
     for (const chunk of [1, 2, 3, 100]) {
       const rows: DetailLedgerRow[] = [];
-      await forEachLedgerRow(server.db, scope, range, ctx, {}, (r) => void rows.push(...r), chunk);
+      await forEachLedgerRow(server.db, ctx, (r) => void rows.push(...r), chunk);
       expect(rows).toEqual(page);
     }
   });

@@ -296,17 +296,37 @@ describe.each(TEST_DIALECTS)('golden book of a grassroots union (%s)', (dialect)
     const byItem = new Map<string, number>();
     for (const r of rows) byItem.set(r.auxiKey, (byItem.get(r.auxiKey) ?? 0) + r.debitAll);
     expect(Object.fromEntries(byItem)).toEqual({ [`JFHS:${itemA}`]: fen(5_000), [`JFHS:${itemB}`]: fen(5_000) });
+    // The detail ledger by item: A (January, March) and B (February, April), each from 0 with its
+    // own running balance 2,500 → 5,000, its own month totals and 本年累计.
     const detail = await kuaiji.get<DetailLedgerResponse>(Paths.detailAccount, {
       code: '50101',
       beginTime: '2026-01',
       endTime: '2026-04',
       isShowAuxi: true,
     });
-    const lines = detail.body.data.rows.filter((r) => r.kind === 'line');
-    expect(lines.map((r) => r.balance)).toEqual([fen(2_500), fen(5_000), fen(7_500), fen(10_000)]);
-    expect(lines.every((r) => r.auxiNames !== '')).toBe(true);
-    expect(lines[0]?.auxiNames).not.toBe(lines[1]?.auxiNames);
-    expect(lines[0]?.auxiNames).toBe(lines[2]?.auxiNames);
+    const section = (item: string) =>
+      [
+        ['item', 0, 0, 0],
+        ['opening', 0, 0, 0],
+        ['line', fen(2_500), 0, fen(2_500)],
+        ['monthTotal', fen(2_500), 0, fen(2_500)],
+        ['yearTotal', fen(2_500), 0, fen(2_500)],
+        ['line', fen(2_500), 0, fen(5_000)],
+        ['monthTotal', fen(2_500), 0, fen(5_000)],
+        ['yearTotal', fen(5_000), 0, fen(5_000)],
+      ].map((r) => [`JFHS:${item}`, ...r]);
+    const [first, second] = [itemA, itemB].sort();
+    expect(detail.body.data.rows.map((r) => [r.auxiKey, r.kind, r.debit, r.credit, r.balance])).toEqual([
+      ...section(first ?? ''),
+      ...section(second ?? ''),
+    ]);
+    const months = (item: string) =>
+      detail.body.data.rows.filter((r) => r.auxiKey === `JFHS:${item}` && r.kind === 'line').map((r) => r.month);
+    expect(months(itemA)).toEqual([1, 3]);
+    expect(months(itemB)).toEqual([2, 4]);
+    expect(detail.body.data.rows.find((r) => r.kind === 'item' && r.auxiKey === `JFHS:${itemA}`)?.summary).toMatch(
+      new RegExp(`^经费核算：${itemA} `),
+    );
   });
 
   it('agrees with the report figures kept for the balance sheet and the income and expense statement', async () => {

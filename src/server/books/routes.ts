@@ -13,6 +13,7 @@ import { queryDetailLedger } from './detail-ledger.js';
 import { recomputeBalances } from './balances.js';
 import { queryGeneralLedger } from './general-ledger.js';
 import { exportDetailLedger } from './detail-export.js';
+import type { DetailFilter } from './detail-sections.js';
 import { runWrite } from '../vouchers/write-queue.js';
 
 type Query = Record<string, string | undefined>;
@@ -46,6 +47,18 @@ function timed<T>(reply: FastifyReply, data: T) {
 }
 
 const flag = (value: string | undefined) => value === 'true' || value === '1';
+
+/** The detail ledger's filter switches of a query string (page, export and print alike). */
+export function detailFilterOf(q: Query): DetailFilter {
+  return {
+    book: flag(q.book),
+    abstractNumber: q.abstractNumber,
+    isShowAuxi: flag(q.isShowAuxi),
+    amountWhetherShowZero: flag(q.amountWhetherShowZero),
+    balanceWhetherShowZero: flag(q.balanceWhetherShowZero),
+    removeCarryForwardVoucher: flag(q.removeCarryForwardVoucher),
+  };
+}
 
 export function bookRoutes(app: FastifyInstance, db: Db): void {
   // Spec: regenerate the occurred amounts (after the user confirms): the balances rebuilt from the lines.
@@ -93,14 +106,7 @@ export function bookRoutes(app: FastifyInstance, db: Db): void {
     if (!code) refuse('BadRequest', '请选择科目');
     const range = rangeOf(q, scope.year);
     const zt = ztOf(request);
-    return exportDetailLedger(
-      db,
-      scope,
-      range,
-      { code, book: flag(q.book), abstractNumber: q.abstractNumber, isShowAuxi: flag(q.isShowAuxi) },
-      zt.name,
-      reply,
-    );
+    return exportDetailLedger(db, scope, range, code, detailFilterOf(q), zt.name, reply);
   });
 
   app.get('/api/report/detailAccount', { config: { access: 'zt' } }, async (request, reply) => {
@@ -117,9 +123,7 @@ export function bookRoutes(app: FastifyInstance, db: Db): void {
       reply,
       await queryDetailLedger(db, scope, rangeOf(q, scope.year), {
         code,
-        book: flag(q.book),
-        abstractNumber: q.abstractNumber,
-        isShowAuxi: flag(q.isShowAuxi),
+        ...detailFilterOf(q),
         pageIndex: int(q.pageIndex, 'pageIndex'),
         pageSize: int(q.pageSize, 'pageSize'),
       }),

@@ -14,11 +14,11 @@ import { requireButton } from '../auth/permissions.js';
 import { refuse } from '../http/app-error.js';
 import { contentDisposition } from '../files/content-disposition.js';
 import type { Scope } from '../subjects/subject-repository.js';
-import { rangeOf } from '../books/routes.js';
+import { detailFilterOf, rangeOf } from '../books/routes.js';
 import { queryTrialBalance, type PeriodRange } from '../books/trial-balance.js';
 import { queryGeneralLedger } from '../books/general-ledger.js';
-import { ledgerContext } from '../books/detail-ledger.js';
-import { forEachLedgerRow } from '../books/detail-export.js';
+import { forEachLedgerRow } from '../books/detail-ledger.js';
+import { ledgerContext, ledgerOptionsOf } from '../books/detail-sections.js';
 import { detailLedgerTable, generalLedgerTable, trialBalanceTable } from './report-print-tables.js';
 import { renderTablePdf, type TableDocument } from './table-pdf.js';
 
@@ -28,6 +28,9 @@ const flag = (value: string | undefined) => value === 'true' || value === '1';
 
 /** More rows than this in one detail ledger print is refused: the range should be narrowed. */
 export const DETAIL_PRINT_MAX_ROWS = 10_000;
+
+/** Lines read at a time for the print (as the export reads them). */
+const PRINT_CHUNK = 5000;
 
 const detailPrintMaxRows = () => {
   const value = Number(process.env.PRINT_DETAIL_MAX_ROWS);
@@ -99,17 +102,21 @@ export function reportPrintRoutes(app: FastifyInstance, db: Db): void {
     const code = q.code?.trim();
     if (!code) refuse('BadRequest', '请选择科目');
     const range = rangeOf(q, scope.year);
-    const query = { book: flag(q.book), abstractNumber: q.abstractNumber, isShowAuxi: flag(q.isShowAuxi) };
-    const ctx = await ledgerContext(db, scope, range, code, query.book);
+    const ctx = await ledgerContext(db, scope, range, code, ledgerOptionsOf(detailFilterOf(q)));
     const max = detailPrintMaxRows();
     const rows: Parameters<typeof detailLedgerTable>[0]['rows'][number][] = [];
-    await forEachLedgerRow(db, scope, range, ctx, query, (chunk) => {
-      rows.push(...chunk);
-      if (rows.length > max) refuse('BadRequest', `明细账超过${max}行，请缩小期间后再打印`);
-    });
+    await forEachLedgerRow(
+      db,
+      ctx,
+      (chunk) => {
+        rows.push(...chunk);
+        if (rows.length > max) refuse('BadRequest', `明细账超过${max}行，请缩小期间后再打印`);
+      },
+      PRINT_CHUNK,
+    );
     const period = periodText(scope.year, range);
     const table = detailLedgerTable(
-      { code: ctx.subject.code, codeName: ctx.subject.name, rows, showAuxi: query.isShowAuxi },
+      { code: ctx.subject.code, codeName: ctx.subject.name, rows, showAuxi: ctx.view.byItem },
       ztOf(request).name,
       period,
     );

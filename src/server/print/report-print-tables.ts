@@ -124,18 +124,22 @@ export function detailLedgerTable(ledger: DetailLedgerPrint, unit: string, perio
       { header: '余额', width: 14, align: 'right' },
     ],
     indentColumn: 2,
-    rows: rows.map((r) => ({
-      cells: [
-        r.date,
-        r.voucherNo,
-        r.summary,
-        ...(ledger.showAuxi ? [r.auxiNames] : []),
-        optional(r.debit),
-        optional(r.credit),
-        r.direction,
-        formatFen(r.balance),
-      ],
-      bold: r.kind === 'monthTotal' || r.kind === 'yearTotal',
-    })),
+    rows: rows.map((r) =>
+      r.kind === 'item'
+        ? { cells: [r.summary], span: true, bold: true }
+        : {
+            cells: [
+              r.date,
+              r.voucherNo,
+              r.summary,
+              ...(ledger.showAuxi ? [r.auxiNames] : []),
+              optional(r.debit),
+              optional(r.credit),
+              r.direction,
+              optional(r.balance),
+            ],
+            bold: r.kind === 'monthTotal' || r.kind === 'yearTotal',
+          },
+    ),
   };
 }

@@ -2,7 +2,8 @@
  * A ruled table printed on A4 (portrait or landscape) in the embedded CJK font
  * (src/server/print/print-font.ts): title, 编制单位, period and 单位：元 above a table whose
  * columns may sit under a group heading (期初余额 over 借方 / 贷方); rows may be indented (child
- * subjects) or bold (totals); amounts are right-aligned. A table longer than a page continues on
+ * subjects) or bold (totals), or one cell across the width (a section heading); amounts are
+ * right-aligned. A table longer than a page continues on
  * the next with the title line and column headings repeated; every page carries 第 N 页 共 M 页.
  * Used by the trial balance, the general ledger and the detail ledger (report-print-*.ts).
  */
@@ -23,6 +24,8 @@ export interface TableRow {
   /** Indentation of the first text column, in steps of one character. */
   indent?: number;
   bold?: boolean;
+  /** One cell across the whole width with the first cell's text (a section heading). */
+  span?: boolean;
 }
 
 export interface TableDocument {
@@ -163,6 +166,11 @@ export async function renderTablePdf(table: TableDocument): Promise<Buffer> {
     if (n > 0 && n % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     if (y + ROW_HEIGHT > height - MARGIN - footer) pageHead();
     doc.lineWidth(0.4).rect(MARGIN, y, tableWidth, ROW_HEIGHT).stroke();
+    if (row.span) {
+      cell(row.cells[0] ?? '', MARGIN, y, tableWidth, ROW_HEIGHT, 'left', 0, row.bold === true);
+      y += ROW_HEIGHT;
+      continue;
+    }
     table.columns.forEach((column, i) => {
       if (i > 0)
         doc

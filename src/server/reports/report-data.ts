@@ -9,6 +9,7 @@ import type { SubjectBalance } from '../../shared/reports/types.js';
 import type { Db } from '../db/database.js';
 import type { Scope } from '../subjects/subject-repository.js';
 import { chartSubjects, monthTurnover } from '../books/trial-balance.js';
+import { carryForwardTurnover } from '../books/carry-forward.js';
 
 export interface ReportInput {
   /** Every subject code of the set's year (parents too): the codes a restricted template may name. */
@@ -17,12 +18,21 @@ export interface ReportInput {
 }
 
 /**
- * Turnover of the closing (结转) vouchers that empty revenue and expense into net assets, per
- * subject and month. The income statement leaves it out, or its lines would read 0 after closing.
- * Hook for the close chapter: no voucher is marked as a closing entry yet, so there is none.
+ * Turnover of the carry-forward (结转) vouchers that empty revenue and expense into net assets
+ * (voucher.carry_over 1 month-end, 2 year-end), per subject and month. The income statement's
+ * movements leave it out, or its lines would read 0 after a carry-forward; its balances keep it.
  */
-export function closingEntryTurnover(_db: Db, _scope: Scope, _endMonth: number, _booked: boolean): Promise<MonthTurnover[]> {
-  return Promise.resolve([]);
+export async function closingEntryTurnover(db: Db, scope: Scope, endMonth: number, booked: boolean): Promise<MonthTurnover[]> {
+  const keyed = await carryForwardTurnover(db, scope, { endMonth, booked });
+  const sums = new Map<string, { code: string; month: number; debitFen: number; creditFen: number }>();
+  for (const t of keyed) {
+    const key = `${t.subjectCode}|${t.month}`;
+    const had = sums.get(key) ?? { code: t.subjectCode, month: t.month, debitFen: 0, creditFen: 0 };
+    had.debitFen += t.debit;
+    had.creditFen += t.credit;
+    sums.set(key, had);
+  }
+  return [...sums.values()];
 }
 
 function minus(turnovers: readonly MonthTurnover[], taken: readonly MonthTurnover[]): MonthTurnover[] {
@@ -56,8 +66,16 @@ export async function reportInput(
     debitFen: t.debit,
     creditFen: t.credit,
   }));
+  const balances = subjectBalancesFor(openings, turnovers, range);
+  if (closing.length === 0) return { codes: subjects.map((s) => s.code), balances };
+  // Movements without the carry-forward vouchers; opening and closing balances as booked.
+  const written = new Map(balances.map((b) => [b.code, b]));
   return {
     codes: subjects.map((s) => s.code),
-    balances: subjectBalancesFor(openings, minus(turnovers, closing), range),
+    balances: subjectBalancesFor(openings, minus(turnovers, closing), range).map((b) => ({
+      ...b,
+      openingFen: written.get(b.code)?.openingFen ?? b.openingFen,
+      closingFen: written.get(b.code)?.closingFen ?? b.closingFen,
+    })),
   };
 }

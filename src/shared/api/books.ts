@@ -61,7 +61,22 @@ export interface TrialBalanceResponse {
   budget: TrialBalanceCheck;
 }
 
-/** GET /account/api/report/detailAccount (spec Detail-ledger filter) with paging of the lines. */
+/**
+ * GET /account/api/report/detailAccount (spec Detail-ledger filter) with paging of the lines.
+ *
+ * The three switches, as a 用友 / 金蝶 user reads them (all off when absent):
+ * - amountWhetherShowZero: show rows whose amounts are zero. Off: a month without lines in the
+ *   ledger (no turnover, or none left by the summary filter) has no 本月合计 / 本年累计 rows. On:
+ *   every month of the range has them, zero or not.
+ * - balanceWhetherShowZero: show a ledger whose balance is zero and that has no turnover. Off: an
+ *   auxiliary item (isShowAuxi), or the subject itself, whose opening, turnover in the range and
+ *   closing are all zero (and that has no lines) is left out, so the answer may have no rows. On:
+ *   it is shown with its opening row.
+ * - removeCarryForwardVoucher: leave out vouchers written by a carry-forward (voucher.carry_over
+ *   1 month-end, 2 year-end), as if they had not been written: their lines are not listed and
+ *   openings, running balances, 本月合计 and 本年累计 leave their amounts out, so an income or
+ *   expense subject shows what it took in or spent instead of zero after the carry-forward.
+ */
 export interface DetailLedgerQuery {
   code: string;
   beginTime: string;
@@ -69,32 +84,36 @@ export interface DetailLedgerQuery {
   book?: boolean;
   /** Text the lines' summaries contain (spec abstractNumber: the 摘要 filter). */
   abstractNumber?: string;
-  /** Show each line's auxiliary items. */
+  /**
+   * The ledger per auxiliary item: one section per combination of items the subject's lines and
+   * openings carry (heading row, opening, lines with the item's running balance, the item's
+   * 本月合计 and 本年累计), in key order; lines without items form a section of their own.
+   */
   isShowAuxi?: boolean;
-  /** Keep lines whose amount is zero (none are stored today; accepted for the contract). */
   amountWhetherShowZero?: boolean;
-  /** Keep the month rows of months without turnover. */
   balanceWhetherShowZero?: boolean;
-  /** Leave out carry-forward vouchers (the close chapter marks them). */
   removeCarryForwardVoucher?: boolean;
   pageIndex?: number;
   /** Lines per page (default 200). */
   pageSize?: number;
 }
 
-export type DetailRowKind = 'opening' | 'line' | 'monthTotal' | 'yearTotal';
+/** 'item': the heading of an auxiliary item's section (isShowAuxi); its names in summary. */
+export type DetailRowKind = 'item' | 'opening' | 'line' | 'monthTotal' | 'yearTotal';
 
 export interface DetailLedgerRow {
   kind: DetailRowKind;
   month: number;
-  /** yyyy-MM-dd; the period's first day on an opening row, its last day on total rows. */
+  /** yyyy-MM-dd; the period's first day on heading and opening rows, its last day on total rows. */
   date: string;
   voucherId: string | null;
   /** e.g. 记-0003. */
   voucherNo: string;
   summary: string;
   subjectCode: string;
-  /** Auxiliary item names (isShowAuxi). */
+  /** The section's auxiliary key (auxiKeyOf; '' without items or without isShowAuxi). */
+  auxiKey: string;
+  /** Auxiliary item names of the line or section (isShowAuxi). */
   auxiNames: string;
   debit: number;
   credit: number;
@@ -107,7 +126,10 @@ export interface DetailLedgerResponse {
   codeName: string;
   balanceDirection: 1 | 2;
   rows: DetailLedgerRow[];
-  /** Lines in the range (the rows of all pages, without opening and total rows). */
+  /**
+   * Lines in the range (the rows of all pages, without heading, opening and total rows); a page
+   * holds pageSize lines, with the rows that go with them.
+   */
   totalItemCount: number;
   pageIndex: number;
   pageSize: number;

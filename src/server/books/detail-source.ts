@@ -1,0 +1,182 @@
+/**
+ * The SQL of the detail ledger's lines: one subject's last-level codes, optionally booked vouchers
+ * only and without carry-forward vouchers, optionally one auxiliary section (a left join per
+ * auxiliary type of the ledger, each item equal or absent), in voucher order within a month
+ * (month, date, voucher type, number and line are unique together).
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Scope } from '../subjects/subject-repository.js';
+import { auxiKeyOf } from '../../shared/subjects/auxiliary-rules.js';
+
+export interface LineSource {
+  scope: Scope;
+  codes: readonly string[];
+  booked: boolean;
+  withoutCarryForward: boolean;
+  /** Auxiliary types the sections are keyed by (empty: the ledger is not by item). */
+  types: readonly string[];
+}
+
+/** Per type of LineSource.types, the item a section's lines carry (null: none of that type). */
+export type SectionMatch = readonly (string | null)[];
+
+export interface OrderedLine {
+  voucher_id: string;
+  line_no: number;
+  month: number;
+  pz_date: string;
+  certificate_type: number;
+  pz_no: number;
+  entry: string;
+  summary: string;
+  subject_code: string;
+  debit_amount: number | string;
+  credit_amount: number | string;
+  /** 1 when the summary filter keeps the line (always 1 without a filter). */
+  hit: number | string;
+}
+
+/** A summary filter as a LIKE pattern with its escapes. */
+export const likePattern = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const summaryHit = (needle: string) => sql`l.summary like ${likePattern(needle)} escape '\\'`;
+
+const alias = (i: number) => sql.raw(`a${i}`);
+
+function auxiJoins(src: LineSource, match: SectionMatch | null) {
+  if (match === null) return sql``;
+  return sql.join(
+    src.types.map(
+      (t, i) =>
+        sql`left join voucher_line_auxi ${alias(i)} on ${alias(i)}.zt_id = l.zt_id and ${alias(i)}.voucher_id = l.voucher_id
+          and ${alias(i)}.line_no = l.line_no and ${alias(i)}.type_no = ${t}`,
+    ),
+    sql` `,
+  );
+}
+
+function auxiWhere(match: SectionMatch | null) {
+  if (match === null) return sql``;
+  return sql.join(
+    match.map((info, i) => (info === null ? sql`and ${alias(i)}.info_no is null` : sql`and ${alias(i)}.info_no = ${info}`)),
+    sql` `,
+  );
+}
+
+function codeList(src: LineSource) {
+  return sql.join(src.codes.length > 0 ? [...src.codes] : ['\u0000']);
+}
+
+/** FROM and WHERE of the source's lines, with the voucher and its type joined. */
+function linesFrom(src: LineSource, match: SectionMatch | null): RawBuilder<unknown> {
+  return sql`from voucher_line l
+      join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id
+      join certificate_type t on t.zt_id = v.zt_id and t.value = v.certificate_type
+      ${auxiJoins(src, match)}
+      where l.zt_id = ${src.scope.ztId} and l.year = ${src.scope.year} and l.subject_code in (${codeList(src)})
+        ${src.booked ? sql`and v.is_book = 1` : sql``}
+        ${src.withoutCarryForward ? sql`and v.carry_over = 0` : sql``}
+        ${auxiWhere(match)}`;
+}
+
+const MONTH_ORDER = sql`order by v.pz_date, v.certificate_type, v.pz_no, l.line_no`;
+
+/**
+ * Lines shown per section and month of the range (the summary filter applied), by section key.
+ * Without the by-item split, the book option or the carry-forward option the count reads the
+ * subject index only (every line has its voucher: foreign key).
+ */
+export async function lineCounts(
+  db: Db,
+  src: LineSource,
+  range: { beginMonth: number; endMonth: number },
+  needle: string,
+): Promise<Map<string, Map<number, number>>> {
+  const byItem = src.types.length > 0;
+  const filter = needle ? sql`and ${summaryHit(needle)}` : sql``;
+  const months = sql`and l.month >= ${range.beginMonth} and l.month <= ${range.endMonth}`;
+  const out = new Map<string, Map<number, number>>();
+  const add = (key: string, month: number, n: number) => {
+    const perMonth = out.get(key) ?? new Map<number, number>();
+    perMonth.set(month, (perMonth.get(month) ?? 0) + n);
+    out.set(key, perMonth);
+  };
+  if (!byItem) {
+    const plain = !src.booked && !src.withoutCarryForward;
+    const result = plain
+      ? await sql<{ month: number; n: number | string }>`select l.month as month, count(*) as n from voucher_line l
+          where l.zt_id = ${src.scope.ztId} and l.year = ${src.scope.year} and l.subject_code in (${codeList(src)})
+          ${months} ${filter} group by l.month`.execute(db.kysely)
+      : await sql<{ month: number; n: number | string }>`select l.month as month, count(*) as n
+          ${linesFrom(src, null)} ${months} ${filter} group by l.month`.execute(db.kysely);
+    for (const r of result.rows) add('', Number(r.month), Number(r.n));
+    return out;
+  }
+  const infos = sql.join(
+    src.types.map((_, i) => sql`${alias(i)}.info_no as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  const groups = sql.join(
+    src.types.map((_, i) => sql`${alias(i)}.info_no`),
+    sql`, `,
+  );
+  const match = src.types.map(() => null);
+  const voucher =
+    src.booked || src.withoutCarryForward ? sql`join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id` : sql``;
+  // No section condition: every line is counted under its own combination of items.
+  const result = await sql<Record<string, string | number | null>>`select l.month as month, ${infos}, count(*) as n
+      from voucher_line l ${voucher} ${auxiJoins(src, match)}
+      where l.zt_id = ${src.scope.ztId} and l.year = ${src.scope.year} and l.subject_code in (${codeList(src)})
+        ${src.booked ? sql`and v.is_book = 1` : sql``}
+        ${src.withoutCarryForward ? sql`and v.carry_over = 0` : sql``}
+        ${months} ${filter}
+      group by l.month, ${groups}`.execute(db.kysely);
+  for (const r of result.rows) {
+    const key = auxiKeyOf(
+      src.types.flatMap((typeNo, i) => {
+        const info = r[`k${i}`];
+        return info === null || info === undefined ? [] : [{ typeNo, infoNo: String(info) }];
+      }),
+    );
+    add(key, Number(r.month), Number(r.n));
+  }
+  return out;
+}
+
+/** Lines of one month of a section in voucher order, after a position (keyset) or from an offset, at most `limit`. */
+export async function monthLines(
+  db: Db,
+  src: LineSource,
+  match: SectionMatch | null,
+  month: number,
+  needle: string,
+  from: { after?: OrderedLine; offset?: number },
+  limit: number,
+): Promise<OrderedLine[]> {
+  const a = from.after;
+  const after = a
+    ? sql`and (v.pz_date, v.certificate_type, v.pz_no, l.line_no) > (${a.pz_date}, ${a.certificate_type}, ${a.pz_no}, ${a.line_no})`
+    : sql``;
+  const hit = needle ? sql`case when ${summaryHit(needle)} then 1 else 0 end` : sql`1`;
+  const result = await sql<OrderedLine>`select l.voucher_id, l.line_no, l.month, v.pz_date, v.certificate_type, v.pz_no,
+        t.entry, l.summary, l.subject_code, l.debit_amount, l.credit_amount, ${hit} as hit
+      ${linesFrom(src, match)} and l.month = ${month} ${after}
+      ${MONTH_ORDER} limit ${limit} offset ${from.offset ?? 0}`.execute(db.kysely);
+  return result.rows;
+}
+
+/** Debit minus credit of the first `count` lines of a month of a section. */
+export async function monthPrefix(
+  db: Db,
+  src: LineSource,
+  match: SectionMatch | null,
+  month: number,
+  count: number,
+): Promise<number> {
+  if (count <= 0) return 0;
+  const result = await sql<{ s: number | string | null }>`select sum(d) as s from (
+      select l.debit_amount - l.credit_amount as d ${linesFrom(src, match)} and l.month = ${month}
+      ${MONTH_ORDER} limit ${count}) x`.execute(db.kysely);
+  return Number(result.rows[0]?.s ?? 0);
+}
