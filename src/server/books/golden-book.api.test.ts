@@ -1,8 +1,10 @@
 /**
  * The golden book: a small grassroots union (示范市金桥社区工会) keeps four months of 2026 through
  * the real API — openings saved with branchSave, fifty vouchers keyed with the voucher call, the
- * staff-education expense (50101) kept by 经费核算 item — and the books must show the figures
- * worked out by hand below. Amounts in the comments are yuan; the assertions are fen.
+ * staff-education expense (50101) kept by 经费核算 item — and the books (trial balance, general
+ * ledger, detail ledger by item, every line of the balance sheet and of the income and expense
+ * statement) must show the figures worked out by hand below. Amounts in the comments are yuan;
+ * the assertions are fen.
  *
  * Openings (1 January 2026):
  *   借 101 库存现金 2,000.00; 102 银行存款 150,000.00; 162 固定资产 30,000.00      = 182,000.00
@@ -88,23 +90,102 @@ const TRIAL_JAN_APR: Record<string, [number, number, number, number, number, num
 const CHECK_JAN_APR = { initial: 182_000, occur: 151_600, end: 292_000 };
 
 /**
- * The reports at the end of April (for the balance sheet and income and expense statement routes;
- * yuan). Income 401 + 402 = 24,000 + 80,000 = 104,000; expense 501 + 504 + 505 + 507 =
- * 12,400 + 16,000 + 3,200 + 6,000 = 37,600; surplus of the period 104,000 - 37,600 = 66,400.
- * Assets 400 + 218,000 + 36,000 - 6,000 = 248,400 = net assets 30,000 (资产基金) + 152,000
- * (工会资金结余) + 66,400 (本年收支结转 not yet carried).
+ * The balance sheet (工会01表, interim, January to April) line by line, by hand: [name, 年初余额,
+ * 期末余额] in yuan, null for a heading. The 基层 chart lacks 111 零余额账户用款额度 (an
+ * interim-only line, marked *) and the other 县级以上 subjects: their lines read 0.
+ *   货币资金 101 + 102: 2,000 + 150,000 = 152,000 → 400 + 218,000 = 218,400
+ *   固定资产原值 162 30,000 → 36,000; 累计折旧 163 6,000 → 6,000; 净值 24,000 → 30,000
+ *   流动资产合计 = 货币资金; 资产总计 152,000 + 24,000 = 176,000 → 218,400 + 30,000 = 248,400
+ *   资产基金 301 24,000 → 30,000; 工会资金结余 322 152,000 → 152,000
+ *   净资产合计 = 负债与净资产总计 176,000 → 182,000: at the end 66,400 short of the assets, the
+ *   revenue less expense not yet carried forward (see the income statement).
+ * With carryOver the 66,400 goes to 工会资金结余: 218,400, 净资产合计 and 总计 248,400 = 资产总计.
  */
-export const GOLDEN_REPORTS_JAN_APR = {
-  incomeExpense: {
-    income: { '401': 24_000, '402': 80_000, total: 104_000 },
-    expense: { '501': 12_400, '504': 16_000, '505': 3_200, '507': 6_000, total: 37_600 },
-    surplus: 66_400,
-  },
-  balanceSheet: {
-    assets: { '101': 400, '102': 218_000, '162': 36_000, '163': -6_000, total: 248_400 },
-    netAssets: { '301': 30_000, '322': 152_000, unclosedSurplus: 66_400, total: 248_400 },
-  },
-};
+const BALANCE_SHEET_JAN_APR: [string, number | null, number | null][] = [
+  ['一、资产', null, null],
+  ['流动资产：', null, null],
+  ['货币资金', 152_000, 218_400],
+  ['零余额账户用款额度*', 0, 0],
+  ['财政应返还额度', 0, 0],
+  ['应收上级经费', 0, 0],
+  ['应收下级经费', 0, 0],
+  ['其他应收款', 0, 0],
+  ['库存物品', 0, 0],
+  ['流动资产合计', 152_000, 218_400],
+  ['投资', 0, 0],
+  ['在建工程', 0, 0],
+  ['固定资产原值', 30_000, 36_000],
+  ['减：累计折旧', 6_000, 6_000],
+  ['固定资产净值', 24_000, 30_000],
+  ['无形资产原值', 0, 0],
+  ['减：累计摊销', 0, 0],
+  ['无形资产净值', 0, 0],
+  ['长期待摊费用', 0, 0],
+  ['待处理财产损溢', 0, 0],
+  ['资产总计', 176_000, 248_400],
+  ['二、负债', null, null],
+  ['应付职工薪酬', 0, 0],
+  ['应付上级经费', 0, 0],
+  ['应付下级经费', 0, 0],
+  ['其他应付款', 0, 0],
+  ['代管经费', 0, 0],
+  ['负债合计', 0, 0],
+  ['三、净资产', null, null],
+  ['资产基金', 24_000, 30_000],
+  ['专用基金', 0, 0],
+  ['工会资金结转', 0, 0],
+  ['工会资金结余', 152_000, 152_000],
+  ['财政拨款结转', 0, 0],
+  ['财政拨款结余', 0, 0],
+  ['预算稳定调节基金', 0, 0],
+  ['净资产合计', 176_000, 182_000],
+  ['负债与净资产总计', 176_000, 182_000],
+];
+
+/**
+ * The income and expense statement (工会02表, interim) of April, by hand: [name, 本月数, 本年累计数]
+ * in yuan. April: 会费 5 × 1,200 = 6,000, 拨缴经费 20,000; 职工活动支出 2,500 + 600 = 3,100,
+ * 维权支出 3,000 + 1,000 = 4,000, 业务支出 800, 资本性支出 0 (February only). January to April:
+ * 24,000, 80,000; 12,400, 16,000, 3,200, 6,000.
+ *   收入合计 26,000 / 104,000; 支出合计 3,100 + 4,000 + 800 = 7,900 / 12,400 + 16,000 + 3,200 +
+ *   6,000 = 37,600; 本期收支差额 26,000 - 7,900 = 18,100 / 104,000 - 37,600 = 66,400.
+ * The annual-only lines (年初 and 年末资金结转结余) stay blank in an interim statement.
+ */
+const INCOME_EXPENSE_APR: [string, number | null, number | null][] = [
+  ['一、年初资金结转结余', null, null],
+  ['（一）年初资金结转', null, null],
+  ['（二）年初资金结余', null, null],
+  ['二、资金结转结余调整及变动', 0, 0],
+  ['三、收入合计', 26_000, 104_000],
+  ['（一）会费收入', 6_000, 24_000],
+  ['（二）拨缴经费收入', 20_000, 80_000],
+  ['（三）上级补助收入', 0, 0],
+  ['（四）政府补助收入', 0, 0],
+  ['（五）行政补助收入', 0, 0],
+  ['（六）附属单位上缴收入', 0, 0],
+  ['（七）投资收益', 0, 0],
+  ['（八）其他收入', 0, 0],
+  ['（九）动用预算稳定调节基金', 0, 0],
+  ['四、支出合计', 7_900, 37_600],
+  ['（一）职工活动支出', 3_100, 12_400],
+  ['（二）职工活动组织支出', 0, 0],
+  ['（三）职工服务支出', 0, 0],
+  ['（四）维权支出', 4_000, 16_000],
+  ['（五）业务支出', 800, 3_200],
+  ['（六）行政支出', 0, 0],
+  ['（七）资本性支出', 0, 6_000],
+  ['（八）补助下级支出', 0, 0],
+  ['（九）对附属单位的支出', 0, 0],
+  ['（十）其他支出', 0, 0],
+  ['（十一）安排预算稳定调节基金', 0, 0],
+  ['五、本期收支差额', 18_100, 66_400],
+  ['六、年末资金结转结余', null, null],
+  ['（一）年末资金结转', null, null],
+  ['（二）年末资金结余', null, null],
+];
+
+/** Revenue less expense of January to April not yet carried forward (the statement's 本年累计 差额). */
+const UNCLOSED_JAN_APR = 66_400;
 
 const fen = (yuan: number) => Math.round(yuan * 100);
 
@@ -329,38 +410,79 @@ describe.each(TEST_DIALECTS)('golden book of a grassroots union (%s)', (dialect)
     );
   });
 
-  it('agrees with the report figures kept for the balance sheet and the income and expense statement', async () => {
-    const data = await trial('2026-01', '2026-04');
-    const closing = (code: string) => {
-      const r = data.rows.find((x) => x.code === code);
-      return r ? (r.endDirection === 2 ? -r.endBalance : r.endBalance) : 0;
-    };
-    const { incomeExpense, balanceSheet } = GOLDEN_REPORTS_JAN_APR;
-    for (const [code, yuan] of Object.entries(incomeExpense.income))
-      if (code !== 'total') expect(-closing(code), code).toBe(fen(yuan));
-    for (const [code, yuan] of Object.entries(incomeExpense.expense))
-      if (code !== 'total') expect(closing(code), code).toBe(fen(yuan));
-    expect(incomeExpense.income.total - incomeExpense.expense.total).toBe(incomeExpense.surplus);
-    for (const [code, yuan] of Object.entries(balanceSheet.assets))
-      if (code !== 'total') expect(closing(code), code).toBe(fen(yuan));
-    expect(-closing('301')).toBe(fen(balanceSheet.netAssets['301']));
-    expect(-closing('322')).toBe(fen(balanceSheet.netAssets['322']));
-    expect(balanceSheet.assets.total).toBe(balanceSheet.netAssets.total);
+  const report = async (path: string, params: Record<string, unknown>) => {
+    const answer = await kuaiji.get<ReportResponse>(path, params);
+    expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+    return answer.body.data;
+  };
+  const yuan = (n: number | null | undefined) => (n === null || n === undefined ? null : n / 100);
+
+  it('shows every line of the balance sheet worked out by hand, and the check that assets = liabilities + net assets', async () => {
+    const sheet = await report(Paths.balanceSheet, { beginYearMonth: '2026-01', endYearMonth: '2026-04' });
+    expect(sheet.mode).toBe('interim');
+    const left = sheet.lines.filter((l) => l.part === 'left');
+    const right = sheet.lines.filter((l) => l.part === 'right');
+    expect([...left, ...right].map((l) => [l.name, yuan(l.amounts.opening), yuan(l.amounts.closing)])).toEqual(
+      BALANCE_SHEET_JAN_APR,
+    );
+    // The check: balanced at the start of the year, 66,400 short at the end (not yet carried forward).
+    expect(sheet.checks).toHaveLength(1);
+    expect(sheet.checks[0]?.columns).toEqual({
+      opening: { left: fen(176_000), right: fen(176_000), balanced: true },
+      closing: { left: fen(248_400), right: fen(248_400 - UNCLOSED_JAN_APR), balanced: false },
+    });
+    expect(sheet.balanced).toBe(false);
+
+    // carryOver: 工会资金结余 takes the 66,400; 净资产合计 and 总计 then equal 资产总计.
+    const carried = await report(Paths.balanceSheet, { beginYearMonth: '2026-01', endYearMonth: '2026-04', carryOver: true });
+    const changed = new Map<string, [number | null, number | null]>([
+      ['工会资金结余', [152_000, 152_000 + UNCLOSED_JAN_APR]],
+      ['净资产合计', [176_000, 248_400]],
+      ['负债与净资产总计', [176_000, 248_400]],
+    ]);
+    expect(carried.lines.map((l) => [l.name, yuan(l.amounts.opening), yuan(l.amounts.closing)])).toEqual(
+      [...left, ...right].map((l, i) => {
+        const [name, opening, closing] = BALANCE_SHEET_JAN_APR[i] ?? [l.name, null, null];
+        const [o, c] = changed.get(name) ?? [opening, closing];
+        return [name, o, c];
+      }),
+    );
+    expect(carried.carriedOver).toEqual({ opening: 0, closing: fen(UNCLOSED_JAN_APR) });
+    expect(carried.checks[0]?.columns.closing).toEqual({ left: fen(248_400), right: fen(248_400), balanced: true });
+    expect(carried.balanced).toBe(true);
   });
 
-  it('gives the same totals in the balance sheet route (interim, revenue and expense carried over)', async () => {
-    const answer = await kuaiji.get<ReportResponse>(Paths.balanceSheet, {
-      beginYearMonth: '2026-01',
-      endYearMonth: '2026-04',
-      carryOver: true,
-    });
-    expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
-    const report = answer.body.data;
-    const closing = (name: string) => report.lines.find((l) => l.name === name)?.amounts.closing;
-    const { balanceSheet } = GOLDEN_REPORTS_JAN_APR;
-    // 货币资金 = 101 + 102 = 400 + 218,000
-    expect(closing('货币资金')).toBe(fen(balanceSheet.assets['101'] + balanceSheet.assets['102']));
-    expect(closing('负债与净资产总计')).toBe(fen(balanceSheet.netAssets.total));
-    expect(report.balanced).toBe(true);
+  it('shows every line of the income and expense statement worked out by hand', async () => {
+    const april = await report(Paths.incomeExpense, { beginYearMonth: '2026-04', endYearMonth: '2026-04' });
+    expect(april.columns.map((c) => c.name)).toEqual(['本月数', '本年累计数']);
+    expect(april.lines.map((l) => [l.name, yuan(l.amounts.current), yuan(l.amounts.cumulative)])).toEqual(INCOME_EXPENSE_APR);
+    // January to April: the period is the year so far, both columns the 本年累计 figures; the
+    // 差额 is what the balance sheet's carryOver adds.
+    const year = await report(Paths.incomeExpense, { beginYearMonth: '2026-01', endYearMonth: '2026-04' });
+    expect(year.lines.map((l) => [l.name, yuan(l.amounts.current), yuan(l.amounts.cumulative)])).toEqual(
+      INCOME_EXPENSE_APR.map(([name, , cumulative]) => [name, cumulative, cumulative]),
+    );
+    expect(year.lines.find((l) => l.name === '五、本期收支差额')?.amounts.current).toBe(fen(UNCLOSED_JAN_APR));
+  });
+
+  it('agrees with the trial balance: each report line is its subjects’ closing balance', async () => {
+    const data = await trial('2026-01', '2026-04');
+    const credit = (code: string) => {
+      const r = data.rows.find((x) => x.code === code);
+      return r ? (r.endDirection === 2 ? r.endBalance : -r.endBalance) / 100 : 0;
+    };
+    const closing = new Map(BALANCE_SHEET_JAN_APR.map(([name, , c]) => [name, c]));
+    expect(closing.get('货币资金')).toBe(-credit('101') - credit('102'));
+    expect(closing.get('固定资产原值')).toBe(-credit('162'));
+    expect(closing.get('减：累计折旧')).toBe(credit('163'));
+    expect(closing.get('资产基金')).toBe(credit('301'));
+    expect(closing.get('工会资金结余')).toBe(credit('322'));
+    const cumulative = new Map(INCOME_EXPENSE_APR.map(([name, , c]) => [name, c]));
+    expect(cumulative.get('（一）会费收入')).toBe(credit('401'));
+    expect(cumulative.get('（二）拨缴经费收入')).toBe(credit('402'));
+    expect(cumulative.get('（一）职工活动支出')).toBe(-credit('501'));
+    expect(cumulative.get('（四）维权支出')).toBe(-credit('504'));
+    expect(cumulative.get('（五）业务支出')).toBe(-credit('505'));
+    expect(cumulative.get('（七）资本性支出')).toBe(-credit('507'));
   });
 });
