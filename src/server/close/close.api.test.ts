@@ -229,6 +229,10 @@ describe.each(TEST_DIALECTS)('month-end and year-end close (%s)', (dialect) => {
     const client = new ApiClient(server.url);
     const id = await client.openSet(server.db, 'chuna', 'Chuna@123', other);
     await save(client, request({ month: 6, pzDate: '2026-06-10' }, 55));
+    // 2026 was set up (its openings saved, none here); 2027 will carry from it.
+    expect(
+      (await client.post(Paths.branchSave, { detailList: [], confirmPrompt: true, autoUnderAllAcc: true })).body.errorMsg,
+    ).toBeNull();
     const opened = await client.post<{ year: number }>(Paths.newYear, {});
     expect(opened.body.data.year).toBe(2027);
     expect((await client.post(Paths.newYear, {})).body.errorCode).toBe(ErrorCode.Conflict);
@@ -253,6 +257,9 @@ describe.each(TEST_DIALECTS)('month-end and year-end close (%s)', (dialect) => {
     await createSet(server.db, { name: other, code: 'JZ03', system: 'union-grassroots', users: ['chuna'] });
     const client = new ApiClient(server.url);
     const id = await client.openSet(server.db, 'chuna', 'Chuna@123', other);
+    expect(
+      (await client.post(Paths.branchSave, { detailList: [], confirmPrompt: true, autoUnderAllAcc: true })).body.errorMsg,
+    ).toBeNull();
     await client.post(Paths.newYear, {});
     await client.post(Paths.setUserZtLevel, { ztId: id, year: 2027 });
     expect((await client.post(Paths.carryOver, { whetherIsManual: true })).body.message).toBe(CloseMessages.manualCarry);

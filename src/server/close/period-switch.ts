@@ -18,7 +18,7 @@ export interface SwitchScope {
   system: AccountingSystem;
 }
 
-/** Whether the year waits for its openings to be carried from the year before. */
+/** Whether the year waits for its openings to be carried from a previous year that has them. */
 export async function needsCarryOver(db: Db, ztId: number, year: number): Promise<boolean> {
   const [row, prev] = await Promise.all([
     db.kysely
@@ -29,12 +29,13 @@ export async function needsCarryOver(db: Db, ztId: number, year: number): Promis
       .executeTakeFirst(),
     db.kysely
       .selectFrom('zt_year')
-      .select('year')
+      .select('subjects_initialised')
       .where('zt_id', '=', ztId)
       .where('year', '=', year - 1)
       .executeTakeFirst(),
   ]);
-  return !!row && !!prev && !row.subjects_initialised && row.opening_source === '';
+  // A previous year never set up has nothing to carry: the user starts with openings here (state 1).
+  return !!row && !!prev?.subjects_initialised && !row.subjects_initialised && row.opening_source === '';
 }
 
 export async function carryOver(db: Db, scope: SwitchScope, manual: boolean): Promise<string> {
