@@ -51,6 +51,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../vouchers/VoucherEditorPage.js')).VoucherEditorPage }),
           },
           {
+            path: '/accounting-management/voucher-management/carryForward',
+            lazy: async () => ({ Component: (await import('../carry-forward/CarryForwardPage.js')).CarryForwardPage }),
+          },
+          {
             path: '/accounting-management/reports/trial-balance',
             lazy: async () => ({ Component: (await import('../books/TrialBalancePage.js')).TrialBalancePage }),
           },

@@ -21,6 +21,8 @@ export const MENU_CATALOGUE: readonly MenuSeed[] = [
     children: [
       { href: '/accounting-management/voucher-management/voucherAdd', titleName: '凭证录入', buttons: ['add', 'edit', 'delete'] },
       { href: '/accounting-management/voucher-management/voucherList', titleName: '凭证管理', buttons: ALL_VOUCHER },
+      // Template calls and generation check the voucher editor's buttons (src/server/templates/routes.ts).
+      { href: '/accounting-management/voucher-management/carryForward', titleName: '结转模板' },
       {
         href: '/accounting-management/initialization/subject',
         titleName: '会计科目',

@@ -1,11 +1,14 @@
 /**
  * 凭证模板: pick a template to fill the voucher (arrows and Enter, or double-click), filter by
  * name and type, delete the set's own (built-ins cannot be deleted). An empty list says 没有模板.
+ * 结转模板 leads to the carry-forward template page (the spec's 凭证录入→左侧模板管理).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { VoucherTemplate } from '../../../shared/api/templates.js';
 import { TEMPLATE_TYPES, TemplateMessages } from '../../../shared/templates/template-rules.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
+import { CARRY_FORWARD_PATH } from '../../carry-forward/route.js';
 import { deleteTemplate, selectTemplates } from './template-api.js';
 import './templates.css';
 
@@ -15,6 +18,7 @@ export function TemplatePicker({ onApply, onCancel }: { onApply: (template: Vouc
   const [type, setType] = useState<number | null>(null);
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     let live = true;
@@ -132,6 +136,16 @@ export function TemplatePicker({ onApply, onCancel }: { onApply: (template: Vouc
         <div className="mb-footer">
           <span className="muted">↑↓ 选择，Enter 使用，Esc 关闭</span>
           <div className="mb-buttons">
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                onCancel();
+                void navigate(CARRY_FORWARD_PATH);
+              }}
+            >
+              结转模板
+            </button>
             <button
               type="button"
               className="btn"
