@@ -2,8 +2,9 @@
  * Books in the browser: vouchers keyed through the real API appear in the trial balance of
  * their period, which balances; a double-click on a subject opens its detail ledger for that
  * period with the running balance and the month totals; a double-click on a line opens the
- * voucher; the trial balance goes to xlsx with its totals as live formulas, read back here.
- * Works in SCHOOL, January and February 2026 (the list spec uses the current month).
+ * voucher; the trial balance goes to xlsx with its totals as live formulas, read back here. The
+ * detail ledger by auxiliary item shows a section per item, zero months on request, and exports
+ * the same sections. Works in SCHOOL, January to April 2026 (the list spec uses the current month).
  */
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
@@ -91,4 +92,85 @@ test('the trial balance of a period balances, opens a detail ledger and a vouche
   await expect(dialog.getByRole('article')).toContainText('壹佰贰拾元伍角');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+});
+
+test('the detail ledger by auxiliary item: a section per item with its own balances, zero months on request, the same in the workbook', async ({
+  page,
+  baseURL,
+}) => {
+  // 215 其他应付款 kept by 经费核算: 001001 人员经费 takes 500.00 in March and gives back 200.00 in
+  // April; 002 项目支出 takes 800.00 in March.
+  const accountant = await apiSession(baseURL ?? '', 'kuaiji', SCHOOL, YEAR);
+  const linked = await accountant.post(Paths.saveAuxiRealedSub, { code: '215', typeNoArray: ['JFHS'] });
+  expect(linked.body.success, linked.body.errorMsg ?? '').toBe(true);
+  const withItem = (body: SaveVoucherRequest, infoNo: string): SaveVoucherRequest => ({
+    ...body,
+    certiDetails: body.certiDetails.map((l) => (l.subjectCode === '215' ? { ...l, auxis: [{ typeNo: 'JFHS', infoNo }] } : l)),
+  });
+  for (const body of [
+    withItem(voucher(3, 3, '代收活动费', '101', '215', '500.00'), '001001'),
+    withItem(voucher(3, 9, '代收项目款', '101', '215', '800.00'), '002'),
+    withItem(voucher(4, 2, '退还活动费', '215', '101', '200.00'), '001001'),
+  ]) {
+    const answer = await accountant.post(Paths.certificate, { ...body });
+    expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+  }
+
+  await signInTo(page, 'kuaiji', SCHOOL, YEAR);
+  const ledger = new DetailLedgerPageModel(page);
+  await ledger.goto();
+  await ledger.query('215', 3, 4, ['按辅助核算项目']);
+  await expect(ledger.subject).toContainText('215 其他应付款');
+  const personnel = '经费核算：001001 人员经费';
+  const project = '经费核算：002 项目支出';
+  await expect
+    .poll(() => ledger.summaryAndBalance())
+    .toEqual([
+      [personnel, ''],
+      ['期初余额', '0.00'],
+      ['代收活动费', '500.00'],
+      ['本月合计', '500.00'],
+      ['本年累计', '500.00'],
+      ['退还活动费', '300.00'],
+      ['本月合计', '300.00'],
+      ['本年累计', '300.00'],
+      [project, ''],
+      ['期初余额', '0.00'],
+      ['代收项目款', '800.00'],
+      ['本月合计', '800.00'],
+      ['本年累计', '800.00'],
+    ]);
+  await page.screenshot({ path: `${SCREENS_DIR}/detail-ledger-by-item.png`, fullPage: true });
+
+  // Months without lines get their totals when asked: 002's April.
+  await ledger.query('215', 3, 4, ['显示无发生额月份']);
+  await expect
+    .poll(async () => (await ledger.summaryAndBalance()).slice(8))
+    .toEqual([
+      [project, ''],
+      ['期初余额', '0.00'],
+      ['代收项目款', '800.00'],
+      ['本月合计', '800.00'],
+      ['本年累计', '800.00'],
+      ['本月合计', '800.00'],
+      ['本年累计', '800.00'],
+    ]);
+
+  // The workbook has the same sections.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出全部' }).click()]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('no sheet');
+  const summaries: unknown[] = [];
+  sheet.eachRow((row, n) => {
+    if (n > 3) summaries.push(row.getCell(3).value);
+  });
+  expect(summaries).toEqual((await ledger.summaryAndBalance()).map(([s]) => s));
+
+  // A line of a section opens its voucher.
+  await ledger.line('退还活动费').dblclick();
+  const dialog = page.getByRole('dialog', { name: '查看凭证' });
+  await expect(dialog.getByRole('article')).toContainText('退还活动费');
+  await page.keyboard.press('Escape');
 });

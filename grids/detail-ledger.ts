@@ -51,15 +51,16 @@ export function detailLedgerGrid(showAuxi: boolean) {
   return Object.freeze({
     id: showAuxi ? 'detail-ledger-auxi' : 'detail-ledger',
     title: '明细账',
+    // With the item column the amounts narrow so the row still fits a 1366-pixel screen.
     fields: [
       { id: 'date', header: '日期', kind: 'date', editable: false, width: 110, pinned: true },
       { id: 'voucherNo', header: '凭证字号', kind: 'text', editable: false, width: 100, pinned: true },
-      { id: 'summary', header: '摘要', kind: 'text', editable: false, width: 260 },
-      ...(showAuxi ? [{ id: 'auxiNames', header: '辅助核算', kind: 'text', editable: false, width: 180 } as const] : []),
-      { id: 'debit', header: '借方', kind: 'money', editable: false, width: 140 },
-      { id: 'credit', header: '贷方', kind: 'money', editable: false, width: 140 },
+      { id: 'summary', header: '摘要', kind: 'text', editable: false, width: showAuxi ? 220 : 260 },
+      ...(showAuxi ? [{ id: 'auxiNames', header: '辅助核算', kind: 'text', editable: false, width: 160 } as const] : []),
+      { id: 'debit', header: '借方', kind: 'money', editable: false, width: showAuxi ? 125 : 140 },
+      { id: 'credit', header: '贷方', kind: 'money', editable: false, width: showAuxi ? 125 : 140 },
       { id: 'direction', header: '方向', kind: 'text', editable: false, width: 60 },
-      { id: 'balance', header: '余额', kind: 'money', editable: false, width: 150 },
+      { id: 'balance', header: '余额', kind: 'money', editable: false, width: showAuxi ? 135 : 150 },
     ],
     rowHeight: 36,
     commands: ['copy', 'exportExcel', 'showHelp'],

@@ -57,4 +57,29 @@ export class DetailLedgerPageModel {
   line(summary: string): Locator {
     return this.grid.locator('.ag-row:not(.ag-row-pinned) [col-id="summary"]', { hasText: summary });
   }
+
+  get filters(): Locator {
+    return this.page.getByRole('form', { name: '明细账查询条件' });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/accounting-management/books/detailaccount');
+    await expect(this.heading).toBeVisible();
+  }
+
+  /** Subject, months and the named switches (checkbox labels), then 查询. */
+  async query(code: string, begin: number, end: number, switches: readonly string[] = []): Promise<void> {
+    await this.filters.getByLabel('科目编码').fill(code);
+    await this.filters.getByLabel('开始月份').selectOption(String(begin));
+    await this.filters.getByLabel('结束月份').selectOption(String(end));
+    for (const label of switches) await this.filters.getByLabel(label).check();
+    await this.filters.getByRole('button', { name: '查询' }).click();
+  }
+
+  /** [摘要, 余额] of the grid's rows in order. */
+  async summaryAndBalance(): Promise<[string, string][]> {
+    const summaries = await this.summaries().allTextContents();
+    const balances = await this.grid.locator('.ag-row:not(.ag-row-pinned) [col-id="balance"]').allTextContents();
+    return summaries.map((s, i) => [s, balances[i] ?? '']);
+  }
 }
