@@ -4,7 +4,7 @@
  * the pickers, newYear to start a year before the previous one is closed). Every call works on
  * the session's ledger set and needs the 期末结账 page's buttons (check: close or unclose).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CarryOverRequest, CloseState, MonthlyRequest, UnMonthlyRequest } from '../../shared/api/close.js';
 import type { BackupTypeValue } from '../../shared/api/backup.js';
 import { CloseMessages } from '../../shared/close/messages.js';
@@ -59,9 +59,25 @@ async function closeScope(db: Db, request: FastifyRequest): Promise<CloseScope> 
   };
 }
 
-function backupFor(db: Db, scope: CloseScope): TakeBackup {
-  return async (type: BackupTypeValue, rotate: boolean) =>
-    (await takeBackup(db, { ztId: scope.ztId, actor: scope.actor }, type, { rotate })).id;
+/** The backup the transition takes first, its time kept for the Server-Timing header (bench/close.ts). */
+function backupFor(db: Db, scope: CloseScope, spent: { ms: number }): TakeBackup {
+  return async (type: BackupTypeValue, rotate: boolean) => {
+    const t0 = performance.now();
+    try {
+      return (await takeBackup(db, { ztId: scope.ztId, actor: scope.actor }, type, { rotate })).id;
+    } finally {
+      spent.ms += performance.now() - t0;
+    }
+  };
+}
+
+/** backup: the snapshot before the transition; close: everything else (checks and writes). */
+function serverTiming(reply: FastifyReply, spent: { ms: number }): void {
+  const total = reply.elapsedTime;
+  void reply.header(
+    'server-timing',
+    `backup;dur=${spent.ms.toFixed(1)}, close;dur=${(total - spent.ms).toFixed(1)}, app;dur=${total.toFixed(1)}`,
+  );
 }
 
 export function closeRoutes(app: FastifyInstance, db: Db): void {
@@ -87,13 +103,14 @@ export function closeRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(await closeCheck(db, scope, beginMonth, endMonth));
   });
 
-  app.post<{ Body: Partial<MonthlyRequest> }>('/api/certificate/monthly', zt, async (request) => {
+  app.post<{ Body: Partial<MonthlyRequest> }>('/api/certificate/monthly', zt, async (request, reply) => {
     await requireAnyButton(db, request, CloseRights.close);
     const scope = await closeScope(db, request);
     const body = request.body ?? {};
     const year = intOf(body.year ?? scope.year, 'year', 1900, 9999);
     if (year !== scope.year) refuse('BadRequest', '只能结账当前登录年度');
     const month = intOf(body.month, 'month', 1, 12);
+    const spent = { ms: 0 };
     const done = await closeMonth(
       db,
       scope,
@@ -104,18 +121,26 @@ export function closeRoutes(app: FastifyInstance, db: Db): void {
         ignoreBalance: body.ignoreBalance === true,
         rotateBackup: body.rotateBackup === true,
       },
-      backupFor(db, scope),
+      backupFor(db, scope, spent),
     );
+    serverTiming(reply, spent);
     return okEnvelope(done, CloseMessages.closed(year, month));
   });
 
-  app.post<{ Body: Partial<UnMonthlyRequest> }>('/api/certificate/unMonthly', zt, async (request) => {
+  app.post<{ Body: Partial<UnMonthlyRequest> }>('/api/certificate/unMonthly', zt, async (request, reply) => {
     await requireAnyButton(db, request, CloseRights.unclose);
     const scope = await closeScope(db, request);
     const body = request.body ?? {};
     const year = intOf(body.year ?? scope.year, 'year', 1900, 9999);
     const month = intOf(body.month, 'month', 1, 12);
-    const done = await reopenMonth(db, scope, { year, month, rotateBackup: body.rotateBackup === true }, backupFor(db, scope));
+    const spent = { ms: 0 };
+    const done = await reopenMonth(
+      db,
+      scope,
+      { year, month, rotateBackup: body.rotateBackup === true },
+      backupFor(db, scope, spent),
+    );
+    serverTiming(reply, spent);
     return okEnvelope(done, CloseMessages.reopened(year, month));
   });
 
