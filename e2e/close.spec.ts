@@ -15,7 +15,7 @@ import type { ApiClient } from '../src/server/test-support/api-client.js';
 import { refOf, request } from '../src/server/vouchers/voucher-test-kit.js';
 import { apiSession } from './support/api-session.js';
 import { SCREENS_DIR } from './support/demo.js';
-import { signInTo } from './support/flows.js';
+import { signIn, signInTo } from './support/flows.js';
 
 const YEAR = 2026;
 const SET = '示范市结账演示工会';
@@ -172,4 +172,51 @@ test('a month is checked, fixed through its links, closed and reopened; the year
   await page.getByRole('tab', { name: '净资产' }).click();
   await expect(page.locator('.ag-row', { hasText: '累计结余' }).first()).toContainText('160.00');
   await page.screenshot({ path: `${SCREENS_DIR}/close-next-year-openings.png`, fullPage: true });
+});
+
+test('a year opened before the last one closed asks for the period-switch carry-over and carries automatically', async ({
+  page,
+  baseURL,
+}) => {
+  const SWITCH_SET = '示范市期间切换演示工会';
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set');
+  const db = openSqlite(path.join(dir, 'ledger.sqlite'));
+  try {
+    if (!(await db.kysely.selectFrom('zt_info').select('id').where('name', '=', SWITCH_SET).executeTakeFirst())) {
+      const id = await createSet(db, {
+        name: SWITCH_SET,
+        code: 'E2E-SWITCH',
+        system: 'union-grassroots',
+        year: YEAR,
+        users: ['kuaiji'],
+      });
+      await db.kysely
+        .updateTable('zt_year')
+        .set({ subjects_initialised: 1 })
+        .where('zt_id', '=', id)
+        .where('year', '=', YEAR)
+        .execute();
+    }
+  } finally {
+    await db.close();
+  }
+  // 2026 has cash 88.00 received; 2027 is opened before 2026 closes.
+  const kuaiji = await apiSession(baseURL ?? '', 'kuaiji', SWITCH_SET, YEAR);
+  expect(
+    (await kuaiji.post(Paths.certificate, { ...request({ month: 11, pzDate: '2026-11-10' }, 88) })).body.errorMsg,
+  ).toBeNull();
+  expect((await kuaiji.post(Paths.newYear, {})).body.errorMsg).toBeNull();
+
+  await signIn(page, 'kuaiji').then((selecting) => selecting.choose(SWITCH_SET, YEAR + 1));
+  const notice = page.getByRole('dialog').filter({ hasText: '2027年度期初余额尚未从2026年结转' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: '确定' }).click();
+  const choice = page.getByRole('dialog', { name: '期间切换结转' });
+  await expect(choice).toBeVisible();
+  await page.screenshot({ path: `${SCREENS_DIR}/close-period-switch.png` });
+  await choice.getByRole('button', { name: '自动结转' }).click();
+  await acceptSuccess(page, '期初余额已从上年期末结转');
+  await expect(page).toHaveURL(/initialization\/subjectstart/);
+  await expect(page.locator('.ag-row', { hasText: '库存现金' }).first()).toContainText('88.00');
 });
