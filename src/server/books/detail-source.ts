@@ -21,6 +21,9 @@ export interface LineSource {
 /** Per type of LineSource.types, the item a section's lines carry (null: none of that type). */
 export type SectionMatch = readonly (string | null)[];
 
+/** A line's place in voucher order within its month. */
+export type LinePosition = Pick<OrderedLine, 'pz_date' | 'certificate_type' | 'pz_no' | 'line_no'>;
+
 export interface OrderedLine {
   voucher_id: string;
   line_no: number;
@@ -84,8 +87,9 @@ const MONTH_ORDER = sql`order by v.pz_date, v.certificate_type, v.pz_no, l.line_
 
 /**
  * Lines shown per section and month of the range (the summary filter applied), by section key.
- * Without the by-item split, the book option or the carry-forward option the count reads the
- * subject index only (every line has its voucher: foreign key).
+ * The lines are counted without their voucher heads unless booked ones only are asked for; the
+ * carry-forward vouchers' lines, when left out, are counted apart (from the few marked heads)
+ * and taken away, so the count never joins every line to its voucher for them.
  */
 export async function lineCounts(
   db: Db,
@@ -93,55 +97,61 @@ export async function lineCounts(
   range: { beginMonth: number; endMonth: number },
   needle: string,
 ): Promise<Map<string, Map<number, number>>> {
-  const byItem = src.types.length > 0;
-  const filter = needle ? sql`and ${summaryHit(needle)}` : sql``;
-  const months = sql`and l.month >= ${range.beginMonth} and l.month <= ${range.endMonth}`;
   const out = new Map<string, Map<number, number>>();
   const add = (key: string, month: number, n: number) => {
     const perMonth = out.get(key) ?? new Map<number, number>();
     perMonth.set(month, (perMonth.get(month) ?? 0) + n);
     out.set(key, perMonth);
   };
-  if (!byItem) {
-    const plain = !src.booked && !src.withoutCarryForward;
-    const result = plain
-      ? await sql<{ month: number; n: number | string }>`select l.month as month, count(*) as n from voucher_line l
-          where l.zt_id = ${src.scope.ztId} and l.year = ${src.scope.year} and l.subject_code in (${codeList(src)})
-          ${months} ${filter} group by l.month`.execute(db.kysely)
-      : await sql<{ month: number; n: number | string }>`select l.month as month, count(*) as n
-          ${linesFrom(src, null)} ${months} ${filter} group by l.month`.execute(db.kysely);
-    for (const r of result.rows) add('', Number(r.month), Number(r.n));
-    return out;
-  }
-  const infos = sql.join(
-    src.types.map((_, i) => sql`${alias(i)}.info_no as ${sql.raw(`k${i}`)}`),
-    sql`, `,
-  );
-  const groups = sql.join(
-    src.types.map((_, i) => sql`${alias(i)}.info_no`),
-    sql`, `,
-  );
-  const match = src.types.map(() => null);
-  const voucher =
-    src.booked || src.withoutCarryForward ? sql`join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id` : sql``;
-  // No section condition: every line is counted under its own combination of items.
-  const result = await sql<Record<string, string | number | null>>`select l.month as month, ${infos}, count(*) as n
-      from voucher_line l ${voucher} ${auxiJoins(src, match)}
-      where l.zt_id = ${src.scope.ztId} and l.year = ${src.scope.year} and l.subject_code in (${codeList(src)})
-        ${src.booked ? sql`and v.is_book = 1` : sql``}
-        ${src.withoutCarryForward ? sql`and v.carry_over = 0` : sql``}
-        ${months} ${filter}
-      group by l.month, ${groups}`.execute(db.kysely);
-  for (const r of result.rows) {
-    const key = auxiKeyOf(
-      src.types.flatMap((typeNo, i) => {
-        const info = r[`k${i}`];
-        return info === null || info === undefined ? [] : [{ typeNo, infoNo: String(info) }];
-      }),
-    );
-    add(key, Number(r.month), Number(r.n));
+  for (const [rows, sign] of [
+    [await countRows(db, src, range, needle, false), 1],
+    ...(src.withoutCarryForward ? [[await countRows(db, src, range, needle, true), -1] as const] : []),
+  ] as const) {
+    for (const r of rows) {
+      const key = auxiKeyOf(
+        src.types.flatMap((typeNo, i) => {
+          const info = r[`k${i}`];
+          return info === null || info === undefined ? [] : [{ typeNo, infoNo: String(info) }];
+        }),
+      );
+      add(key, Number(r.month), sign * Number(r.n));
+    }
   }
   return out;
+}
+
+/** Line counts per month (and combination of items, by item): every voucher's, or the carry-forward ones'. */
+async function countRows(
+  db: Db,
+  src: LineSource,
+  range: { beginMonth: number; endMonth: number },
+  needle: string,
+  carried: boolean,
+): Promise<Record<string, string | number | null>[]> {
+  const match = src.types.map(() => null);
+  const infos = src.types.map((_, i) => sql`, ${alias(i)}.info_no as ${sql.raw(`k${i}`)}`);
+  const groups = src.types.map((_, i) => sql`, ${alias(i)}.info_no`);
+  const booked = src.booked ? sql`and v.is_book = 1` : sql``;
+  // SQLite takes a CROSS JOIN's tables in the order written: the few marked heads, then their lines.
+  const from = carried
+    ? sql`from voucher v cross join voucher_line l`
+    : src.booked
+      ? sql`from voucher_line l join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id`
+      : sql`from voucher_line l`;
+  const heads = carried
+    ? sql`and v.zt_id = ${src.scope.ztId} and v.year = ${src.scope.year} and v.carry_over <> 0 ${booked}
+        and l.zt_id = v.zt_id and l.voucher_id = v.id`
+    : booked;
+  // No section condition: every line is counted under its own combination of items.
+  const result = await sql<
+    Record<string, string | number | null>
+  >`select l.month as month ${sql.join(infos, sql``)}, count(*) as n
+      ${from} ${auxiJoins(src, match)}
+      where l.zt_id = ${src.scope.ztId} and l.year = ${src.scope.year} and l.subject_code in (${codeList(src)})
+        and l.month >= ${range.beginMonth} and l.month <= ${range.endMonth} ${heads}
+        ${needle ? sql`and ${summaryHit(needle)}` : sql``}
+      group by l.month ${sql.join(groups, sql``)}`.execute(db.kysely);
+  return result.rows;
 }
 
 /** Lines of one month of a section in voucher order, after a position (keyset) or from an offset, at most `limit`. */
@@ -151,7 +161,7 @@ export async function monthLines(
   match: SectionMatch | null,
   month: number,
   needle: string,
-  from: { after?: OrderedLine; offset?: number },
+  from: { after?: LinePosition; offset?: number },
   limit: number,
 ): Promise<OrderedLine[]> {
   const a = from.after;
@@ -179,4 +189,29 @@ export async function monthPrefix(
       select l.debit_amount - l.credit_amount as d ${linesFrom(src, match)} and l.month = ${month}
       ${MONTH_ORDER} limit ${count}) x`.execute(db.kysely);
   return Number(result.rows[0]?.s ?? 0);
+}
+
+/**
+ * The place of the month's `count`-th hit of the summary filter (1-based) and the debit minus
+ * credit of every line up to it, included: where a page of a filtered ledger starts reading.
+ */
+export async function hitPrefix(
+  db: Db,
+  src: LineSource,
+  match: SectionMatch | null,
+  month: number,
+  needle: string,
+  count: number,
+): Promise<{ position: LinePosition; sum: number } | null> {
+  const hit = await sql<LinePosition>`select v.pz_date, v.certificate_type, v.pz_no, l.line_no
+      ${linesFrom(src, match)} and l.month = ${month} and ${summaryHit(needle)}
+      ${MONTH_ORDER} limit 1 offset ${count - 1}`.execute(db.kysely);
+  const position = hit.rows[0];
+  if (!position) return null;
+  const result = await sql<{ s: number | string | null }>`select sum(l.debit_amount - l.credit_amount) as s
+      ${linesFrom(src, match)} and l.month = ${month}
+        and (v.pz_date, v.certificate_type, v.pz_no, l.line_no) <= (${position.pz_date}, ${position.certificate_type}, ${position.pz_no}, ${position.line_no})`.execute(
+    db.kysely,
+  );
+  return { position, sum: Number(result.rows[0]?.s ?? 0) };
 }
