@@ -53,14 +53,25 @@ export function nextOpenMonth(startMonth: number, closed: readonly number[]): nu
   return m;
 }
 
+/** The previous year is in use (set up, or holding vouchers) and its December is not closed. */
 async function previousYearOpen(q: Q, ztId: number, year: number): Promise<boolean> {
   const prev = await q
     .selectFrom('zt_year')
-    .select('year')
+    .select('subjects_initialised')
     .where('zt_id', '=', ztId)
     .where('year', '=', year - 1)
     .executeTakeFirst();
   if (!prev) return false;
+  if (!prev.subjects_initialised) {
+    const voucher = await q
+      .selectFrom('voucher')
+      .select('id')
+      .where('zt_id', '=', ztId)
+      .where('year', '=', year - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (!voucher) return false;
+  }
   return !(await closedMonths(q, ztId, year - 1)).includes(12);
 }
 

@@ -223,6 +223,32 @@ describe.each(TEST_DIALECTS)('month-end and year-end close (%s)', (dialect) => {
     expect(await opening('141')).toBe(4000);
   });
 
+  it('January waits for the previous year in use to be closed; an unused previous year does not hold it', async () => {
+    const other = '跨年结账工会';
+    const id = await createSet(server.db, {
+      name: other,
+      code: 'JZ04',
+      system: 'union-grassroots',
+      year: 2025,
+      users: ['chuna'],
+    });
+    const client = new ApiClient(server.url);
+    await client.openSet(server.db, 'chuna', 'Chuna@123', other, 2025);
+    expect((await client.post(Paths.newYear, {})).body.errorMsg).toBeNull();
+    await client.post(Paths.setUserZtLevel, { ztId: id, year: 2026 });
+    // 2025 holds nothing: January 2026 closes.
+    expect((await client.post(Paths.monthly, { year: 2026, month: 1 })).body.errorMsg).toBeNull();
+    expect((await client.post(Paths.unMonthly, { year: 2026, month: 1 })).body.errorMsg).toBeNull();
+    // Once 2025 is set up, its year end comes first.
+    await server.db.kysely
+      .updateTable('zt_year')
+      .set({ subjects_initialised: 1 })
+      .where('zt_id', '=', id)
+      .where('year', '=', 2025)
+      .execute();
+    expect((await client.post(Paths.monthly, { year: 2026, month: 1 })).body.errorMsg).toBe(CloseMessages.previousYearOpen(2025));
+  });
+
   it('period switch: a year opened before the last one closes asks for the carry-over, and the automatic one carries', async () => {
     const other = '期间切换工会';
     await createSet(server.db, { name: other, code: 'JZ02', system: 'union-grassroots', users: ['chuna'] });
