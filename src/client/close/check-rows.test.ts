@@ -107,4 +107,31 @@ describe('close check rows', () => {
     const rows = checkRows(result({ cashier: { status: false, shown: true, unsigned: 2 } }), false);
     expect(rows.find((r) => r.key === 'cashier')).toMatchObject({ state: 'bad', detail: '2张收付款凭证未出纳签字' });
   });
+
+  it('in December asks for the month-end carry-forward first, then the year-end one', () => {
+    const december = {
+      endMonth: 12,
+      beginMonth: 12,
+      carryOver: {
+        status: true,
+        skipped: true,
+        expenses: false,
+        earnings: true,
+        outlayId: 'y',
+        earningsId: 'm',
+        message: '12月由年末检查结转',
+      },
+      yearEndInspection: {
+        status: false,
+        applicable: true,
+        unionFundTransfer: true,
+        message: '收入支出科目尚有余额未结转（50101）',
+      },
+    };
+    const first = checkRows(result(december), false).find((r) => r.key === 'yearEndInspection');
+    expect(first?.actions).toEqual([{ kind: 'carryMonth', label: '生成结转凭证', month: 12 }]);
+    const carried = { ...december, carryOver: { ...december.carryOver, expenses: true } };
+    const then = checkRows(result(carried), false).find((r) => r.key === 'yearEndInspection');
+    expect(then?.actions).toEqual([{ kind: 'carryYear', label: '生成年结凭证' }]);
+  });
 });

@@ -108,7 +108,12 @@ export function checkRows(r: CloseCheckResult, ignoredBalance: boolean): CheckRo
     area: ClosePartNames.yearEndInspection,
     state: !r.yearEndInspection.applicable ? 'na' : r.yearEndInspection.status ? 'ok' : 'bad',
     detail: r.yearEndInspection.message,
-    actions: r.yearEndInspection.status ? [] : [{ kind: 'carryYear', label: '生成年结凭证' }],
+    // December's own income and expense are carried (month-end) before the year's roll.
+    actions: r.yearEndInspection.status
+      ? []
+      : r.carryOver.expenses && r.carryOver.earnings
+        ? [{ kind: 'carryYear', label: '生成年结凭证' }]
+        : [{ kind: 'carryMonth', label: '生成结转凭证', month: r.endMonth }],
   });
   if (r.cashier.shown) {
     rows.push({
