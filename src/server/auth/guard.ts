@@ -9,7 +9,7 @@
  * the session's ledger set, and naming another one is refused (4005), whatever the client sends.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SIGNATURE_MAX_SKEW_MS, sign, signaturesEqual } from '../../shared/signature.js';
+import { SIGNATURE_MAX_SKEW_MS, signaturesEqual } from '../../shared/signature.js';
 import { isApiPath } from '../../shared/api/paths.js';
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { Db } from '../db/database.js';
@@ -18,7 +18,8 @@ import type { ServerConfig } from '../config.js';
 import { refuse } from '../http/app-error.js';
 import { NonceCache } from './nonce-cache.js';
 import { passwordExpired } from './password-expiry.js';
-import { findSession, touchSession } from './sessions.js';
+import { serverSign } from './server-signature.js';
+import { findSessionContext, hashToken, touchSession } from './sessions.js';
 
 export type Access = 'public' | 'password' | 'session' | 'zt' | 'admin';
 
@@ -103,8 +104,9 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
     const now = Date.now();
     const token = tokenOf(request);
     if (!token) refuse('TokenInvalid', '未登录或登录已失效，请重新登录');
-    const session = await findSession(db, token);
-    if (!session) refuse('TokenInvalid');
+    const found = await findSessionContext(db.kysely, hashToken(token));
+    if (!found) refuse('TokenInvalid');
+    const { session } = found;
     if (session.revoked_at !== null) {
       if (session.revoke_reason === 'replaced') refuse('SessionReplaced');
       if (session.revoke_reason === 'disabled') refuse('AccountDisabled');
@@ -122,44 +124,28 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
       refuse('ReplayRefused', '请求时间与服务器时间相差超过5分钟，请校准时间后重试');
     }
     if (nonce.length < 8 || nonce.length > 64) refuse('SignatureInvalid', '请求随机数无效');
-    if (!signaturesEqual(signature, sign(session.sign_key, signedParams(request), timestamp, nonce))) {
+    if (!signaturesEqual(signature, serverSign(session.sign_key, signedParams(request), timestamp, nonce))) {
       refuse('SignatureInvalid');
     }
     if (!nonces.remember(`${session.token_hash}:${nonce}`, now)) refuse('ReplayRefused', '重复的请求已被拒绝');
 
-    const user = await db.kysely.selectFrom('app_user').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+    const { user } = found;
     if (!user) refuse('TokenInvalid');
     if (!user.enable) refuse('AccountDisabled');
     if (access !== 'password' && passwordExpired(user, config.passwordExpiryDays, now)) refuse('PasswordChangeRequired');
     if (access === 'admin' && !user.is_admin) refuse('Forbidden');
 
     let zt: SessionZt | null = null;
-    if (session.zt_id !== null && session.year !== null) {
-      const row = await db.kysely
-        .selectFrom('zt_info')
-        .leftJoin('user_zt_level', (join) =>
-          join.onRef('user_zt_level.zt_id', '=', 'zt_info.id').on('user_zt_level.user_id', '=', user.id),
-        )
-        .select([
-          'zt_info.id',
-          'zt_info.name',
-          'zt_info.enable',
-          'zt_info.expire_time',
-          'zt_info.accounting_system',
-          'user_zt_level.user_level_id',
-        ])
-        .where('zt_info.id', '=', session.zt_id)
-        .executeTakeFirst();
-      if (row && (row.user_level_id !== null || user.is_admin)) {
-        zt = {
-          id: row.id,
-          year: session.year,
-          name: row.name,
-          accountingSystem: row.accounting_system as AccountingSystem,
-          levelId: row.user_level_id,
-        };
-        if (access === 'zt' && (!row.enable || isExpired(row.expire_time, now))) refuse('LedgerSetExpired');
-      }
+    const row = found.zt;
+    if (row && session.year !== null && (row.user_level_id !== null || user.is_admin)) {
+      zt = {
+        id: row.id,
+        year: session.year,
+        name: row.name,
+        accountingSystem: row.accounting_system as AccountingSystem,
+        levelId: row.user_level_id,
+      };
+      if (access === 'zt' && (!row.enable || isExpired(row.expire_time, now))) refuse('LedgerSetExpired');
     }
     if (access === 'zt') {
       if (!zt) refuse('Forbidden', '请先选择账套和年度');

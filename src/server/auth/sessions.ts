@@ -4,8 +4,10 @@
  * new token; logout, a login elsewhere (single-session mode) and disabling the user revoke it.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Session } from '../db/schema.js';
+import { fixedQuery, slot } from '../db/fixed-query.js';
+import type { AppUser, Database, Session } from '../db/schema.js';
 
 export type RevokeReason = 'logout' | 'replaced' | 'disabled';
 
@@ -44,8 +46,110 @@ export async function createSession(db: Db, userId: number, address: string, sin
   return { token, signKey };
 }
 
-export async function findSession(db: Db, token: string): Promise<Session | undefined> {
-  return db.kysely.selectFrom('session').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+/** The ledger set a session has chosen, with the user's level there (null: no grant). */
+export interface SessionZtRow {
+  id: number;
+  name: string;
+  enable: number;
+  expire_time: string | null;
+  accounting_system: string;
+  user_level_id: number | null;
+}
+
+export interface SessionContext {
+  session: Session;
+  /** Undefined when the user row is gone. */
+  user: AppUser | undefined;
+  /** Undefined when no set is chosen or the set is gone. */
+  zt: SessionZtRow | undefined;
+}
+
+const sessionContextQuery = fixedQuery('session.context', (q) =>
+  q
+    .selectFrom('session as s')
+    .leftJoin('app_user as u', 'u.id', 's.user_id')
+    .leftJoin('zt_info as z', 'z.id', 's.zt_id')
+    .leftJoin('user_zt_level as l', (join) => join.onRef('l.zt_id', '=', 's.zt_id').onRef('l.user_id', '=', 's.user_id'))
+    .select([
+      's.token_hash',
+      's.user_id',
+      's.sign_key',
+      's.created_at',
+      's.last_seen_at',
+      's.zt_id',
+      's.year',
+      's.revoked_at',
+      's.revoke_reason',
+      's.address',
+      'u.id as u_id',
+      'u.login_name as u_login_name',
+      'u.name as u_name',
+      'u.password_hash as u_password_hash',
+      'u.is_admin as u_is_admin',
+      'u.enable as u_enable',
+      'u.must_change_password as u_must_change_password',
+      'u.password_changed_at as u_password_changed_at',
+      'u.created_at as u_created_at',
+      'z.id as z_id',
+      'z.name as z_name',
+      'z.enable as z_enable',
+      'z.expire_time as z_expire_time',
+      'z.accounting_system as z_accounting_system',
+      'l.user_level_id as l_user_level_id',
+    ])
+    .where('s.token_hash', '=', slot<string>(0)),
+);
+
+/**
+ * What the guard needs of a token, in one statement (every API call asks): the session, its user,
+ * and the chosen ledger set with the user's level in it. Frozen: the guard caches it.
+ */
+export async function findSessionContext(q: Kysely<Database>, tokenHash: string): Promise<SessionContext | undefined> {
+  const row = (await sessionContextQuery(q, [tokenHash])).rows[0];
+  if (!row) return undefined;
+  const session: Session = {
+    token_hash: row.token_hash,
+    user_id: row.user_id,
+    sign_key: row.sign_key,
+    created_at: row.created_at,
+    last_seen_at: row.last_seen_at,
+    zt_id: row.zt_id,
+    year: row.year,
+    revoked_at: row.revoked_at,
+    revoke_reason: row.revoke_reason,
+    address: row.address,
+  };
+  // The joined columns are null only when the row is missing (they are NOT NULL in their tables).
+  const user: AppUser | undefined =
+    row.u_id === null
+      ? undefined
+      : {
+          id: row.u_id,
+          login_name: row.u_login_name ?? '',
+          name: row.u_name ?? '',
+          password_hash: row.u_password_hash ?? '',
+          is_admin: row.u_is_admin ?? 0,
+          enable: row.u_enable ?? 0,
+          must_change_password: row.u_must_change_password ?? 0,
+          password_changed_at: row.u_password_changed_at ?? 0,
+          created_at: row.u_created_at ?? 0,
+        };
+  const zt: SessionZtRow | undefined =
+    row.z_id === null
+      ? undefined
+      : {
+          id: row.z_id,
+          name: row.z_name ?? '',
+          enable: row.z_enable ?? 0,
+          expire_time: row.z_expire_time,
+          accounting_system: row.z_accounting_system ?? '',
+          user_level_id: row.l_user_level_id,
+        };
+  return Object.freeze({
+    session: Object.freeze(session),
+    user: user && Object.freeze(user),
+    zt: zt && Object.freeze(zt),
+  });
 }
 
 export async function revokeSession(db: Db, tokenHash: string, reason: RevokeReason, now = Date.now()): Promise<void> {

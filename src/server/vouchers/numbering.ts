@@ -15,6 +15,7 @@
  * leaves one, which reloadBreak closes.
  */
 import { sql } from 'kysely';
+import { fixedQuery, slot } from '../db/fixed-query.js';
 import type { Q } from '../subjects/subject-repository.js';
 
 export interface PeriodKey {
@@ -28,34 +29,46 @@ function keyText(k: PeriodKey): string {
   return `${k.year}-${String(k.month).padStart(2, '0')}-${String(k.certificateType).padStart(6, '0')}`;
 }
 
+const lockCounter = fixedQuery('voucher_counter.lock', (q) =>
+  q
+    .insertInto('voucher_counter')
+    .values({
+      zt_id: slot<number>(0),
+      year: slot<number>(1),
+      month: slot<number>(2),
+      certificate_type: slot<number>(3),
+      last_no: 0,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['zt_id', 'year', 'month', 'certificate_type'])
+        .doUpdateSet({ last_no: sql<number>`voucher_counter.last_no + 1` }),
+    ),
+);
+
 /** Locks the periods' counter rows, in one order so two writers never wait on each other crosswise. */
 export async function lockPeriods(trx: Q, keys: readonly PeriodKey[]): Promise<void> {
   const unique = new Map(keys.map((k) => [keyText(k), k]));
   for (const key of [...unique.keys()].sort()) {
     const k = unique.get(key);
     if (!k) continue;
-    await trx
-      .insertInto('voucher_counter')
-      .values({ zt_id: k.ztId, year: k.year, month: k.month, certificate_type: k.certificateType, last_no: 0 })
-      .onConflict((oc) =>
-        oc
-          .columns(['zt_id', 'year', 'month', 'certificate_type'])
-          .doUpdateSet({ last_no: sql<number>`voucher_counter.last_no + 1` }),
-      )
-      .execute();
+    await lockCounter(trx, [k.ztId, k.year, k.month, k.certificateType]);
   }
 }
 
-/** The highest number given in the period (0 when none). */
-async function maxNumber(q: Q, k: PeriodKey): Promise<number> {
-  const row = await q
+const maxNumberQuery = fixedQuery('voucher.maxNumber', (q) =>
+  q
     .selectFrom('voucher')
     .select((eb) => eb.fn.max<number | null>('pz_no').as('n'))
-    .where('zt_id', '=', k.ztId)
-    .where('year', '=', k.year)
-    .where('month', '=', k.month)
-    .where('certificate_type', '=', k.certificateType)
-    .executeTakeFirst();
+    .where('zt_id', '=', slot<number>(0))
+    .where('year', '=', slot<number>(1))
+    .where('month', '=', slot<number>(2))
+    .where('certificate_type', '=', slot<number>(3)),
+);
+
+/** The highest number given in the period (0 when none). */
+async function maxNumber(q: Q, k: PeriodKey): Promise<number> {
+  const row = (await maxNumberQuery(q, [k.ztId, k.year, k.month, k.certificateType])).rows[0];
   return Number(row?.n ?? 0);
 }
 

@@ -12,6 +12,7 @@ import { AuxiMessages } from '../../shared/subjects/auxiliary-rules.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { isBlankLine, validateVoucher, type RuleSubject, type VoucherDraft } from '../../shared/vouchers/rules.js';
 import type { Db } from '../db/database.js';
+import { insertRows } from '../db/fixed-query.js';
 import type { VoucherLineRow, VoucherRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
@@ -206,8 +207,8 @@ async function writeLines(
       .filter((a) => a.infoNo !== '')
       .map((a) => ({ zt_id: ztId, voucher_id: voucherId, line_no: i + 1, type_no: a.typeNo, info_no: a.infoNo })),
   );
-  if (lines.length > 0) await trx.insertInto('voucher_line').values(lines).execute();
-  if (auxis.length > 0) await trx.insertInto('voucher_line_auxi').values(auxis).execute();
+  await insertRows(trx, 'voucher_line', lines);
+  await insertRows(trx, 'voucher_line_auxi', auxis);
   return { lines, auxis };
 }
 
@@ -284,7 +285,7 @@ export async function saveVoucher(
         updated_at: now,
         carry_over: options.carryOver ?? 0,
       };
-      await trx.insertInto('voucher').values(row).execute();
+      await insertRows(trx, 'voucher', [row]);
       const written = await writeLines(trx, scope.ztId, row.id, draft, new Map());
       await postWrittenLines(trx, scope.ztId, written.lines, written.auxis);
       const after = assembleVoucher(row, written.lines, written.auxis, assemble);
