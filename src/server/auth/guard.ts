@@ -13,6 +13,7 @@ import { SIGNATURE_MAX_SKEW_MS, signaturesEqual } from '../../shared/signature.j
 import { isApiPath } from '../../shared/api/paths.js';
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { Db } from '../db/database.js';
+import { cachedRead } from '../db/read-cache.js';
 import type { AppUser, Session } from '../db/schema.js';
 import type { ServerConfig } from '../config.js';
 import { refuse } from '../http/app-error.js';
@@ -104,7 +105,9 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
     const now = Date.now();
     const token = tokenOf(request);
     if (!token) refuse('TokenInvalid', '未登录或登录已失效，请重新登录');
-    const found = await findSessionContext(db.kysely, hashToken(token));
+    const tokenHash = hashToken(token);
+    // From the cache while none of the session's tables has been written since (db/read-cache.ts).
+    const found = await cachedRead(db, 'access', tokenHash, (q) => findSessionContext(q, tokenHash));
     if (!found) refuse('TokenInvalid');
     const { session } = found;
     if (session.revoked_at !== null) {

@@ -7,12 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import type { AccountingSystem } from '../../shared/api/auth.js';
-import type { SaveVoucherRequest, Voucher } from '../../shared/api/vouchers.js';
+import type { CertificateTypeItem, SaveVoucherRequest, Voucher } from '../../shared/api/vouchers.js';
 import { AuxiMessages } from '../../shared/subjects/auxiliary-rules.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { isBlankLine, validateVoucher, type RuleSubject, type VoucherDraft } from '../../shared/vouchers/rules.js';
 import type { Db } from '../db/database.js';
 import { insertRows } from '../db/fixed-query.js';
+import { cachedRead, isCaching } from '../db/read-cache.js';
 import type { VoucherLineRow, VoucherRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
@@ -125,22 +126,43 @@ interface Checked {
   assemble: AssembleContext;
 }
 
+/** What a voucher of a set and year is checked against. */
+interface Chart {
+  yearExists: boolean;
+  index: SubjectIndex;
+  types: CertificateTypeItem[];
+}
+
+async function loadChart(q: Q, ztId: number, year: number | null, codes?: readonly string[]): Promise<Chart> {
+  const [yearRow, index, types] = await Promise.all([
+    year === null
+      ? undefined
+      : q.selectFrom('zt_year').select('year').where('zt_id', '=', ztId).where('year', '=', year).executeTakeFirst(),
+    loadSubjectIndex(q, ztId, year ?? 0, codes),
+    listCertificateTypes(q, ztId),
+  ]);
+  return { yearExists: !!yearRow, index, types };
+}
+
+/**
+ * On SQLite the whole chart of the set and year, kept while no subject, auxiliary type, category
+ * or year is written (db/read-cache.ts); elsewhere only the lines' subjects and their ancestors.
+ */
+function chartFor(db: Db, ztId: number, year: number | null, codes: readonly string[]): Promise<Chart> {
+  if (!isCaching(db)) return loadChart(db.kysely, ztId, year, codes);
+  return cachedRead(db, 'chart', `${ztId}:${year ?? ''}`, (q) => loadChart(q, ztId, year));
+}
+
 /** Validates everything that needs no lock; refuses with 4003 and the list, before anything is written. */
-async function checkDraft(q: Q, scope: VoucherScope, body: Partial<SaveVoucherRequest>): Promise<Checked> {
+async function checkDraft(db: Db, scope: VoucherScope, body: Partial<SaveVoucherRequest>): Promise<Checked> {
   const { draft, issues: conversion, lineIds } = readDraft(body);
   const issues: ValidationIssue[] = [];
   const codes = draft.lines.map((l) => l.subjectCode ?? '').filter((c) => c !== '');
   // A year the rules will refuse is not sent to the database (PostgreSQL would fail on its range).
   const year =
     draft.year !== null && Number.isInteger(draft.year) && draft.year >= 1000 && draft.year <= 9999 ? draft.year : null;
-  const [yearRow, index, types] = await Promise.all([
-    year === null
-      ? undefined
-      : q.selectFrom('zt_year').select('year').where('zt_id', '=', scope.ztId).where('year', '=', year).executeTakeFirst(),
-    loadSubjectIndex(q, scope.ztId, year ?? 0, codes),
-    listCertificateTypes(q, scope.ztId),
-  ]);
-  if (year !== null && !yearRow) issues.push({ message: `账套没有${draft.year}年度`, fieldId: 'period' });
+  const { yearExists, index, types } = await chartFor(db, scope.ztId, year, codes);
+  if (year !== null && !yearExists) issues.push({ message: `账套没有${draft.year}年度`, fieldId: 'period' });
   const ruled = validateVoucher(draft, { subject: (code) => ruleSubject(index, code), twoTable: isTwoTable(scope.system) });
   // A converted amount that failed is reported once, by the conversion, not again as missing.
   const failedRows = new Set(conversion.map((i) => String(i.rowId)));
@@ -156,7 +178,7 @@ async function checkDraft(q: Q, scope: VoucherScope, body: Partial<SaveVoucherRe
     issues.push({ message: '凭证分类不存在', fieldId: 'certificateType' });
   }
   const auxi =
-    issues.length === 0 ? await auxiItemIssues(q, scope.ztId, draft) : { issues: [], names: new Map<string, string>() };
+    issues.length === 0 ? await auxiItemIssues(db.kysely, scope.ztId, draft) : { issues: [], names: new Map<string, string>() };
   issues.push(...auxi.issues);
   if (issues.length > 0) refuse('ValidationFailed', issues[0]?.message, issues);
   return {
@@ -249,7 +271,7 @@ export async function saveVoucher(
   if (modifying && (!old || typeof body.oldPzNo !== 'number' || typeof body.oldCertificateType !== 'number')) {
     refuse('BadRequest', '修改凭证需要oldDate、oldPzNo和oldCertificateType');
   }
-  const { draft, lineIds, assemble } = await checkDraft(db.kysely, scope, body);
+  const { draft, lineIds, assemble } = await checkDraft(db, scope, body);
   const year = draft.year ?? 0;
   const month = draft.month ?? 0;
   const certificateType = draft.certificateType ?? 0;

@@ -1,0 +1,153 @@
+/**
+ * An in-process cache of reads that every call repeats (the session behind a token, the chart a
+ * voucher is checked against), dropped as soon as any table it was read from is written.
+ *
+ * SQLite only. How it knows of writes without every writer's help: on first use it creates, in
+ * the connection's TEMP schema (nothing is stored in the file), a counter per group of tables and
+ * triggers that add one to it on every insert, update and delete of those tables. A value is
+ * cached with the counter it was read under, plus PRAGMA data_version (writes by other
+ * connections) and the main schema version (a dropped table takes its triggers with it), and is
+ * served while all three are unchanged. The counter is part of each writer's transaction: a
+ * rollback takes its increments back together with its rows.
+ *
+ * Why a hit is never stale: the counters are read before the value, and only when no transaction
+ * is open on the connection (so they show committed state, not a writer's pending increments
+ * that a rollback would undo). A value may thus be labelled older than it is (a later read
+ * repeats it), never newer. A hit while another writer's transaction is open answers with the
+ * state before that transaction, as a read waiting for it would have been ordered before it.
+ *
+ * On PostgreSQL (and whenever the triggers cannot be set up) every call reads the database.
+ */
+import type { Kysely } from 'kysely';
+import type SqliteDatabase from 'better-sqlite3';
+import type { Db } from './database.js';
+import type { Database } from './schema.js';
+
+export type WatchGroup = 'access' | 'chart';
+
+/** The tables whose writes end a group's cached values. */
+export const WATCHED: Readonly<Record<WatchGroup, readonly string[]>> = {
+  // The guard's session context (auth/sessions.ts findSessionContext).
+  access: ['session', 'app_user', 'zt_info', 'user_zt_level'],
+  // What a voucher is checked against (vouchers/save-service.ts checkDraft).
+  chart: ['zt_year', 'subject', 'subject_auxi_type', 'auxi_type', 'certificate_type'],
+};
+
+/** Values kept per group; beyond it the group starts afresh (sessions of a busy day, sets and years). */
+export const MAX_ENTRIES = 5000;
+
+const OPERATIONS = ['insert', 'update', 'delete'] as const;
+
+interface Entry {
+  stamp: string;
+  value: unknown;
+}
+
+class Watcher {
+  private readonly entries = new Map<WatchGroup, Map<string, Entry>>();
+  private installedAtSchema: number | null = null;
+  private readonly read: SqliteDatabase.Statement<[string], { n: number; dv: number; sv: number }>;
+
+  constructor(private readonly sqlite: SqliteDatabase.Database) {
+    this.install();
+    this.read = sqlite.prepare(
+      `select n, (select data_version from pragma_data_version) as dv,
+              (select schema_version from main.pragma_schema_version) as sv
+       from temp.read_cache_epoch where grp = ?`,
+    );
+  }
+
+  /** Creates the counters and triggers (idempotent); only outside a transaction, which could roll them back. */
+  private install(): boolean {
+    if (this.sqlite.inTransaction) return false;
+    const statements = [
+      'create temp table if not exists read_cache_epoch (grp text primary key, n integer not null)',
+      ...Object.keys(WATCHED).map((g) => `insert or ignore into temp.read_cache_epoch (grp, n) values ('${g}', 0)`),
+    ];
+    for (const [group, tables] of Object.entries(WATCHED)) {
+      for (const table of tables) {
+        for (const op of OPERATIONS) {
+          statements.push(
+            `create temp trigger if not exists read_cache_${table}_${op} after ${op} on main.${table}
+             begin update temp.read_cache_epoch set n = n + 1 where grp = '${group}'; end`,
+          );
+        }
+      }
+    }
+    this.sqlite.transaction(() => {
+      for (const s of statements) this.sqlite.exec(s);
+    })();
+    this.installedAtSchema = Number(this.sqlite.pragma('schema_version', { simple: true }));
+    return true;
+  }
+
+  /** The group's stamp now, or null when it cannot be trusted (the triggers are being set up again). */
+  stamp(group: WatchGroup): string | null {
+    const row = this.read.get(group);
+    if (!row) return null;
+    if (row.sv !== this.installedAtSchema) {
+      // The schema changed: a dropped and re-created table lost its triggers. Check and re-create.
+      if (!this.install()) return null;
+      return this.stamp(group);
+    }
+    return `${row.dv}:${row.sv}:${row.n}`;
+  }
+
+  /** A stamp under which a value now read may be stored: committed state only (see above). */
+  stampForStore(group: WatchGroup): string | null {
+    return this.sqlite.inTransaction ? null : this.stamp(group);
+  }
+
+  get(group: WatchGroup, key: string, stamp: string): { value: unknown } | undefined {
+    const entry = this.entries.get(group)?.get(key);
+    return entry && entry.stamp === stamp ? { value: entry.value } : undefined;
+  }
+
+  set(group: WatchGroup, key: string, stamp: string, value: unknown): void {
+    let map = this.entries.get(group);
+    if (!map || map.size >= MAX_ENTRIES) {
+      map = new Map();
+      this.entries.set(group, map);
+    }
+    map.set(key, { stamp, value });
+  }
+}
+
+const watchers = new WeakMap<Db, Watcher | null>();
+
+function watcherOf(db: Db): Watcher | null {
+  let watcher = watchers.get(db);
+  if (watcher === undefined) {
+    watcher = db.sqlite && !db.sqlite.inTransaction ? new Watcher(db.sqlite) : null;
+    // Not set up inside a transaction: try again on the next call.
+    if (watcher || !db.sqlite) watchers.set(db, watcher);
+  }
+  return watcher;
+}
+
+/** Whether cachedRead keeps values on this database (SQLite with its triggers in place). */
+export function isCaching(db: Db): boolean {
+  return watcherOf(db) !== null;
+}
+
+/**
+ * The value load reads, from the cache while no table of the group has been written since it was
+ * read. The value is shared between calls: treat it as read-only. Undefined (nothing found) is
+ * not kept, so unknown keys cannot crowd out known ones.
+ */
+export async function cachedRead<T>(
+  db: Db,
+  group: WatchGroup,
+  key: string,
+  load: (q: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  const watcher = watcherOf(db);
+  if (!watcher) return load(db.kysely);
+  const now = watcher.stamp(group);
+  const hit = now === null ? undefined : watcher.get(group, key, now);
+  if (hit) return hit.value as T;
+  const stamp = watcher.stampForStore(group);
+  const value = await load(db.kysely);
+  if (stamp !== null && value !== undefined) watcher.set(group, key, stamp, value);
+  return value;
+}
