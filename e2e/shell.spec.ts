@@ -7,7 +7,8 @@ import { signIn, signInTo } from './support/flows.js';
 test.describe('ledger set and shell', () => {
   test('chooses a ledger set and year on /selecting and lands on /home', async ({ page }) => {
     const selecting = await signIn(page, 'kuaiji');
-    expect(await selecting.names()).toEqual([CITY, FACTORY, SCHOOL]);
+    // Specs that run earlier may add sets of their own (e2e/close.spec.ts); the demo's come first, in order.
+    expect((await selecting.names()).slice(0, 3)).toEqual([CITY, FACTORY, SCHOOL]);
     await expect(selecting.item(FACTORY)).toHaveAttribute('aria-level', '2');
     await expect(selecting.year).toHaveValue(String(new Date().getFullYear()));
     await page.screenshot({ path: `${SCREENS_DIR}/selecting.png` });
