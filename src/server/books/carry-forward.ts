@@ -4,8 +4,7 @@
  * (removeCarryForwardVoucher) and the income statement takes away from its income and expense lines.
  *
  * They are a handful of vouchers a year, read from the voucher side (CROSS JOIN: SQLite keeps the
- * written order) — no index on carry_over: one pass over the year's voucher heads, about 60 ms for
- * 250,000 vouchers.
+ * written order) through voucher_carry_over_ix (migration 0011; carry_over > 0 is a range on it).
  */
 import { sql } from 'kysely';
 import { auxiKeyOf } from '../../shared/subjects/auxiliary-rules.js';
@@ -39,13 +38,13 @@ export async function carryForwardTurnover(
   }>`select l.voucher_id, l.line_no, l.month, l.subject_code, l.debit_amount, l.credit_amount
       from voucher v cross join voucher_line l
       where v.zt_id = ${scope.ztId} and v.year = ${scope.year} and v.month <= ${options.endMonth}
-        and v.carry_over <> 0 ${booked} and l.zt_id = v.zt_id and l.voucher_id = v.id ${codes}`.execute(db.kysely);
+        and v.carry_over > 0 ${booked} and l.zt_id = v.zt_id and l.voucher_id = v.id ${codes}`.execute(db.kysely);
   if (lines.rows.length === 0) return [];
   const auxis = await sql<{ voucher_id: string; line_no: number; type_no: string; info_no: string }>`
       select a.voucher_id, a.line_no, a.type_no, a.info_no
       from voucher v cross join voucher_line_auxi a
       where v.zt_id = ${scope.ztId} and v.year = ${scope.year} and v.month <= ${options.endMonth}
-        and v.carry_over <> 0 ${booked} and a.zt_id = v.zt_id and a.voucher_id = v.id`.execute(db.kysely);
+        and v.carry_over > 0 ${booked} and a.zt_id = v.zt_id and a.voucher_id = v.id`.execute(db.kysely);
   const choices = new Map<string, { typeNo: string; infoNo: string }[]>();
   for (const a of auxis.rows) {
     const key = `${a.voucher_id}#${a.line_no}`;

@@ -21,7 +21,17 @@ import type { Db } from '../db/database.js';
 import type { Scope } from '../subjects/subject-repository.js';
 import { balanceBefore, isZeroSection, SectionRows, type LineFigures } from './detail-rows.js';
 import { ledgerContext, ledgerOptionsOf, type DetailFilter, type LedgerContext, type Section } from './detail-sections.js';
-import { hitPrefix, lineCounts, monthLines, monthPrefix, type LinePosition, type OrderedLine } from './detail-source.js';
+import {
+  hitPrefix,
+  itemUsage,
+  lineCounts,
+  monthLines,
+  monthPrefix,
+  rangeLines,
+  type LinePosition,
+  type OrderedLine,
+  type RangePosition,
+} from './detail-source.js';
 import type { PeriodRange } from './trial-balance.js';
 
 export const DETAIL_PAGE_SIZE = 200;
@@ -35,15 +45,29 @@ export interface ShownSection {
   section: Section;
   counts: Map<number, number>;
   lines: number;
+  /** The type whose item's rows are read first (fewer than the subject's lines), if any. */
+  driver: number | null;
 }
 
 /** The sections to show, in order, with their line counts (the balance switch applied). */
 export async function shownSections(db: Db, ctx: LedgerContext): Promise<ShownSection[]> {
-  const counts = await lineCounts(db, ctx.source, ctx.view, ctx.options.needle);
+  const [counts, usage] = await Promise.all([
+    lineCounts(db, ctx.source, ctx.view, ctx.options.needle),
+    itemUsage(db, ctx.source),
+  ]);
+  const sum = (m: Map<number, number>) => [...m.values()].reduce((a, n) => a + n, 0);
+  const subjectLines = [...counts.values()].reduce((a, m) => a + sum(m), 0);
   return ctx.sections
     .map((section) => {
       const perMonth = counts.get(section.key) ?? new Map<number, number>();
-      return { section, counts: perMonth, lines: [...perMonth.values()].reduce((a, n) => a + n, 0) };
+      // The item used least: read from it when it has fewer rows than the subject has lines.
+      let driver: number | null = null;
+      let least = subjectLines;
+      section.match?.forEach((info, i) => {
+        const n = info === null ? Infinity : (usage.get(`${ctx.source.types[i]}:${info}`) ?? 0);
+        if (n < least) [driver, least] = [i, n];
+      });
+      return { section, counts: perMonth, lines: sum(perMonth), driver };
     })
     .filter((s) => ctx.options.showZeroBalance || s.lines > 0 || !isZeroSection(s.section, ctx.view));
 }
@@ -86,6 +110,8 @@ export async function readSectionLines(
 ): Promise<void> {
   const { needle } = ctx.options;
   const match = s.section.match;
+  // An auxiliary item with few lines: one read of its range (its index finds its lines), not one a month.
+  if (match !== null && s.lines <= READ_MAX) return readWhole(db, ctx, s, from, to, emit, chunk);
   let index = 0;
   for (let month = ctx.view.beginMonth; month <= ctx.view.endMonth && index < to; month++) {
     const n = s.counts.get(month) ?? 0;
@@ -146,6 +172,37 @@ export async function readSectionLines(
       }
     }
     index += n;
+  }
+}
+
+/** readSectionLines() of a small section: its range in one read (a few with a sparse summary filter). */
+async function readWhole(
+  db: Db,
+  ctx: LedgerContext,
+  s: ShownSection,
+  from: number,
+  to: number,
+  emit: (lines: LineFigures[]) => void | Promise<void>,
+  chunk: number,
+): Promise<void> {
+  const { needle } = ctx.options;
+  let running = balanceBefore(s.section, ctx.view.beginMonth);
+  let after: RangePosition | undefined;
+  let hits = 0;
+  let limit = Math.min(READ_MAX, to + 1);
+  while (hits < to) {
+    const rows = await rangeLines(db, ctx.source, s.section.match, ctx.view, needle, after, limit, s.driver);
+    const shown: LineFigures[] = [];
+    for (const r of rows) {
+      running += Number(r.debit_amount) - Number(r.credit_amount);
+      if (Number(r.hit) !== 1) continue;
+      if (hits >= from) shown.push(figuresOf(r, running));
+      if (++hits >= to) break;
+    }
+    for (let i = 0; i < shown.length; i += chunk) await emit(shown.slice(i, i + chunk));
+    if (rows.length < limit) break;
+    after = rows[rows.length - 1];
+    limit = Math.min(READ_MAX, limit * 2);
   }
 }
 

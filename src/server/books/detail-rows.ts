@@ -97,15 +97,32 @@ export class SectionRows {
     this.settled = view.beginMonth - 1;
   }
 
-  private base(month: number, date: string) {
+  /** A row of the section (built field by field: an object spread per line cost 10 µs). */
+  private row(
+    kind: DetailLedgerRow['kind'],
+    month: number,
+    date: string,
+    summary: string,
+    debit: number,
+    credit: number,
+    signed: number,
+    line?: LineFigures,
+  ): DetailLedgerRow {
+    const b = sideOf(signed);
     return {
+      kind,
       month,
       date,
-      voucherId: null,
-      voucherNo: '',
-      subjectCode: this.view.subjectCode,
+      voucherId: line ? line.voucherId : null,
+      voucherNo: line ? line.voucherNo : '',
+      summary,
+      subjectCode: line ? line.subjectCode : this.view.subjectCode,
       auxiKey: this.s.key,
       auxiNames: this.s.names,
+      debit,
+      credit,
+      direction: b.side,
+      balance: b.amount,
     };
   }
 
@@ -113,27 +130,9 @@ export class SectionRows {
   start(): void {
     const { year, beginMonth } = this.view;
     const date = `${year}-${pad(beginMonth)}-01`;
-    if (this.view.byItem) {
-      this.out.push({
-        ...this.base(beginMonth, date),
-        kind: 'item',
-        summary: this.s.names,
-        debit: 0,
-        credit: 0,
-        direction: 0,
-        balance: 0,
-      });
-    }
-    const o = sideOf(balanceBefore(this.s, beginMonth));
-    this.out.push({
-      ...this.base(beginMonth, date),
-      kind: 'opening',
-      summary: beginMonth === 1 ? '上年结转' : '期初余额',
-      debit: 0,
-      credit: 0,
-      direction: o.side,
-      balance: o.amount,
-    });
+    if (this.view.byItem) this.out.push(this.row('item', beginMonth, date, this.s.names, 0, 0, 0));
+    const summary = beginMonth === 1 ? '上年结转' : '期初余额';
+    this.out.push(this.row('opening', beginMonth, date, summary, 0, 0, balanceBefore(this.s, beginMonth)));
   }
 
   /**
@@ -148,19 +147,7 @@ export class SectionRows {
   line(l: LineFigures): void {
     this.settleBefore(l.month);
     this.pending = l.month;
-    const b = sideOf(l.running);
-    this.out.push({
-      ...this.base(l.month, l.date),
-      kind: 'line',
-      voucherId: l.voucherId,
-      voucherNo: l.voucherNo,
-      summary: l.summary,
-      subjectCode: l.subjectCode,
-      debit: l.debit,
-      credit: l.credit,
-      direction: b.side,
-      balance: b.amount,
-    });
+    this.out.push(this.row('line', l.month, l.date, l.summary, l.debit, l.credit, l.running, l));
   }
 
   /** The page ends inside the section; its next line is of `month`. */
@@ -194,19 +181,11 @@ export class SectionRows {
       upDebit += this.s.months[m]?.debit ?? 0;
       upCredit += this.s.months[m]?.credit ?? 0;
     }
-    const closing = sideOf(this.s.yearOpening + upDebit - upCredit);
-    const base = this.base(month, `${this.view.year}-${pad(month)}-${pad(lastDay(this.view.year, month))}`);
+    const closing = this.s.yearOpening + upDebit - upCredit;
+    const date = `${this.view.year}-${pad(month)}-${pad(lastDay(this.view.year, month))}`;
     this.out.push(
-      { ...base, kind: 'monthTotal', summary: '本月合计', debit, credit, direction: closing.side, balance: closing.amount },
-      {
-        ...base,
-        kind: 'yearTotal',
-        summary: '本年累计',
-        debit: this.s.cumule.debit + upDebit,
-        credit: this.s.cumule.credit + upCredit,
-        direction: closing.side,
-        balance: closing.amount,
-      },
+      this.row('monthTotal', month, date, '本月合计', debit, credit, closing),
+      this.row('yearTotal', month, date, '本年累计', this.s.cumule.debit + upDebit, this.s.cumule.credit + upCredit, closing),
     );
     this.settled = month;
   }

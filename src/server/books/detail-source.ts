@@ -71,16 +71,29 @@ function codeList(src: LineSource) {
   return sql.join(src.codes.length > 0 ? [...src.codes] : ['\u0000']);
 }
 
-/** FROM and WHERE of the source's lines, with the voucher and its type joined. */
-function linesFrom(src: LineSource, match: SectionMatch | null): RawBuilder<unknown> {
-  return sql`from voucher_line l
+/**
+ * FROM and WHERE of the source's lines, with the voucher and its type joined. `driver`: the index
+ * of a type whose item the section has, to read the item's rows first (by voucher_line_auxi_item_ix;
+ * SQLite keeps a CROSS JOIN's order) instead of every line of the subject.
+ */
+function linesFrom(src: LineSource, match: SectionMatch | null, driver: number | null = null): RawBuilder<unknown> {
+  const item = driver === null ? null : { typeNo: src.types[driver], infoNo: match?.[driver] };
+  const lead =
+    item?.typeNo && item.infoNo
+      ? {
+          from: sql`voucher_line_auxi d cross join`,
+          where: sql`and d.zt_id = ${src.scope.ztId} and d.type_no = ${item.typeNo} and d.info_no = ${item.infoNo}
+            and l.zt_id = d.zt_id and l.voucher_id = d.voucher_id and l.line_no = d.line_no`,
+        }
+      : { from: sql``, where: sql`` };
+  return sql`from ${lead.from} voucher_line l
       join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id
       join certificate_type t on t.zt_id = v.zt_id and t.value = v.certificate_type
       ${auxiJoins(src, match)}
       where l.zt_id = ${src.scope.ztId} and l.year = ${src.scope.year} and l.subject_code in (${codeList(src)})
         ${src.booked ? sql`and v.is_book = 1` : sql``}
         ${src.withoutCarryForward ? sql`and v.carry_over = 0` : sql``}
-        ${auxiWhere(match)}`;
+        ${auxiWhere(match)} ${lead.where}`;
 }
 
 const MONTH_ORDER = sql`order by v.pz_date, v.certificate_type, v.pz_no, l.line_no`;
@@ -139,7 +152,7 @@ async function countRows(
       ? sql`from voucher_line l join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id`
       : sql`from voucher_line l`;
   const heads = carried
-    ? sql`and v.zt_id = ${src.scope.ztId} and v.year = ${src.scope.year} and v.carry_over <> 0 ${booked}
+    ? sql`and v.zt_id = ${src.scope.ztId} and v.year = ${src.scope.year} and v.carry_over > 0 ${booked}
         and l.zt_id = v.zt_id and l.voucher_id = v.id`
     : booked;
   // No section condition: every line is counted under its own combination of items.
@@ -173,6 +186,34 @@ export async function monthLines(
         t.entry, l.summary, l.subject_code, l.debit_amount, l.credit_amount, ${hit} as hit
       ${linesFrom(src, match)} and l.month = ${month} ${after}
       ${MONTH_ORDER} limit ${limit} offset ${from.offset ?? 0}`.execute(db.kysely);
+  return result.rows;
+}
+
+/** Where a line stands in the range: its month, then its place in voucher order. */
+export type RangePosition = LinePosition & Pick<OrderedLine, 'month'>;
+
+/**
+ * Lines of the whole range of a section in month and voucher order, after a line (keyset), at
+ * most `limit`: one read for a small section (an auxiliary item, found by its index).
+ */
+export async function rangeLines(
+  db: Db,
+  src: LineSource,
+  match: SectionMatch | null,
+  range: { beginMonth: number; endMonth: number },
+  needle: string,
+  after: RangePosition | undefined,
+  limit: number,
+  driver: number | null = null,
+): Promise<OrderedLine[]> {
+  const keyset = after
+    ? sql`and (l.month, v.pz_date, v.certificate_type, v.pz_no, l.line_no) > (${after.month}, ${after.pz_date}, ${after.certificate_type}, ${after.pz_no}, ${after.line_no})`
+    : sql``;
+  const hit = needle ? sql`case when ${summaryHit(needle)} then 1 else 0 end` : sql`1`;
+  const result = await sql<OrderedLine>`select l.voucher_id, l.line_no, l.month, v.pz_date, v.certificate_type, v.pz_no,
+        t.entry, l.summary, l.subject_code, l.debit_amount, l.credit_amount, ${hit} as hit
+      ${linesFrom(src, match, driver)} and l.month >= ${range.beginMonth} and l.month <= ${range.endMonth} ${keyset}
+      order by l.month, v.pz_date, v.certificate_type, v.pz_no, l.line_no limit ${limit}`.execute(db.kysely);
   return result.rows;
 }
 
@@ -214,4 +255,17 @@ export async function hitPrefix(
     db.kysely,
   );
   return { position, sum: Number(result.rows[0]?.s ?? 0) };
+}
+
+/** Rows of each item of the given types in the ledger set (every year and subject): what reading a section by its item costs. */
+export async function itemUsage(db: Db, src: LineSource): Promise<Map<string, number>> {
+  if (src.types.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('voucher_line_auxi')
+    .select((eb) => ['type_no', 'info_no', eb.fn.countAll<number | string>().as('n')])
+    .where('zt_id', '=', src.scope.ztId)
+    .where('type_no', 'in', [...src.types])
+    .groupBy(['type_no', 'info_no'])
+    .execute();
+  return new Map(rows.map((r) => [`${r.type_no}:${r.info_no}`, Number(r.n)]));
 }
