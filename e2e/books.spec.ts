@@ -168,6 +168,16 @@ test('the detail ledger by auxiliary item: a section per item with its own balan
   });
   expect(summaries).toEqual((await ledger.summaryAndBalance()).map(([s]) => s));
 
+  // The print follows: A4 landscape (the item column), each item's heading across the table.
+  await page.getByRole('button', { name: '打印', exact: true }).click();
+  const preview = page.getByRole('dialog', { name: '打印明细账' });
+  await expect(preview.getByText('A4 横向')).toBeVisible();
+  await expect(preview.locator('canvas').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${SCREENS_DIR}/detail-ledger-by-item-print.png` });
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
+
   // A line of a section opens its voucher.
   await ledger.line('退还活动费').dblclick();
   const dialog = page.getByRole('dialog', { name: '查看凭证' });
