@@ -9,6 +9,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
+import { cachedRead } from '../db/read-cache.js';
 import type { AppUser } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import { authOf, type SessionZt } from './guard.js';
@@ -50,13 +51,16 @@ async function levelGrants(db: Db, levelId: number | null): Promise<LevelGrants>
   return grants;
 }
 
-/** Whether the user holds at least one of the buttons in the session's set. */
-export async function holdsAnyButton(
-  db: Db,
-  user: AppUser,
-  zt: SessionZt | null,
-  buttons: readonly PageButton[],
-): Promise<boolean> {
+/**
+ * Whether the user holds at least one of the buttons in the session's set; on SQLite from the
+ * cache while no menu, level, user or session row has been written since (db/read-cache.ts).
+ */
+export function holdsAnyButton(db: Db, user: AppUser, zt: SessionZt | null, buttons: readonly PageButton[]): Promise<boolean> {
+  const key = `buttons:${user.is_admin}:${zt?.levelId ?? ''}:${buttons.map(([page, button]) => `${page}#${button}`).join('|')}`;
+  return cachedRead(db, 'access', key, () => readHoldsAnyButton(db, user, zt, buttons));
+}
+
+async function readHoldsAnyButton(db: Db, user: AppUser, zt: SessionZt | null, buttons: readonly PageButton[]): Promise<boolean> {
   const hrefs = [...new Set(buttons.map(([page]) => page))];
   if (hrefs.length === 0) return false;
   // The named pages, enabled, and leaves among the enabled rows (a parent is a menu, not a page).

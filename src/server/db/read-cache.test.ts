@@ -138,6 +138,19 @@ describe('cachedRead on SQLite', () => {
     expect(await read()).toBe('after');
   });
 
+  it('follows a table rebuilt by renaming (its triggers went along with the old name)', async () => {
+    await read();
+    await sql`alter table subject rename to subject_old`.execute(db.kysely);
+    await sql`create table subject (k text primary key, v text not null)`.execute(db.kysely);
+    await sql`insert into subject (k, v) values ('a', 'renamed')`.execute(db.kysely);
+    expect(await read()).toBe('renamed');
+    await write('after');
+    expect(await read()).toBe('after');
+    await sql`update subject_old set v = 'old table'`.execute(db.kysely);
+    expect(await read()).toBe('after');
+    expect(loads).toBe(3);
+  });
+
   it('keeps groups apart: a session write leaves the chart cached, a subject write the sessions', async () => {
     const sessionLoads: string[] = [];
     const readSession = () =>

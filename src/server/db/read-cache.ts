@@ -5,10 +5,11 @@
  * SQLite only. How it knows of writes without every writer's help: on first use it creates, in
  * the connection's TEMP schema (nothing is stored in the file), a counter per group of tables and
  * triggers that add one to it on every insert, update and delete of those tables. A value is
- * cached with the counter it was read under, plus PRAGMA data_version (writes by other
- * connections) and the main schema version (a dropped table takes its triggers with it), and is
- * served while all three are unchanged. The counter is part of each writer's transaction: a
- * rollback takes its increments back together with its rows.
+ * cached with the counter it was read under and PRAGMA data_version (writes by other
+ * connections), and served while both are unchanged. Any change of the tables (a dropped table
+ * takes its triggers along, a renamed one keeps them) sets the triggers up again and moves every
+ * counter on. The counter is part
+ * of each writer's transaction: a rollback takes its increments back together with its rows.
  *
  * Why a hit is never stale: the counters are read before the value, and only when no transaction
  * is open on the connection (so they show committed state, not a writer's pending increments
@@ -27,8 +28,8 @@ export type WatchGroup = 'access' | 'chart';
 
 /** The tables whose writes end a group's cached values. */
 export const WATCHED: Readonly<Record<WatchGroup, readonly string[]>> = {
-  // The guard's session context (auth/sessions.ts findSessionContext).
-  access: ['session', 'app_user', 'zt_info', 'user_zt_level'],
+  // The guard's session context (auth/sessions.ts findSessionContext) and button rights (auth/permissions.ts).
+  access: ['session', 'app_user', 'zt_info', 'user_zt_level', 'menu', 'user_level'],
   // What a voucher is checked against (vouchers/save-service.ts checkDraft).
   chart: ['zt_year', 'subject', 'subject_auxi_type', 'auxi_type', 'certificate_type'],
 };
@@ -45,16 +46,16 @@ interface Entry {
 
 class Watcher {
   private readonly entries = new Map<WatchGroup, Map<string, Entry>>();
-  private installedAtSchema: number | null = null;
-  private readonly read: SqliteDatabase.Statement<[string], { n: number; dv: number; sv: number }>;
+  private installedAtSchema: unknown = null;
+  private readonly counter: SqliteDatabase.Statement<[string], number>;
+  private readonly dataVersion: SqliteDatabase.Statement<[], number>;
+  private readonly schemaVersion: SqliteDatabase.Statement<[], number>;
 
   constructor(private readonly sqlite: SqliteDatabase.Database) {
     this.install();
-    this.read = sqlite.prepare(
-      `select n, (select data_version from pragma_data_version) as dv,
-              (select schema_version from main.pragma_schema_version) as sv
-       from temp.read_cache_epoch where grp = ?`,
-    );
+    this.counter = sqlite.prepare<[string], number>('select n from temp.read_cache_epoch where grp = ?').pluck();
+    this.dataVersion = sqlite.prepare<[], number>('pragma data_version').pluck();
+    this.schemaVersion = sqlite.prepare<[], number>('pragma main.schema_version').pluck();
   }
 
   /** Creates the counters and triggers (idempotent); only outside a transaction, which could roll them back. */
@@ -67,30 +68,33 @@ class Watcher {
     for (const [group, tables] of Object.entries(WATCHED)) {
       for (const table of tables) {
         for (const op of OPERATIONS) {
+          // Dropped first: a renamed table takes its triggers along, so they may be on another table now.
           statements.push(
-            `create temp trigger if not exists read_cache_${table}_${op} after ${op} on main.${table}
+            `drop trigger if exists temp.read_cache_${table}_${op}`,
+            `create temp trigger read_cache_${table}_${op} after ${op} on main.${table}
              begin update temp.read_cache_epoch set n = n + 1 where grp = '${group}'; end`,
           );
         }
       }
     }
+    // Writes made while a table was without its triggers went uncounted: nothing read before counts.
+    statements.push('update temp.read_cache_epoch set n = n + 1');
     this.sqlite.transaction(() => {
       for (const s of statements) this.sqlite.exec(s);
     })();
-    this.installedAtSchema = Number(this.sqlite.pragma('schema_version', { simple: true }));
+    this.installedAtSchema = this.sqlite.pragma('main.schema_version', { simple: true });
     return true;
   }
 
   /** The group's stamp now, or null when it cannot be trusted (the triggers are being set up again). */
   stamp(group: WatchGroup): string | null {
-    const row = this.read.get(group);
-    if (!row) return null;
-    if (row.sv !== this.installedAtSchema) {
-      // The schema changed: a dropped and re-created table lost its triggers. Check and re-create.
+    if (this.schemaVersion.get() !== this.installedAtSchema) {
+      // The tables changed (a dropped table takes its triggers along, a renamed one keeps them
+      // under its new name): set the triggers up again.
       if (!this.install()) return null;
-      return this.stamp(group);
     }
-    return `${row.dv}:${row.sv}:${row.n}`;
+    const n = this.counter.get(group);
+    return n === undefined ? null : `${this.dataVersion.get()}:${n}`;
   }
 
   /** A stamp under which a value now read may be stored: committed state only (see above). */

@@ -1,7 +1,7 @@
 /**
- * A save is checked against the chart and the session as they are at that moment: on SQLite both
- * are read from an in-process cache (db/read-cache.ts), which every change through the API must
- * end at once.
+ * A save is checked against the chart, the session and the user's rights as they are at that
+ * moment: on SQLite they are read from an in-process cache (db/read-cache.ts), which every change
+ * must end at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Voucher } from '../../shared/api/vouchers.js';
@@ -12,6 +12,7 @@ import { VoucherRuleMessages } from '../../shared/vouchers/rules.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { setIds } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
+import { VoucherPages } from './rights.js';
 import { FACTORY, SCHOOL, line, request, save } from './voucher-test-kit.js';
 
 describe.each(TEST_DIALECTS)('a save follows chart and session changes at once (%s)', (dialect) => {
@@ -69,6 +70,31 @@ describe.each(TEST_DIALECTS)('a save follows chart and session changes at once (
     expect((await ok(withSubject('16201'))).certiDetails[0]?.codeName).toBe('房屋');
     await kuaiji.post(Paths.subjectList, { id: '16201', code: '16201', codeName: '房屋及构筑物' });
     expect((await ok(withSubject('16201'))).certiDetails[0]?.codeName).toBe('房屋及构筑物');
+  });
+
+  it('a button taken from the user’s level refuses the next save; given back, it saves again', async () => {
+    const grant = await server.db.kysely
+      .selectFrom('user_zt_level as g')
+      .innerJoin('app_user as u', 'u.id', 'g.user_id')
+      .innerJoin('user_level as l', 'l.id', 'g.user_level_id')
+      .select(['l.id', 'l.resources'])
+      .where('u.login_name', '=', 'kuaiji')
+      .where('g.zt_id', '=', id(FACTORY))
+      .executeTakeFirstOrThrow();
+    const resources = JSON.parse(grant.resources) as { href: string; resourceList: string[] }[];
+    const withoutAdd = resources.map((r) =>
+      r.href === VoucherPages.add ? { ...r, resourceList: r.resourceList.filter((b) => b !== 'add') } : r,
+    );
+    await ok();
+    const setResources = (text: string) =>
+      server.db.kysely.updateTable('user_level').set({ resources: text }).where('id', '=', grant.id).execute();
+    await setResources(JSON.stringify(withoutAdd));
+    try {
+      expect((await save(kuaiji, request())).body.errorCode).toBe(ErrorCode.Forbidden);
+    } finally {
+      await setResources(grant.resources);
+    }
+    await ok();
   });
 
   it('another set chosen: the next save goes there', async () => {
