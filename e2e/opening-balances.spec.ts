@@ -2,7 +2,8 @@
  * 科目期初 in the browser: a bookkeeper enters openings for ten last-level subjects with the
  * keyboard only, pastes a block copied from a spreadsheet, watches the live trial check
  * balance, saves, reloads; invalid amounts are marked and block saving; undo and redo; the
- * right-click menu; export to xlsx read back with exceljs (values, totals as formulas).
+ * right-click menu; export to xlsx read back with exceljs (values, totals as formulas); a grid
+ * that scrolls keeps its amounts clear of the vertical scrollbar.
  * The spec restores the ledger set's openings afterwards, for the specs that follow (the
  * financial-state redirect of shell.spec.ts needs FACTORY 2026 uninitialised).
  */
@@ -264,6 +265,41 @@ test.describe.serial('opening balances', () => {
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.screenshot({ path: `${SCREENS_DIR}/opening-balances-view.png` });
+  });
+
+  test('a grid that scrolls keeps its right-aligned last column clear of the vertical scrollbar', async ({ page }) => {
+    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    const openings = new OpeningBalancePage(page);
+    await openings.goto();
+    const scrollbar = openings.grid.locator('.ag-body-vertical-scroll');
+    await expect(scrollbar).toBeHidden();
+    // 净资产 has 18 rows: more than the grid's height shows on a 1366×800 screen.
+    await openings.tab('净资产').click();
+    await expect(openings.cell('30101')).toHaveText(/^[\d,]+\.\d\d$/);
+    await expect(scrollbar).toBeVisible();
+    // The last column ends where the scrollbar starts, and the point where each amount's last
+    // digit is drawn belongs to its cell (not to the scrollbar laid over it).
+    const layout = () =>
+      page.evaluate(() => {
+        const bar = document.querySelector('.ufc-grid .ag-body-vertical-scroll')?.getBoundingClientRect();
+        const header = document.querySelector('.ufc-grid .ag-header-cell[col-id="initAmount"]')?.getBoundingClientRect();
+        const cells = [...document.querySelectorAll('.ufc-grid .ag-row:not(.ag-row-pinned) [col-id="initAmount"]')];
+        if (!bar || !header || cells.length === 0) return null;
+        const clear = (box: DOMRect) => box.right <= bar.left + 0.5;
+        const digitShown = (cell: Element) => {
+          const box = cell.getBoundingClientRect();
+          if (box.bottom <= bar.top || box.top >= bar.bottom) return true;
+          const at = document.elementFromPoint(box.right - 10, box.top + box.height / 2);
+          return at !== null && cell.contains(at);
+        };
+        return {
+          header: clear(header),
+          cells: cells.every((c) => clear(c.getBoundingClientRect())),
+          digits: cells.every(digitShown),
+        };
+      });
+    await expect.poll(layout).toEqual({ header: true, cells: true, digits: true });
+    await page.screenshot({ path: `${SCREENS_DIR}/opening-balances-scrolling.png` });
   });
 
   test('adds an auxiliary detail row, enters its opening, and saves an unbalanced check after confirming', async ({ page }) => {

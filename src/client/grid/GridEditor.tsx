@@ -45,6 +45,7 @@ import { GridContextMenu } from './GridContextMenu.js';
 import { GridController } from './grid-controller.js';
 import { GridErrorList } from './GridErrorList.js';
 import { GridModel, type ErrorItem, type GridEngineLike } from './grid-model.js';
+import { gridScrollbarWidth } from './scrollbar-width.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import type { TreeState } from './tree-nav.js';
 import './grid.css';
@@ -186,6 +187,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
   );
   const [initialRowData] = useState(() => controller.rowData());
   const [cells] = useState(() => props.cells);
+  const [scrollbarWidth] = useState(gridScrollbarWidth);
 
   useEffect(() => {
     propsRef.current = props;
@@ -426,6 +428,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           animateRows={false}
           localeText={LOCALE}
           rowBuffer={10}
+          scrollbarWidth={scrollbarWidth}
           onGridReady={onGridReady}
           processRowPostCreate={processRowPostCreate}
           rowSelection={props.selectable ? SELECTION : undefined}
