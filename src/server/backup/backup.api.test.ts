@@ -79,6 +79,18 @@ describe.each(TEST_DIALECTS)('ledger-set backups (%s)', (dialect) => {
 
   it('takes a manual backup, lists it, and downloads a file that reads back as the set', async () => {
     const v = await ok(save(kuaiji, request({ month: 2, pzDate: '2026-02-03' }, '1234.56')));
+    await ok(save(kuaiji, request({}, '10.00')));
+    await ok(save(kuaiji, request({}, '20.00')));
+    // An auxiliary link to a subject (its foreign key has no cascade: the restore test renames the subject).
+    const type = await server.db.kysely
+      .selectFrom('auxi_type')
+      .select('type_no')
+      .where('zt_id', '=', factoryId)
+      .executeTakeFirstOrThrow();
+    await server.db.kysely
+      .insertInto('subject_auxi_type')
+      .values({ zt_id: factoryId, year: 2026, code: '30101', type_no: type.type_no })
+      .execute();
     const [file] = await ok(
       kuaiji.upload<FileRelation[]>(Paths.fileRelation, { name: '发票.png', content: SAMPLES.png }, { voucherId: v.id }),
     );
@@ -128,7 +140,7 @@ describe.each(TEST_DIALECTS)('ledger-set backups (%s)', (dialect) => {
     const [backup] = await list(admin);
     if (!backup) throw new Error('no backup');
 
-    // Changes after the backup: a new voucher, a deleted one (its attachment goes with the sweep), a renamed subject.
+    // Changes after the backup: a new voucher, a deleted one, its attachment's row and bytes lost.
     const kept = await ok(kuaiji.get<{ currentPageItems: Voucher[] }>(Paths.certificate, { year: 2026 }));
     const victim = kept.currentPageItems.find((v) => v.month === 2);
     if (!victim) throw new Error('no voucher of February');
@@ -139,6 +151,30 @@ describe.each(TEST_DIALECTS)('ledger-set backups (%s)', (dialect) => {
       ),
     );
     await ok(kuaiji.delete(Paths.certificate, { year: 2026, details: JSON.stringify([refOf(victim)]) }));
+    // A reviewed voucher (its lines unchanged), two vouchers' numbers swapped (a unique index), a
+    // renamed subject that auxiliary links point to (a foreign key without cascade).
+    const others = kept.currentPageItems.filter((v) => v.id !== victim.id && v.month === 3 && v.certificateType === 1);
+    const [a, b] = others;
+    if (!a || !b) throw new Error('two vouchers of March needed');
+    await ok(admin.post(Paths.certificateReview, { year: 2026, details: [refOf(a)], isReview: true }));
+    const q = server.db.kysely;
+    await q.transaction().execute(async (trx) => {
+      await trx.updateTable('voucher').set({ pz_no: -1 }).where('zt_id', '=', factoryId).where('id', '=', a.id).execute();
+      await trx.updateTable('voucher').set({ pz_no: a.pzNo }).where('zt_id', '=', factoryId).where('id', '=', b.id).execute();
+      await trx.updateTable('voucher').set({ pz_no: b.pzNo }).where('zt_id', '=', factoryId).where('id', '=', a.id).execute();
+    });
+    const linked = await q
+      .selectFrom('subject_auxi_type')
+      .select(['year', 'code'])
+      .where('zt_id', '=', factoryId)
+      .executeTakeFirstOrThrow();
+    await q
+      .updateTable('subject')
+      .set({ name: '改名后的科目' })
+      .where('zt_id', '=', factoryId)
+      .where('year', '=', linked.year)
+      .where('code', '=', linked.code)
+      .execute();
     await server.db.kysely.deleteFrom('file_relation').where('zt_id', '=', factoryId).execute();
     fs.rmSync(path.join(server.config.dataDir, 'files', String(factoryId)), { recursive: true, force: true });
     expect(await setRows(server.db, factoryId)).not.toEqual(before);

@@ -2,10 +2,10 @@
  * Restores a backup over its ledger set. The file is checked first (SHA-256 against the recorded
  * one, integrity_check, row counts, attachments): a damaged file is refused before anything
  * changes. Then a type-46 backup of the set as it is now is taken, the attachment bytes the
- * backup names are put back in the store, and the set's rows of every backed-up table are
- * replaced in one transaction: on SQLite as one write of the write queue (vouchers/write-queue.ts),
- * so no voucher save interleaves, and on PostgreSQL with the tables locked against writers for
- * the transaction. A table the backup does not have (added by a later migration) is emptied for
+ * backup names are put back in the store, and the set's rows of every backed-up table become the
+ * backup's in one transaction: on SQLite as one write of the write queue (sqlite-restore.ts), so
+ * no voucher save interleaves, and on PostgreSQL replaced whole with the tables locked against
+ * writers for the transaction. A table the backup does not have (added by a later migration) is emptied for
  * the set; a column it does not have takes its default.
  */
 import fs from 'node:fs';
@@ -24,14 +24,12 @@ import { BACKED_UP } from './covered-tables.js';
 import { findBackup, markVerified, toBackupItem } from './repository.js';
 import { withSetLock } from './set-lock.js';
 import { quoteId } from './set-snapshot.js';
+import { restoreRowsOnSqlite } from './sqlite-restore.js';
 import { openSnapshot, readMeta, verifySnapshot, type SnapshotMeta, type SnapshotTable } from './snapshot-file.js';
 import { takeBackupLocked, type BackupScope, type TakeOptions } from './take-backup.js';
 
 /** Rows a PostgreSQL insert statement carries at most (under its 65,535 parameters). */
 const PG_PARAMS_PER_STATEMENT = 30_000;
-const ROWS_BETWEEN_TURNS = 20_000;
-
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Checks a backup; records the outcome on its row and answers the problems (none: ok). */
 export async function checkBackup(db: Db, ztId: number, id: string): Promise<string[]> {
@@ -53,24 +51,33 @@ export function restoreBackup(
     if (problems.length > 0) refuse('BusinessRule', `${BackupMessages.corrupted}：${problems.join('；')}`, problems);
     const row = await findBackup(db.kysely, scope.ztId, id);
     if (!row) refuse('NotFound', BackupMessages.notFound);
-    const snapshot = openSnapshot(backupFileOf(db, scope.ztId, row.file_name));
+    const file = backupFileOf(db, scope.ztId, row.file_name);
+    const snapshot = openSnapshot(file);
     if (!snapshot) refuse('BusinessRule', BackupMessages.corrupted);
     try {
       const meta = readMeta(snapshot);
-      await assertRestorable(db, meta);
+      await assertRestorable(db, snapshot, meta, scope.ztId);
       const before = await takeBackupLocked(db, scope, BackupType.beforeRestore, { rotate: options.rotate, keep: id });
       const store = attachmentStoreOf(db);
       const written = await putAttachmentsBack(snapshot, store, scope.ztId);
-      let replaced: { previousFiles: string[]; restoredFiles: Set<string> };
+      let replaced: Replaced;
       try {
-        replaced = await runWrite(db, (trx) => replaceRows(db, trx, snapshot, meta, scope.ztId));
+        replaced =
+          db.dialect === 'sqlite'
+            ? { previousFiles: await restoreRowsOnSqlite(db, file, meta, scope.ztId) }
+            : await replaceOnPostgres(db, snapshot, meta, scope.ztId);
       } catch (error) {
         await Promise.all(written.map((f) => fs.promises.rm(f, { force: true })));
         throw error;
       }
       // Bytes only the replaced rows named are unreachable now (the type-46 backup holds them).
+      const restoredFiles = new Set(
+        meta.tables.some((t) => t.name === 'file_relation')
+          ? (snapshot.prepare('select file_id from file_relation').pluck().all() as string[])
+          : [],
+      );
       for (const fileId of replaced.previousFiles) {
-        if (!replaced.restoredFiles.has(fileId) && isFileId(fileId)) await store.remove(scope.ztId, fileId);
+        if (!restoredFiles.has(fileId) && isFileId(fileId)) await store.remove(scope.ztId, fileId);
       }
       return {
         restored: toBackupItem(row),
@@ -90,14 +97,23 @@ async function liveColumns(db: Db, table: string): Promise<string[]> {
   return rows.map((r) => r.column_name);
 }
 
-/** Every table and column of the backup must exist here (a backup of a newer version does not fit). */
-async function assertRestorable(db: Db, meta: SnapshotMeta): Promise<void> {
+/**
+ * Every table and column of the backup must exist here (a backup of a newer version does not
+ * fit), and every row must be this set's.
+ */
+async function assertRestorable(db: Db, snapshot: SqliteDatabase.Database, meta: SnapshotMeta, ztId: number): Promise<void> {
+  if (meta.zt.id !== ztId) refuse('BusinessRule', BackupMessages.otherSet);
   for (const table of meta.tables) {
     if (!(BACKED_UP as readonly string[]).includes(table.name)) refuse('BusinessRule', BackupMessages.newerSchema);
     const live = new Set(await liveColumns(db, table.name));
     if (!table.columns.every((c) => live.has(c)) || !table.columns.includes('zt_id')) {
       refuse('BusinessRule', BackupMessages.newerSchema);
     }
+    const others = snapshot
+      .prepare(`select count(*) from ${quoteId(table.name)} where zt_id <> ?`)
+      .pluck()
+      .get(ztId) as number;
+    if (others > 0) refuse('BusinessRule', BackupMessages.otherSet);
   }
 }
 
@@ -127,58 +143,40 @@ function* snapshotRows(snapshot: SqliteDatabase.Database, table: SnapshotTable):
   yield* statement.iterate() as IterableIterator<unknown[]>;
 }
 
-async function replaceRows(
-  db: Db,
-  trx: Q,
-  snapshot: SqliteDatabase.Database,
-  meta: SnapshotMeta,
-  ztId: number,
-): Promise<{ previousFiles: string[]; restoredFiles: Set<string> }> {
-  const previous = await trx.selectFrom('file_relation').select('file_id').where('zt_id', '=', ztId).execute();
-  if (db.dialect === 'postgres') {
+interface Replaced {
+  previousFiles: string[];
+}
+
+async function previousFiles(trx: Q, ztId: number): Promise<string[]> {
+  return (await trx.selectFrom('file_relation').select('file_id').where('zt_id', '=', ztId).execute()).map((r) => r.file_id);
+}
+
+/** PostgreSQL: one transaction, the tables locked against writers, rows sent in multi-row inserts. */
+async function replaceOnPostgres(db: Db, snapshot: SqliteDatabase.Database, meta: SnapshotMeta, ztId: number): Promise<Replaced> {
+  return runWrite(db, async (trx) => {
     await sql`lock table ${sql.join(BACKED_UP.map((t) => sql.table(t)))} in share row exclusive mode`.execute(trx);
-  }
-  for (const table of [...BACKED_UP].reverse()) {
-    await sql`delete from ${sql.table(table)} where zt_id = ${ztId}`.execute(trx);
-  }
-  for (const name of BACKED_UP) {
-    const table = meta.tables.find((t) => t.name === name);
-    if (!table) continue;
-    const ztAt = table.columns.indexOf('zt_id');
-    const rows = snapshotRows(snapshot, table);
-    const own = (row: unknown[]): unknown[] => {
-      if (Number(row[ztAt]) !== ztId) refuse('BusinessRule', BackupMessages.otherSet);
-      return row;
-    };
-    if (db.sqlite) {
-      // The write queue's transaction holds the one connection: these statements run inside it.
-      const insert = db.sqlite.prepare(
-        `insert into ${quoteId(name)} (${table.columns.map(quoteId).join(', ')}) values (${table.columns.map(() => '?').join(', ')})`,
-      );
-      let n = 0;
-      for (const row of rows) {
-        insert.run(own(row));
-        if (++n % ROWS_BETWEEN_TURNS === 0) await turn();
+    const previous = await previousFiles(trx, ztId);
+    for (const table of [...BACKED_UP].reverse()) {
+      await sql`delete from ${sql.table(table)} where zt_id = ${ztId}`.execute(trx);
+    }
+    for (const name of BACKED_UP) {
+      const table = meta.tables.find((t) => t.name === name);
+      if (!table) continue;
+      const perStatement = Math.max(1, Math.floor(PG_PARAMS_PER_STATEMENT / table.columns.length));
+      const columns = sql.join(table.columns.map((c) => sql.ref(c)));
+      let chunk: unknown[][] = [];
+      const flush = async () => {
+        if (chunk.length === 0) return;
+        const values = sql.join(chunk.map((row) => sql`(${sql.join(row)})`));
+        await sql`insert into ${sql.table(name)} (${columns}) values ${values}`.execute(trx);
+        chunk = [];
+      };
+      for (const row of snapshotRows(snapshot, table)) {
+        chunk.push(row);
+        if (chunk.length >= perStatement) await flush();
       }
-      continue;
+      await flush();
     }
-    const perStatement = Math.max(1, Math.floor(PG_PARAMS_PER_STATEMENT / table.columns.length));
-    const columns = sql.join(table.columns.map((c) => sql.ref(c)));
-    let chunk: unknown[][] = [];
-    const flush = async () => {
-      if (chunk.length === 0) return;
-      const values = sql.join(chunk.map((row) => sql`(${sql.join(row)})`));
-      await sql`insert into ${sql.table(name)} (${columns}) values ${values}`.execute(trx);
-      chunk = [];
-    };
-    for (const row of rows) {
-      chunk.push(own(row));
-      if (chunk.length >= perStatement) await flush();
-    }
-    await flush();
-  }
-  const restored = meta.tables.some((t) => t.name === 'file_relation')
-    ? (snapshot.prepare('select file_id from file_relation').pluck().all() as string[])
-    : [];
-  return { previousFiles: previous.map((r) => r.file_id), restoredFiles: new Set(restored) };
+    return { previousFiles: previous };
+  });
 }

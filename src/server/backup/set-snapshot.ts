@@ -1,107 +1,125 @@
 /**
- * Reads every row of one ledger set as of one moment: a consistent snapshot, never a copy of the
- * live file. On SQLite a second connection to the database file holds one read transaction (WAL
- * lets writers go on meanwhile, and this connection sees none of their commits); on PostgreSQL one
- * REPEATABLE READ, READ ONLY transaction reads through a cursor. Rows come in chunks so the event
- * loop turns between them.
+ * Copies every row of one ledger set, as of one moment, into a backup file: a consistent
+ * snapshot, never a copy of the live file. On SQLite the backup file's own connection attaches
+ * the live database and only reads it: it copies table by table inside one transaction (WAL fixes what
+ * that transaction reads at its first read, while writers go on), in key-ordered chunks so the
+ * event loop turns between them and SQLite moves the rows without JavaScript in between. On
+ * PostgreSQL one REPEATABLE READ, READ ONLY transaction reads through a cursor.
  */
-import SqliteDatabase from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { SnapshotTable, SnapshotWriter } from './snapshot-file.js';
 
-export const READ_CHUNK = 5000;
-
-export interface SetReader {
-  /** The table's columns in their stored order. */
-  columns(table: string): Promise<string[]>;
-  /** The set's rows of the table, `columns` in that order, in chunks. */
-  rows(table: string, columns: readonly string[], ztId: number): AsyncIterable<unknown[][]>;
-  /** The last migration applied (the backup's schema version). */
-  schemaVersion(): Promise<string>;
-}
+/** Rows a chunk copies before the event loop gets a turn. */
+export const COPY_CHUNK = 50_000;
 
 export const quoteId = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function sqliteReader(conn: SqliteDatabase.Database): SetReader {
-  return {
-    columns: (table) => Promise.resolve((conn.pragma(`table_info(${quoteId(table)})`) as { name: string }[]).map((c) => c.name)),
-    async *rows(table, columns, ztId) {
-      const statement = conn
-        .prepare(`select ${columns.map(quoteId).join(', ')} from ${quoteId(table)} where zt_id = ?`)
-        .raw(true);
-      let chunk: unknown[][] = [];
-      for (const row of statement.iterate(ztId) as IterableIterator<unknown[]>) {
-        chunk.push(row);
-        if (chunk.length >= READ_CHUNK) {
-          yield chunk;
-          chunk = [];
-          await turn();
-        }
-      }
-      if (chunk.length > 0) yield chunk;
-    },
-    schemaVersion: () => {
-      const row = conn.prepare('select max(name) as name from kysely_migration').get() as { name: string | null };
-      return Promise.resolve(row.name ?? '');
-    },
-  };
+export interface CopiedSet {
+  tables: SnapshotTable[];
+  schemaVersion: string;
 }
 
-function postgresReader(trx: Kysely<Database>): SetReader {
-  return {
-    async columns(table) {
-      const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
-        where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(trx);
-      return rows.map((r) => r.column_name);
-    },
-    async *rows(table, columns, ztId) {
-      const list = sql.join(columns.map((c) => sql.ref(c)));
-      await sql`declare backup_rows no scroll cursor for select ${list} from ${sql.table(table)} where zt_id = ${ztId}`.execute(
-        trx,
-      );
-      try {
-        for (;;) {
-          const { rows } = await sql<Record<string, unknown>>`fetch forward ${sql.lit(READ_CHUNK)} from backup_rows`.execute(trx);
-          if (rows.length === 0) break;
-          yield rows.map((row) => columns.map((c) => row[c]));
-        }
-      } finally {
-        await sql`close backup_rows`.execute(trx);
-      }
-    },
-    async schemaVersion() {
-      const { rows } = await sql<{ name: string | null }>`select max(name) as name from kysely_migration`.execute(trx);
-      return rows[0]?.name ?? '';
-    },
-  };
+interface ColumnInfo {
+  name: string;
+  type: string;
+  pk: number;
 }
 
-/** Runs `read` inside one consistent snapshot of the database. */
-export async function withSnapshot<T>(db: Db, read: (reader: SetReader) => Promise<T>): Promise<T> {
-  if (db.dialect === 'postgres') {
-    return db.kysely
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        await sql`set transaction read only`.execute(trx);
-        return read(postgresReader(trx));
-      });
-  }
+async function copyFromSqlite(db: Db, writer: SnapshotWriter, tables: readonly string[], ztId: number): Promise<CopiedSet> {
   if (!db.sqlite) throw new Error('SQLite handle missing');
-  const conn = new SqliteDatabase(db.sqlite.name, { readonly: true, fileMustExist: true });
+  const conn = writer.conn;
+  // Attached for reading only (better-sqlite3 is built without URI file names, so no mode=ro).
+  conn.prepare('attach database ? as live').run(db.sqlite.name);
   try {
-    conn.pragma('busy_timeout = 5000');
-    // Deferred: the snapshot is fixed by the first read, and every later read sees the same one.
     conn.exec('begin');
-    try {
-      return await read(sqliteReader(conn));
-    } finally {
-      conn.exec('commit');
+    const out: SnapshotTable[] = [];
+    for (const table of tables) {
+      const info = conn.pragma(`live.table_info(${quoteId(table)})`) as ColumnInfo[];
+      const columns = info.map((c) => c.name);
+      const keys = info
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name);
+      const key = keys[0] === 'zt_id' && keys.length > 1 ? keys : null;
+      // Declared types as SQLite reports them (e.g. varchar(40)); anything else is left out.
+      const types = info.map((c) => (/^[\w(), ]*$/.test(c.type) ? c.type : ''));
+      writer.createTable(table, columns, key, types);
+      const list = columns.map(quoteId).join(', ');
+      const into = `insert into main.${quoteId(table)} (${list}) select ${list} from live.${quoteId(table)} where zt_id = ?`;
+      let rows = 0;
+      if (!key) {
+        rows = conn.prepare(into).run(ztId).changes;
+      } else {
+        // In key order after zt_id: the primary key's index walks only this set's rows, a chunk at a
+        // time, and the backup table (stored by the same key) only grows at its end.
+        const rest = key.slice(1);
+        const order = rest.map(quoteId).join(', ');
+        const first = conn.prepare(`${into} order by ${order} limit ${COPY_CHUNK}`);
+        const next = conn.prepare(
+          `${into} and (${order}) > (${rest.map(() => '?').join(', ')}) order by ${order} limit ${COPY_CHUNK}`,
+        );
+        const descending = key.map((c) => `${quoteId(c)} desc`).join(', ');
+        const last = conn.prepare(`select ${order} from main.${quoteId(table)} order by ${descending} limit 1`).raw(true);
+        let copied = first.run(ztId).changes;
+        rows += copied;
+        while (copied === COPY_CHUNK) {
+          await turn();
+          copied = next.run(ztId, ...(last.get() as unknown[])).changes;
+          rows += copied;
+        }
+      }
+      out.push({ name: table, columns, key, rows });
     }
+    const version = conn.prepare('select max(name) from live.kysely_migration').pluck().get() as string | null;
+    conn.exec('commit');
+    return { tables: out, schemaVersion: version ?? '' };
   } finally {
-    conn.close();
+    if (conn.inTransaction) conn.exec('rollback');
+    conn.exec('detach database live');
   }
+}
+
+async function copyFromPostgres(db: Db, writer: SnapshotWriter, tables: readonly string[], ztId: number): Promise<CopiedSet> {
+  return db.kysely
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx: Kysely<Database>) => {
+      await sql`set transaction read only`.execute(trx);
+      writer.conn.exec('begin');
+      const out: SnapshotTable[] = [];
+      for (const table of tables) {
+        const { rows: cols } = await sql<{ column_name: string }>`select column_name from information_schema.columns
+          where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(trx);
+        const columns = cols.map((r) => r.column_name);
+        writer.createTable(table, columns);
+        const list = sql.join(columns.map((c) => sql.ref(c)));
+        await sql`declare backup_rows no scroll cursor for select ${list} from ${sql.table(table)} where zt_id = ${ztId}`.execute(
+          trx,
+        );
+        for (;;) {
+          const { rows } = await sql<Record<string, unknown>>`fetch forward ${sql.lit(COPY_CHUNK / 10)} from backup_rows`.execute(
+            trx,
+          );
+          if (rows.length === 0) break;
+          writer.insert(
+            table,
+            rows.map((row) => columns.map((c) => row[c])),
+          );
+        }
+        await sql`close backup_rows`.execute(trx);
+        out.push({ name: table, columns, key: null, rows: writer.counts.get(table) ?? 0 });
+      }
+      const { rows } = await sql<{ name: string | null }>`select max(name) as name from kysely_migration`.execute(trx);
+      writer.conn.exec('commit');
+      return { tables: out, schemaVersion: rows[0]?.name ?? '' };
+    });
+}
+
+/** Copies the set's rows of `tables` from one consistent snapshot into the backup file. */
+export function copySet(db: Db, writer: SnapshotWriter, tables: readonly string[], ztId: number): Promise<CopiedSet> {
+  return db.dialect === 'postgres' ? copyFromPostgres(db, writer, tables, ztId) : copyFromSqlite(db, writer, tables, ztId);
 }

@@ -23,8 +23,8 @@ import { attachmentStoreOf, backupDirOf, backupFileOf } from './backup-home.js';
 import { BACKED_UP } from './covered-tables.js';
 import { backupsOf, deleteBackupRow, insertBackup, toBackupItem } from './repository.js';
 import { withSetLock } from './set-lock.js';
-import { withSnapshot } from './set-snapshot.js';
-import { sha256OfFile, SNAPSHOT_FORMAT, SnapshotWriter, type SnapshotTable } from './snapshot-file.js';
+import { copySet } from './set-snapshot.js';
+import { sha256OfFile, SNAPSHOT_FORMAT, SnapshotWriter } from './snapshot-file.js';
 
 export interface BackupScope {
   ztId: number;
@@ -79,24 +79,11 @@ export async function takeBackupLocked(
   const writer = new SnapshotWriter(`${file}.part`);
   const createdAt = Date.now();
   try {
-    const files: { fileId: string; sha256: string }[] = [];
-    const { tables, schemaVersion } = await withSnapshot(db, async (reader) => {
-      const out: SnapshotTable[] = [];
-      for (const table of BACKED_UP) {
-        const columns = await reader.columns(table);
-        writer.createTable(table, columns);
-        const fileIdAt = columns.indexOf('file_id');
-        const shaAt = columns.indexOf('sha256');
-        for await (const chunk of reader.rows(table, columns, scope.ztId)) {
-          writer.insert(table, chunk);
-          if (table === 'file_relation') {
-            for (const row of chunk) files.push({ fileId: String(row[fileIdAt]), sha256: String(row[shaAt]) });
-          }
-        }
-        out.push({ name: table, columns, rows: writer.counts.get(table) ?? 0 });
-      }
-      return { tables: out, schemaVersion: await reader.schemaVersion() };
-    });
+    const { tables, schemaVersion } = await copySet(db, writer, BACKED_UP, scope.ztId);
+    const files = writer.conn.prepare('select file_id as fileId, sha256 from file_relation').all() as {
+      fileId: string;
+      sha256: string;
+    }[];
 
     const store = attachmentStoreOf(db);
     const missing: string[] = [];
