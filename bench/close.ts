@@ -1,0 +1,151 @@
+/**
+ * Close benchmark (npm run bench): on the 1,000,000-line ledger set (bench/support/million-lines.ts,
+ * CLOSE_LINES to change it), over HTTP as the 数据备份 page calls them, end to end on localhost:
+ * take a backup (target at most 5 s) and restore it (target at most 10 s; the restore checks the
+ * file, takes the type-46 backup first and makes the set's rows those of the backup, writing only
+ * the rows that differ). The restore is timed on the set unchanged since the backup (the target's
+ * case, CLOSE_RUNS times, default 3), then once after a quarter of it changed and once after every
+ * line changed (the worst case: every line rewritten). After each restore the trial balance must
+ * equal the one before the backup. Writes bench/results/close.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import type { BackupItem, RestoreBackupResponse } from '../src/shared/api/backup.js';
+import { BackupType } from '../src/shared/api/backup.js';
+import { Paths } from '../src/shared/api/paths.js';
+import { SQLITE_FILE } from '../src/server/db/database.js';
+import { call, DEMO_LOGINS, openSession, startServer, stopServer, type Session } from './support/server.js';
+import { cpuSeconds, machine, rssMb, round, stats, writeResult } from './support/stats.js';
+import { createLedgerDataDir, DEMO_SET } from './support/million-lines.js';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8264);
+const LINES = Number(process.env.CLOSE_LINES ?? 1_000_000);
+const RUNS = Number(process.env.CLOSE_RUNS ?? 3);
+const YEAR = 2026;
+const TARGETS = { backupSeconds: 5, restoreSeconds: 10 };
+
+/** One call timed end to end, with the server's peak RSS meanwhile. */
+async function timed<T>(
+  pid: number | undefined,
+  run: () => Promise<{ body: { success: boolean; data: T; errorMsg: string | null } }>,
+): Promise<{ seconds: number; cpuSeconds: number; rssPeakMb: number; data: T }> {
+  let peak = rssMb(pid);
+  const cpu0 = cpuSeconds(pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 50);
+  const t0 = performance.now();
+  try {
+    const { body } = await run();
+    if (!body.success) throw new Error(`call failed: ${body.errorMsg}`);
+    return {
+      seconds: round((performance.now() - t0) / 1000),
+      cpuSeconds: round(cpuSeconds(pid) - cpu0),
+      rssPeakMb: peak,
+      data: body.data,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const trialBalance = async (s: Session) => {
+  const answer = await call<unknown>(s.base, s, 'GET', Paths.trialBalance, { beginTime: `${YEAR}-01`, endTime: `${YEAR}-12` });
+  if (!answer.body.success) throw new Error(`trial balance failed: ${answer.body.errorMsg}`);
+  return JSON.stringify(answer.body.data);
+};
+
+const { dataDir, generated, fileMb } = await createLedgerDataDir(PORT, { lines: LINES, setName: DEMO_SET, year: YEAR });
+const server = startServer(dataDir, PORT);
+try {
+  await server.ready;
+  const pid = server.child.pid;
+  const admin = await openSession(server.base, DEMO_LOGINS.admin, DEMO_SET, YEAR);
+  const before = await trialBalance(admin);
+
+  const backups: { seconds: number; cpuSeconds: number; rssPeakMb: number; sizeMb: number; rows: number }[] = [];
+  let first: BackupItem | null = null;
+  for (let i = 0; i < RUNS; i++) {
+    const run = await timed(pid, () => call<BackupItem>(server.base, admin, 'POST', Paths.backup, { type: BackupType.manual }));
+    first ??= run.data;
+    backups.push({
+      seconds: run.seconds,
+      cpuSeconds: run.cpuSeconds,
+      rssPeakMb: run.rssPeakMb,
+      sizeMb: round(run.data.size / 2 ** 20, 1),
+      rows: run.data.rowCount,
+    });
+  }
+  if (!first) throw new Error('no backup taken');
+
+  // Restores of the first backup: as it is (the set unchanged since), then after changes made
+  // meanwhile (through a second connection, as if many calls had made them): a quarter of the
+  // vouchers reviewed and booked the other way and December's lines gone, then every line's summary.
+  const live = new SqliteDatabase(path.join(dataDir, SQLITE_FILE));
+  live.pragma('busy_timeout = 5000');
+  const set = (live.prepare('select id from zt_info where name = ?').pluck().get(DEMO_SET) as number) ?? 0;
+  const changes: Record<string, (() => number) | null> = {
+    unchanged: null,
+    quarterChanged: () =>
+      live.prepare('update voucher set is_book = 1 - is_book, is_review = 1 - is_review where zt_id = ? and month <= 3').run(set)
+        .changes + live.prepare('delete from voucher_line where zt_id = ? and month = 12').run(set).changes,
+    everyLineChanged: () => live.prepare("update voucher_line set summary = summary || '改' where zt_id = ?").run(set).changes,
+  };
+  const restores: {
+    scenario: string;
+    rowsChanged: number;
+    seconds: number;
+    cpuSeconds: number;
+    rssPeakMb: number;
+    rows: number;
+  }[] = [];
+  for (const [scenario, change] of Object.entries(changes)) {
+    for (let i = 0; i < (change ? 1 : RUNS); i++) {
+      const rowsChanged = change ? change() : 0;
+      const backupId = first.id;
+      const run = await timed(pid, () =>
+        call<RestoreBackupResponse>(server.base, admin, 'POST', Paths.backupRestore, { id: backupId, rotate: true }),
+      );
+      if ((await trialBalance(admin)) !== before) throw new Error(`${scenario}: the trial balance after the restore differs`);
+      restores.push({
+        scenario,
+        rowsChanged,
+        seconds: run.seconds,
+        cpuSeconds: run.cpuSeconds,
+        rssPeakMb: run.rssPeakMb,
+        rows: run.data.rowCount,
+      });
+    }
+  }
+  live.close();
+
+  // ─── close a month (≤ 2 s): the close session adds its measurement here (POST certificate/monthly). ───
+
+  const backupWorst = Math.max(...backups.map((b) => b.seconds));
+  const restoreWorst = Math.max(...restores.filter((r) => r.scenario === 'unchanged').map((r) => r.seconds));
+  const byScenario = (scenario: string) => stats(restores.filter((r) => r.scenario === scenario).map((r) => r.seconds));
+  writeResult('close', {
+    benchmark: 'close',
+    at: new Date().toISOString(),
+    ...machine(),
+    database: `sqlite (WAL), ${fileMb} MB file`,
+    generated,
+    note: 'seconds: client time on localhost, request to parsed answer; cpuSeconds: the server process’s CPU meanwhile (on a loaded machine the wall time also counts waits for a core); the restore includes its checks and the type-46 backup',
+    backup: { seconds: stats(backups.map((b) => b.seconds)), cpuSeconds: stats(backups.map((b) => b.cpuSeconds)), runs: backups },
+    restore: {
+      seconds: {
+        unchanged: byScenario('unchanged'),
+        quarterChanged: byScenario('quarterChanged'),
+        everyLineChanged: byScenario('everyLineChanged'),
+      },
+      runs: restores,
+      trialBalanceAsBefore: true,
+    },
+    targets: TARGETS,
+    met: { backupSeconds: backupWorst <= TARGETS.backupSeconds, restoreSeconds: restoreWorst <= TARGETS.restoreSeconds },
+  });
+} finally {
+  await stopServer(server.child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
