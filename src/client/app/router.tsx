@@ -86,6 +86,10 @@ export const routes: RouteObject[] = [
         element: <UserCenterLayout />,
         children: [
           { index: true, element: <UserCenterIndex /> },
+          {
+            path: 'backup',
+            lazy: async () => ({ Component: (await import('../backup/BackupPage.js')).BackupPage }),
+          },
           ...USER_CENTER_CHILDREN.map(({ path, name }) => ({ path, element: <NamedPlaceholder name={name} /> })),
         ],
       },
