@@ -4,6 +4,7 @@
  * before and after as JSON), so a change and its record commit or roll back together.
  */
 import type { Voucher, VoucherAuditEntry } from '../../shared/api/vouchers.js';
+import { insertRows } from '../db/fixed-query.js';
 import type { Q } from '../subjects/subject-repository.js';
 
 export type AuditAction = VoucherAuditEntry['action'];
@@ -35,9 +36,8 @@ export async function writeAudit(
           .where('zt_id', '=', ztId)
           .where('voucher_id', '=', voucherId)
           .executeTakeFirst();
-  await trx
-    .insertInto('voucher_audit')
-    .values({
+  await insertRows(trx, 'voucher_audit', [
+    {
       zt_id: ztId,
       voucher_id: voucherId,
       seq: Number(last?.seq ?? 0) + 1,
@@ -47,8 +47,8 @@ export async function writeAudit(
       at,
       before_json: before ? JSON.stringify(before) : null,
       after_json: after ? JSON.stringify(after) : null,
-    })
-    .execute();
+    },
+  ]);
 }
 
 export async function readAudit(q: Q, ztId: number, voucherId: string): Promise<VoucherAuditEntry[]> {
