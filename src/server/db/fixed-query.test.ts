@@ -52,6 +52,21 @@ describe.each(TEST_DIALECTS)('fixed queries (%s)', (dialect) => {
     expect((await byContent(server.db.kysely, [ztId, '丁'])).rows.map((r) => r.id)).toEqual(rows.map((r) => r.id));
   });
 
+  it('compiles anew on an instance with plugins (they may rewrite the query)', async () => {
+    const seen: string[] = [];
+    const watching = server.db.kysely.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'SelectQueryNode') seen.push('select');
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    await byContent(server.db.kysely, [ztId, '甲']);
+    await byContent(watching, [ztId, '甲']);
+    await byContent(watching, [ztId, '乙']);
+    expect(seen).toEqual(['select', 'select']);
+  });
+
   it('refuses a call that leaves a slot without a value', async () => {
     await expect(byContent(server.db.kysely, [ztId])).rejects.toThrow('no value for slot 1');
   });

@@ -35,7 +35,10 @@ interface Template {
 const templates = new WeakMap<object, Map<string, Template>>();
 
 function templateOf<R>(q: Kysely<Database>, name: string, build: (q: Kysely<Database>) => Compilable<R>): Template {
-  const adapter = q.getExecutor().adapter;
+  const executor = q.getExecutor();
+  const adapter = executor.adapter;
+  // A plugin may rewrite a query per instance: compile such instances' queries every time.
+  if (executor.plugins.length > 0) return templateFrom(build(q).compile());
   let byName = templates.get(adapter);
   if (!byName) {
     byName = new Map();
@@ -43,13 +46,16 @@ function templateOf<R>(q: Kysely<Database>, name: string, build: (q: Kysely<Data
   }
   const known = byName.get(name);
   if (known) return known;
-  const compiled = build(q).compile();
-  const template: Template = {
+  const template = templateFrom(build(q).compile());
+  byName.set(name, template);
+  return template;
+}
+
+function templateFrom(compiled: CompiledQuery): Template {
+  return {
     sql: compiled.sql,
     parameters: compiled.parameters.map((p) => (p instanceof Slot ? { slot: p.index } : { constant: p })),
   };
-  byName.set(name, template);
-  return template;
 }
 
 export type FixedQuery<R> = (q: Kysely<Database>, values: readonly unknown[]) => Promise<QueryResult<R>>;
