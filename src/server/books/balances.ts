@@ -11,6 +11,7 @@
 import { sql } from 'kysely';
 import { auxiKeyOf } from '../../shared/subjects/auxiliary-rules.js';
 import type { Q } from '../subjects/subject-repository.js';
+import { fixedQuery, slot, type FixedQuery } from '../db/fixed-query.js';
 
 export interface BalanceDelta {
   year: number;
@@ -91,31 +92,62 @@ async function applyDeltas(q: Q, ztId: number, deltas: readonly BalanceDelta[]):
   // One statement for many rows (merge() leaves each key once, as PostgreSQL's ON CONFLICT requires);
   // rows are taken in the order given, so the lock order above holds.
   for (let start = 0; start < ordered.length; start += UPSERT_CHUNK) {
-    await q
-      .insertInto('subject_balance')
-      .values(
-        ordered.slice(start, start + UPSERT_CHUNK).map((d) => ({
-          zt_id: ztId,
-          year: d.year,
-          month: d.month,
-          subject_code: d.subjectCode,
-          auxi_key: d.auxiKey,
-          debit_all: d.debitAll,
-          credit_all: d.creditAll,
-          debit_booked: d.debitBooked,
-          credit_booked: d.creditBooked,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['zt_id', 'year', 'month', 'subject_code', 'auxi_key']).doUpdateSet({
-          debit_all: sql<number>`subject_balance.debit_all + excluded.debit_all`,
-          credit_all: sql<number>`subject_balance.credit_all + excluded.credit_all`,
-          debit_booked: sql<number>`subject_balance.debit_booked + excluded.debit_booked`,
-          credit_booked: sql<number>`subject_balance.credit_booked + excluded.credit_booked`,
-        }),
-      )
-      .execute();
+    const chunk = ordered.slice(start, start + UPSERT_CHUNK);
+    const values = chunk.flatMap((d) => [
+      ztId,
+      d.year,
+      d.month,
+      d.subjectCode,
+      d.auxiKey,
+      d.debitAll,
+      d.creditAll,
+      d.debitBooked,
+      d.creditBooked,
+    ]);
+    if (chunk.length <= FIXED_UPSERT_MAX_ROWS) await upsertOf(chunk.length)(q, values);
+    else await upsertStatement(q, chunk.length, (i) => values[i]).execute();
   }
+}
+
+/** Up to this many rows an upsert's text is compiled once per row count (a voucher's lines, say). */
+const FIXED_UPSERT_MAX_ROWS = 32;
+
+/** The upsert of `rows` rows, the i-th parameter (9 a row, in column order) given by value(i). */
+function upsertStatement(q: Q, rows: number, value: (i: number) => unknown) {
+  return q
+    .insertInto('subject_balance')
+    .values(
+      Array.from({ length: rows }, (_, r) => ({
+        zt_id: value(r * 9) as number,
+        year: value(r * 9 + 1) as number,
+        month: value(r * 9 + 2) as number,
+        subject_code: value(r * 9 + 3) as string,
+        auxi_key: value(r * 9 + 4) as string,
+        debit_all: value(r * 9 + 5) as number,
+        credit_all: value(r * 9 + 6) as number,
+        debit_booked: value(r * 9 + 7) as number,
+        credit_booked: value(r * 9 + 8) as number,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['zt_id', 'year', 'month', 'subject_code', 'auxi_key']).doUpdateSet({
+        debit_all: sql<number>`subject_balance.debit_all + excluded.debit_all`,
+        credit_all: sql<number>`subject_balance.credit_all + excluded.credit_all`,
+        debit_booked: sql<number>`subject_balance.debit_booked + excluded.debit_booked`,
+        credit_booked: sql<number>`subject_balance.credit_booked + excluded.credit_booked`,
+      }),
+    );
+}
+
+const upserts = new Map<number, FixedQuery<unknown>>();
+
+function upsertOf(rows: number): FixedQuery<unknown> {
+  let run = upserts.get(rows);
+  if (!run) {
+    run = fixedQuery(`subject_balance.upsert:${rows}`, (b) => upsertStatement(b, rows, (i) => slot(i)));
+    upserts.set(rows, run);
+  }
+  return run;
 }
 
 /**

@@ -3,16 +3,18 @@ import { PostgresAdapter } from 'kysely';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
+import { fixedQuery, slot } from '../db/fixed-query.js';
 
-export async function isPeriodClosed(q: Q, ztId: number, year: number, month: number): Promise<boolean> {
-  const row = await q
+const closedQuery = fixedQuery('period_close.one', (q) =>
+  q
     .selectFrom('period_close')
     .select('month')
-    .where('zt_id', '=', ztId)
-    .where('year', '=', year)
-    .where('month', '=', month)
-    .executeTakeFirst();
-  return !!row;
+    .where('zt_id', '=', slot<number>(0))
+    .where('year', '=', slot<number>(1))
+    .where('month', '=', slot<number>(2)),
+);
+export async function isPeriodClosed(q: Q, ztId: number, year: number, month: number): Promise<boolean> {
+  return (await closedQuery(q, [ztId, year, month])).rows.length > 0;
 }
 
 /**
