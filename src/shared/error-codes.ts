@@ -135,7 +135,8 @@ const table = {
     code: 4017,
     http: 200,
     reaction: 'confirm',
-    meaning: '20 backups of the ledger set are kept: taking one more removes the oldest; repeat with rotate after the user confirms (data names the oldest)',
+    meaning:
+      '20 backups of the ledger set are kept: taking one more removes the oldest; repeat with rotate after the user confirms (data names the oldest)',
     message: '云备份记录最多存在20条,如点击【继续执行】，则系统自动删除最早期的备份记录，删除后无法回退 ，请谨慎操作！',
   },
   KeyDevice: {
