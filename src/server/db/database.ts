@@ -9,6 +9,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { BACKSTOP_PAGES, Checkpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -18,6 +19,8 @@ export interface Db {
   dialect: DialectName;
   /** The SQLite handle (null on PostgreSQL), for pragmas and online backups. */
   sqlite: SqliteDatabase.Database | null;
+  /** SQLite's checkpoints off the main thread (null on PostgreSQL); started by the first group commit. */
+  checkpointer: Checkpointer | null;
   close(): Promise<void>;
 }
 
@@ -75,14 +78,20 @@ export function openSqlite(file: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
-  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
+  const checkpointer = new Checkpointer(file);
+  const close = async () => {
+    await checkpointer.stop();
+    await kysely.destroy();
+  };
+  return { kysely, dialect: 'sqlite', sqlite, checkpointer, close };
 }
 
 export function openPostgres(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: 10 });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', sqlite: null, checkpointer: null, close: () => kysely.destroy() };
 }
 
 export function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Db {

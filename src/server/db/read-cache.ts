@@ -47,15 +47,16 @@ interface Entry {
 class Watcher {
   private readonly entries = new Map<WatchGroup, Map<string, Entry>>();
   private installedAtSchema: unknown = null;
-  private readonly counter: SqliteDatabase.Statement<[string], number>;
-  private readonly dataVersion: SqliteDatabase.Statement<[], number>;
-  private readonly schemaVersion: SqliteDatabase.Statement<[], number>;
+  // One statement for the three numbers a stamp needs (three statements cost three times as much).
+  private readonly versions: SqliteDatabase.Statement<[string], { n: number | null; data: number; schema: number }>;
 
   constructor(private readonly sqlite: SqliteDatabase.Database) {
     this.install();
-    this.counter = sqlite.prepare<[string], number>('select n from temp.read_cache_epoch where grp = ?').pluck();
-    this.dataVersion = sqlite.prepare<[], number>('pragma data_version').pluck();
-    this.schemaVersion = sqlite.prepare<[], number>('pragma main.schema_version').pluck();
+    this.versions = sqlite.prepare(
+      `select (select n from temp.read_cache_epoch where grp = ?) as n,
+              (select data_version from pragma_data_version) as data,
+              (select schema_version from main.pragma_schema_version) as schema`,
+    );
   }
 
   /** Creates the counters and triggers (idempotent); only outside a transaction, which could roll them back. */
@@ -88,13 +89,14 @@ class Watcher {
 
   /** The group's stamp now, or null when it cannot be trusted (the triggers are being set up again). */
   stamp(group: WatchGroup): string | null {
-    if (this.schemaVersion.get() !== this.installedAtSchema) {
+    let now = this.versions.get(group);
+    if (now?.schema !== this.installedAtSchema) {
       // The tables changed (a dropped table takes its triggers along, a renamed one keeps them
       // under its new name): set the triggers up again.
       if (!this.install()) return null;
+      now = this.versions.get(group);
     }
-    const n = this.counter.get(group);
-    return n === undefined ? null : `${this.dataVersion.get()}:${n}`;
+    return now?.n === null || now?.n === undefined ? null : `${now.data}:${now.n}`;
   }
 
   /** A stamp under which a value now read may be stored: committed state only (see above). */

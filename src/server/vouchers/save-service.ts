@@ -4,7 +4,6 @@
  * (4014), reviewed or booked vouchers locked (4011), the number taken under the period's lock
  * (numbering.ts), lines and items written, the audit row added.
  */
-import { randomUUID } from 'node:crypto';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { CertificateTypeItem, SaveVoucherRequest, Voucher } from '../../shared/api/vouchers.js';
@@ -34,6 +33,7 @@ import {
 import { runWrite } from './write-queue.js';
 import { postVouchers, postWrittenLines } from '../books/balances.js';
 import { countOfVoucher } from '../files/repository.js';
+import { timeOrderedId } from '../db/time-ordered-id.js';
 
 /** A voucher changed by someone else between reading and writing. */
 export const ConcurrentChange = '凭证已被他人修改，请刷新后重试';
@@ -208,7 +208,7 @@ async function writeLines(
   const used = new Set<string>();
   const idOf = (rowId: string): string => {
     const kept = keepIds.get(rowId);
-    const id = kept && !used.has(kept) ? kept : randomUUID();
+    const id = kept && !used.has(kept) ? kept : timeOrderedId();
     used.add(id);
     return id;
   };
@@ -285,7 +285,7 @@ export async function saveVoucher(
       await lockPeriods(trx, [newKey]);
       const row: VoucherRow = {
         zt_id: scope.ztId,
-        id: randomUUID(),
+        id: timeOrderedId(),
         year,
         month,
         certificate_type: certificateType,

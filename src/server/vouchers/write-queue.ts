@@ -25,7 +25,9 @@ class GroupCommit {
   private pending: Pending[] = [];
   private running = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    db.checkpointer?.start();
+  }
 
   run<T>(job: (trx: Q) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
