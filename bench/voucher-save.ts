@@ -19,98 +19,20 @@
  * signing and fetch (about as much CPU per save as the server's) preempt the server in the middle
  * of a request, and that wait is counted as server time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Paths } from '../src/shared/api/paths.js';
 import type { SaveVoucherRequest } from '../src/shared/api/vouchers.js';
-import { queryParams, sign } from '../src/shared/signature.js';
+import { call, DEMO_LOGINS, openSession, startServer, stopServer, type Session } from './support/server.js';
+import { cpuSeconds, machine, percentile, round, writeResult } from './support/stats.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8098);
-const BASE = `http://127.0.0.1:${PORT}`;
 const CLIENTS = 20;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGETS = { p99ServerMs: 20, savesPerSecond: 500 };
 const CLIENT_NICE = Number(process.env.BENCH_CLIENT_NICE ?? 19);
-
-function startServer(dataDir: string): { child: ChildProcess; ready: Promise<void> } {
-  // BENCH_NODE_ARGS: extra node flags for the server, e.g. --cpu-prof to profile it.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CAPTCHA: 'off',
-      SINGLE_SESSION: 'off',
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX_FAILURES: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const ready = (async () => {
-    for (;;) {
-      try {
-        if ((await fetch(`${BASE}${Paths.config}`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      if (child.exitCode !== null) throw new Error('server exited before it was ready');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  return { child, ready };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-interface Session {
-  token: string;
-  signKey: string;
-}
-
-function headers(s: Session, params: Record<string, unknown>): Record<string, string> {
-  const timestamp = String(Date.now());
-  const nonce = randomBytes(16).toString('hex');
-  return { token: s.token, timestamp, nonce, authEncryptKey: sign(s.signKey, params, timestamp, nonce) };
-}
-
-async function call<T>(s: Session | null, method: 'GET' | 'POST', p: string, params: Record<string, unknown> = {}) {
-  const url = new URL(p, BASE);
-  if (method === 'GET') for (const [k, v] of Object.entries(queryParams(params))) url.searchParams.set(k, v);
-  const signed = s ? headers(s, method === 'GET' ? queryParams(params) : params) : {};
-  const response = await fetch(url, {
-    method,
-    headers: method === 'POST' ? { 'content-type': 'application/json', ...signed } : signed,
-    body: method === 'POST' ? JSON.stringify(params) : undefined,
-  });
-  return { response, body: (await response.json()) as { success: boolean; data: T; errorMsg: string | null } };
-}
-
-async function openSession(): Promise<Session> {
-  const login = await call<Session>(null, 'POST', Paths.logOn, {
-    loginName: 'kuaiji',
-    password: 'Kuaiji@123',
-    captcha: '',
-    captchaKey: '',
-  });
-  if (!login.body.success) throw new Error(`login failed: ${login.body.errorMsg}`);
-  const session = { token: login.body.data.token, signKey: login.body.data.signKey };
-  const sets = await call<{ id: number; name: string }[]>(session, 'GET', Paths.ztElect);
-  const set = sets.body.data.find((z) => z.name === '示范市第一机械厂工会');
-  if (!set) throw new Error('demo set missing');
-  const chosen = await call(session, 'POST', Paths.setUserZtLevel, { ztId: set.id, year: 2026 });
-  if (!chosen.body.success) throw new Error(`setUserZtLevel failed: ${chosen.body.errorMsg}`);
-  return session;
-}
 
 function voucher(i: number): SaveVoucherRequest {
   const a = 100 + (i % 900);
@@ -129,41 +51,28 @@ function voucher(i: number): SaveVoucherRequest {
   };
 }
 
-/** CPU time (user + system) the process has used, in ms, from /proc (Linux); null elsewhere. */
-function cpuMs(pid: number | undefined): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? (ticks * 1000) / 100 : null;
-  } catch {
-    return null;
-  }
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round((sorted[Math.max(0, index)] ?? 0) * 100) / 100;
-}
-
 const loadBefore = os.loadavg();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsrv-bench-'));
-const server = startServer(dataDir);
+const server = startServer(dataDir, PORT);
+const save = (session: Session, i: number) =>
+  call(server.base, session, 'POST', Paths.certificate, voucher(i) as unknown as Record<string, unknown>);
 try {
   await server.ready;
   // The clients stand in for bookkeepers' browsers on other machines: on this machine they would
   // take the server's CPU whenever both want it, so they yield to it (BENCH_CLIENT_NICE=0: equal).
   os.setPriority(0, CLIENT_NICE);
-  const sessions = await Promise.all(Array.from({ length: CLIENTS }, () => openSession()));
+  const sessions = await Promise.all(
+    Array.from({ length: CLIENTS }, () => openSession(server.base, DEMO_LOGINS.accountant, '示范市第一机械厂工会', 2026)),
+  );
   // Warm-up: one save per client (module loading, statement preparation), not counted.
   let n = 0;
-  await Promise.all(sessions.map((s) => call(s, 'POST', Paths.certificate, voucher(n++) as unknown as Record<string, unknown>)));
+  await Promise.all(sessions.map((s) => save(s, n++)));
 
   const serverMs: number[] = [];
   const clientMs: number[] = [];
   let failures = 0;
   let firstFailure: string | null = null;
-  const cpuBefore = cpuMs(server.child.pid);
+  const cpuBefore = cpuSeconds(server.child.pid);
   const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + DURATION_S * 1000;
@@ -171,7 +80,7 @@ try {
     sessions.map(async (s) => {
       while (performance.now() < deadline) {
         const t0 = performance.now();
-        const { response, body } = await call(s, 'POST', Paths.certificate, voucher(n++) as unknown as Record<string, unknown>);
+        const { response, body } = await save(s, n++);
         const t1 = performance.now();
         if (!body.success) {
           failures++;
@@ -185,10 +94,10 @@ try {
     }),
   );
   const elapsedS = (performance.now() - started) / 1000;
-  const cpuAfter = cpuMs(server.child.pid);
+  const cpuAfter = cpuSeconds(server.child.pid);
   const clientCpu = process.cpuUsage(clientCpuBefore);
-  const load = os.loadavg();
-  await stop(server.child);
+  const { machine: machineFacts, loadAverage1m } = machine();
+  await stopServer(server.child);
 
   const db = new SqliteDatabase(path.join(dataDir, 'ledger.sqlite'), { readonly: true });
   const numbering = db
@@ -205,51 +114,43 @@ try {
   serverMs.sort((a, b) => a - b);
   clientMs.sort((a, b) => a - b);
   const saves = clientMs.length;
-  const result = {
+  const spread = (sorted: number[]) => ({
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: percentile(sorted, 100),
+  });
+  writeResult('voucher-save', {
     benchmark: 'voucher-save',
     at: new Date().toISOString(),
-    machine: { node: process.version, cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
+    machine: machineFacts,
     database: 'sqlite (WAL, synchronous=FULL), server in its own process',
     clients: CLIENTS,
     clientNice: CLIENT_NICE,
-    durationSeconds: Math.round(elapsedS * 100) / 100,
+    durationSeconds: round(elapsedS),
     voucher: '4 lines, one period and category (every save contends for the same numbering lock)',
     saves,
     failures,
     firstFailure,
     savesPerSecond: Math.round(saves / elapsedS),
-    serverMs: {
-      p50: percentile(serverMs, 50),
-      p90: percentile(serverMs, 90),
-      p99: percentile(serverMs, 99),
-      max: percentile(serverMs, 100),
-    },
-    clientMs: {
-      p50: percentile(clientMs, 50),
-      p90: percentile(clientMs, 90),
-      p99: percentile(clientMs, 99),
-      max: percentile(clientMs, 100),
-    },
+    serverMs: spread(serverMs),
+    clientMs: spread(clientMs),
     // CPU the server process used per save (user + system; the fsync wait is not CPU): the figure
     // least disturbed by other work on the machine, which the load average shows.
-    serverCpuMsPerSave:
-      cpuBefore !== null && cpuAfter !== null && saves > 0 ? Math.round(((cpuAfter - cpuBefore) / saves) * 100) / 100 : null,
+    serverCpuMsPerSave: saves > 0 ? round(((cpuAfter - cpuBefore) * 1000) / saves) : null,
     // The 20 clients share this process (signing, fetch, JSON) and the machine's other core.
-    clientCpuMsPerSave: saves > 0 ? Math.round(((clientCpu.user + clientCpu.system) / 1000 / saves) * 100) / 100 : null,
-    loadAverage1mBefore: Math.round((loadBefore[0] ?? 0) * 100) / 100,
-    loadAverage1m: Math.round((load[0] ?? 0) * 100) / 100,
+    clientCpuMsPerSave: saves > 0 ? round((clientCpu.user + clientCpu.system) / 1000 / saves) : null,
+    loadAverage1mBefore: round(loadBefore[0] ?? 0),
+    loadAverage1m,
     numbering: { gapless, periods: numbering, linesStored: lines },
     targets: TARGETS,
     met: {
       p99ServerMs: percentile(serverMs, 99) <= TARGETS.p99ServerMs,
       savesPerSecond: saves / elapsedS >= TARGETS.savesPerSecond,
     },
-  };
-  fs.mkdirSync('bench/results', { recursive: true });
-  fs.writeFileSync('bench/results/voucher-save.json', JSON.stringify(result, null, 2) + '\n');
-  process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  });
   if (!gapless) throw new Error('voucher numbering has a gap or a duplicate');
 } finally {
-  if (server.child.exitCode === null) await stop(server.child);
+  await stopServer(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
