@@ -76,7 +76,7 @@ export interface Answer<T> {
   body: { success: boolean; data: T; errorCode: number | null; errorMsg: string | null };
 }
 
-function signedHeaders(s: Session, params: Record<string, unknown>): Record<string, string> {
+export function signedHeaders(s: Session, params: Record<string, unknown>): Record<string, string> {
   const timestamp = String(Date.now());
   const nonce = randomBytes(16).toString('hex');
   return { token: s.token, timestamp, nonce, authEncryptKey: sign(s.signKey, params, timestamp, nonce) };
