@@ -5,44 +5,22 @@
  * close, closes the rest of the year with quick close and December's year-end carry-forward, and
  * sees next year's openings. The spec creates its own set so the demo sets stay as they are.
  */
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { Voucher } from '../src/shared/api/vouchers.js';
 import { Paths } from '../src/shared/api/paths.js';
-import { openSqlite } from '../src/server/db/database.js';
-import { createSet } from '../src/server/test-support/ledger-fixtures.js';
 import type { ApiClient } from '../src/server/test-support/api-client.js';
 import { refOf, request } from '../src/server/vouchers/voucher-test-kit.js';
 import { apiSession } from './support/api-session.js';
 import { SCREENS_DIR } from './support/demo.js';
 import { signIn, signInTo } from './support/flows.js';
+import { ensureSet } from './support/ledger-sets.js';
 
 const YEAR = 2026;
 const SET = '示范市结账演示工会';
 const CLOSE_PATH = '/accounting-management/monthly/close';
 
 test.beforeAll(async () => {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const db = openSqlite(path.join(dir, 'ledger.sqlite'));
-  try {
-    if (await db.kysely.selectFrom('zt_info').select('id').where('name', '=', SET).executeTakeFirst()) return;
-    const id = await createSet(db, {
-      name: SET,
-      code: 'E2E-CLOSE',
-      system: 'union-grassroots',
-      year: YEAR,
-      users: ['kuaiji', 'shenhe'],
-    });
-    await db.kysely
-      .updateTable('zt_year')
-      .set({ subjects_initialised: 1 })
-      .where('zt_id', '=', id)
-      .where('year', '=', YEAR)
-      .execute();
-  } finally {
-    await db.close();
-  }
+  await ensureSet({ name: SET, code: 'E2E-CLOSE', system: 'union-grassroots', year: YEAR, users: ['kuaiji', 'shenhe'] });
 });
 
 async function reviewAndBookMonth(reviewer: ApiClient, month: number): Promise<number> {
@@ -179,28 +157,7 @@ test('a year opened before the last one closed asks for the period-switch carry-
   baseURL,
 }) => {
   const SWITCH_SET = '示范市期间切换演示工会';
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const db = openSqlite(path.join(dir, 'ledger.sqlite'));
-  try {
-    if (!(await db.kysely.selectFrom('zt_info').select('id').where('name', '=', SWITCH_SET).executeTakeFirst())) {
-      const id = await createSet(db, {
-        name: SWITCH_SET,
-        code: 'E2E-SWITCH',
-        system: 'union-grassroots',
-        year: YEAR,
-        users: ['kuaiji'],
-      });
-      await db.kysely
-        .updateTable('zt_year')
-        .set({ subjects_initialised: 1 })
-        .where('zt_id', '=', id)
-        .where('year', '=', YEAR)
-        .execute();
-    }
-  } finally {
-    await db.close();
-  }
+  await ensureSet({ name: SWITCH_SET, code: 'E2E-SWITCH', system: 'union-grassroots', year: YEAR, users: ['kuaiji'] });
   // 2026 has cash 88.00 received; 2027 is opened before 2026 closes.
   const kuaiji = await apiSession(baseURL ?? '', 'kuaiji', SWITCH_SET, YEAR);
   expect(

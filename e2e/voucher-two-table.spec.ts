@@ -5,42 +5,19 @@
  * and keeps every line, and once both sides balance it saves. The spec creates the set (the demo
  * union has none on that system) and grants it to the accountant.
  */
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { VOUCHER_ADD_PATH } from '../src/shared/financial-state.js';
 import { VoucherMessages } from '../src/shared/vouchers/messages.js';
-import { openSqlite } from '../src/server/db/database.js';
-import { createSet } from '../src/server/test-support/ledger-fixtures.js';
 import { VoucherEditorPage } from './pages/voucher-editor-page.js';
 import { SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
+import { ensureSet } from './support/ledger-sets.js';
 
 const YEAR = 2026;
 const GOVERNMENT_SET = '示范市总工会机关（政府会计）';
 
 test.beforeAll(async () => {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const db = openSqlite(path.join(dir, 'ledger.sqlite'));
-  try {
-    const exists = await db.kysely.selectFrom('zt_info').select('id').where('name', '=', GOVERNMENT_SET).executeTakeFirst();
-    if (exists) return;
-    const id = await createSet(db, {
-      name: GOVERNMENT_SET,
-      code: 'E2E-GOV',
-      system: 'government',
-      year: YEAR,
-      users: ['kuaiji'],
-    });
-    await db.kysely
-      .updateTable('zt_year')
-      .set({ subjects_initialised: 1 })
-      .where('zt_id', '=', id)
-      .where('year', '=', YEAR)
-      .execute();
-  } finally {
-    await db.close();
-  }
+  await ensureSet({ name: GOVERNMENT_SET, code: 'E2E-GOV', system: 'government', year: YEAR, users: ['kuaiji'] });
 });
 
 function table(page: Page, label: '财务会计' | '预算会计') {

@@ -8,8 +8,13 @@ function dataDir(): string {
   return dir;
 }
 
+/** The server's SQLite file of this run. */
+export function databaseFile(): string {
+  return path.join(dataDir(), 'ledger.sqlite');
+}
+
 function query<T>(sql: string, ...params: unknown[]): T | undefined {
-  const db = new Database(path.join(dataDir(), 'ledger.sqlite'), { readonly: true, fileMustExist: true });
+  const db = new Database(databaseFile(), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).get(...params) as T | undefined;
   } finally {
@@ -30,7 +35,7 @@ export function ledgerSetId(name: string): number {
 }
 
 function write(sql: string, ...params: unknown[]): void {
-  const db = new Database(path.join(dataDir(), 'ledger.sqlite'), { fileMustExist: true });
+  const db = new Database(databaseFile(), { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     db.prepare(sql).run(...params);

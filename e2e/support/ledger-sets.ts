@@ -1,0 +1,38 @@
+/**
+ * Ledger sets a spec makes for itself, so the demo sets stay as the seed left them. A set is
+ * created once per run (a spec that runs again finds it), with its accounting system's chart for
+ * the year and the subjects marked initialised, so voucher entry and closing open at once.
+ */
+import type { AccountingSystem } from '../../src/shared/api/auth.js';
+import { openSqlite } from '../../src/server/db/database.js';
+import { createSet } from '../../src/server/test-support/ledger-fixtures.js';
+import { databaseFile } from './database.js';
+import { ACCOUNTS, type AccountName } from './demo.js';
+
+export interface SetOptions {
+  name: string;
+  code: string;
+  system: AccountingSystem;
+  year: number;
+  /** Demo accounts granted the set as accountant. */
+  users: AccountName[];
+}
+
+/** Creates the set unless the run already has one by that name; answers its id. */
+export async function ensureSet(options: SetOptions): Promise<number> {
+  const db = openSqlite(databaseFile());
+  try {
+    const existing = await db.kysely.selectFrom('zt_info').select('id').where('name', '=', options.name).executeTakeFirst();
+    if (existing) return existing.id;
+    const id = await createSet(db, { ...options, users: options.users.map((user) => ACCOUNTS[user].loginName) });
+    await db.kysely
+      .updateTable('zt_year')
+      .set({ subjects_initialised: 1 })
+      .where('zt_id', '=', id)
+      .where('year', '=', options.year)
+      .execute();
+    return id;
+  } finally {
+    await db.close();
+  }
+}
