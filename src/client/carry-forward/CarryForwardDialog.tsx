@@ -6,7 +6,7 @@
  * first row's carry-in subject asks 是否同样设置其他行. Checked here with the shared rules and
  * again by the server; a built-in is saved as a copy (the server's message says so).
  */
-import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { CarryForwardTemplate } from '../../shared/api/templates.js';
 import type { SubjectItem } from '../../shared/api/subjects.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
@@ -17,6 +17,7 @@ import {
   validateCarryForward,
 } from '../../shared/templates/carry-forward-rules.js';
 import { AuxiliaryPicker } from '../auxiliary/AuxiliaryPicker.js';
+import { FormDialog } from '../message-box/FormDialog.js';
 import { isReject, messageBox } from '../message-box/message-box.js';
 import { ApiError, performAction } from '../shell/request.js';
 import { fetchSubjects } from '../subjects/subject-api.js';
@@ -103,8 +104,7 @@ export function CarryForwardDialog({ template, isMonth, onSaved, onCancel }: Pro
     patch({ rows: result.rows });
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = async () => {
     const found = validateCarryForward({
       name: draft.name,
       summary: draft.summary,
@@ -150,232 +150,209 @@ export function CarryForwardDialog({ template, isMonth, onSaved, onCancel }: Pro
 
   return (
     <>
-      <div className="mb-overlay">
-        <form
-          className="dialog carry-dialog"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="carry-dialog-title"
-          noValidate
-          onSubmit={(e) => void submit(e)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && !picking) {
-              e.stopPropagation();
-              onCancel();
-            } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-              e.preventDefault();
-              void submit();
-            }
-          }}
-        >
-          <div className="mb-header">
-            <span id="carry-dialog-title" className="mb-title">
-              {template ? '修改结转模板' : '新增结转模板'}
-            </span>
-            {template?.isBuiltIn && <span className="template-tag">内置模板，保存后另存为新模板</span>}
-          </div>
-          <div className="carry-head">
-            <label className="field">
-              <span>模板名称</span>
-              <input autoFocus value={draft.name} maxLength={64} onChange={(e) => patch({ name: e.target.value })} />
-              <span className="field-error">{fieldIssue('name')}</span>
+      <FormDialog
+        title={template ? '修改结转模板' : '新增结转模板'}
+        className="carry-dialog"
+        titleTag={template?.isBuiltIn && <span className="template-tag">内置模板，保存后另存为新模板</span>}
+        note="F7 选择科目 · Ctrl+Enter 保存 · Esc 取消"
+        buttons={
+          <button
+            type="button"
+            className="btn"
+            onClick={() => patch({ rows: insertRow(draft.rows, draft.rows.length - 1, draft.carryOverAmountType) })}
+          >
+            新增行
+          </button>
+        }
+        busy={busy}
+        escapeCancels={!picking}
+        ctrlEnterSubmits
+        onSubmit={submit}
+        onCancel={onCancel}
+      >
+        <div className="carry-head">
+          <label className="field">
+            <span>模板名称</span>
+            <input autoFocus value={draft.name} maxLength={64} onChange={(e) => patch({ name: e.target.value })} />
+            <span className="field-error">{fieldIssue('name')}</span>
+          </label>
+          <fieldset className="carry-kind">
+            <legend>结转类型</legend>
+            <label>
+              <input type="radio" name="carry-kind" checked={draft.isMonth} onChange={() => patch({ isMonth: true })} />
+              月末结转
             </label>
-            <fieldset className="carry-kind">
-              <legend>结转类型</legend>
-              <label>
-                <input type="radio" name="carry-kind" checked={draft.isMonth} onChange={() => patch({ isMonth: true })} />
-                月末结转
-              </label>
-              <label>
-                <input type="radio" name="carry-kind" checked={!draft.isMonth} onChange={() => patch({ isMonth: false })} />
-                年末结转
-              </label>
-            </fieldset>
-            <label className="field">
-              <span>摘要</span>
-              <input value={draft.summary} maxLength={200} onChange={(e) => patch({ summary: e.target.value })} />
-              <span className="field-error">{fieldIssue('summary')}</span>
+            <label>
+              <input type="radio" name="carry-kind" checked={!draft.isMonth} onChange={() => patch({ isMonth: false })} />
+              年末结转
             </label>
-            <label className="field">
-              <span>转出金额</span>
-              <select
-                value={draft.carryOverAmountType ?? ''}
-                onChange={(e) => patch({ carryOverAmountType: e.target.value === '' ? null : Number(e.target.value) })}
-              >
-                <option value="">请选择</option>
-                {CARRY_OVER_AMOUNT_TYPES.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.name}
-                  </option>
-                ))}
-              </select>
-              <span className="field-error">{fieldIssue('carryOverAmountType')}</span>
-            </label>
-            <label className="field carry-memo">
-              <span>说明</span>
-              <input value={draft.memo} maxLength={500} onChange={(e) => patch({ memo: e.target.value })} />
-              <span className="field-error">{fieldIssue('memo')}</span>
-            </label>
-          </div>
-          <div className="carry-rows-wrap">
-            <table className="carry-rows" aria-label="结转科目">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>转出科目</th>
-                  <th>转出辅助项</th>
-                  <th>金额类型</th>
-                  <th>转入科目</th>
-                  <th>转入辅助项</th>
-                  <th>操作</th>
-                </tr>
-              </thead>
-              <tbody>
-                {draft.rows.map((row, index) => {
-                  const into = byCode.get(row.intoSubjectCode);
-                  return (
-                    <tr key={row.key}>
-                      <td className="muted">{index + 1}</td>
-                      <td>
-                        <div className="carry-subject">
-                          <input
-                            aria-label={`第${index + 1}行转出科目`}
-                            aria-invalid={cellInvalid(index, 'subjectCode') || undefined}
-                            value={row.subjectCode}
-                            onChange={(e) => patchRow(index, { subjectCode: e.target.value.trim(), auxis: [] })}
-                            onKeyDown={pickerKeys('out', index)}
-                          />
-                          <button
-                            type="button"
-                            className="btn"
-                            aria-label={`选择第${index + 1}行转出科目`}
-                            onClick={() => setPicking({ kind: 'subject', side: 'out', index })}
-                          >
-                            …
-                          </button>
-                        </div>
-                        <span className="muted carry-name">{nameOf(row.subjectCode)}</span>
-                      </td>
-                      <td>
+          </fieldset>
+          <label className="field">
+            <span>摘要</span>
+            <input value={draft.summary} maxLength={200} onChange={(e) => patch({ summary: e.target.value })} />
+            <span className="field-error">{fieldIssue('summary')}</span>
+          </label>
+          <label className="field">
+            <span>转出金额</span>
+            <select
+              value={draft.carryOverAmountType ?? ''}
+              onChange={(e) => patch({ carryOverAmountType: e.target.value === '' ? null : Number(e.target.value) })}
+            >
+              <option value="">请选择</option>
+              {CARRY_OVER_AMOUNT_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+            <span className="field-error">{fieldIssue('carryOverAmountType')}</span>
+          </label>
+          <label className="field carry-memo">
+            <span>说明</span>
+            <input value={draft.memo} maxLength={500} onChange={(e) => patch({ memo: e.target.value })} />
+            <span className="field-error">{fieldIssue('memo')}</span>
+          </label>
+        </div>
+        <div className="carry-rows-wrap">
+          <table className="carry-rows" aria-label="结转科目">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>转出科目</th>
+                <th>转出辅助项</th>
+                <th>金额类型</th>
+                <th>转入科目</th>
+                <th>转入辅助项</th>
+                <th>操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {draft.rows.map((row, index) => {
+                const into = byCode.get(row.intoSubjectCode);
+                return (
+                  <tr key={row.key}>
+                    <td className="muted">{index + 1}</td>
+                    <td>
+                      <div className="carry-subject">
+                        <input
+                          aria-label={`第${index + 1}行转出科目`}
+                          aria-invalid={cellInvalid(index, 'subjectCode') || undefined}
+                          value={row.subjectCode}
+                          onChange={(e) => patchRow(index, { subjectCode: e.target.value.trim(), auxis: [] })}
+                          onKeyDown={pickerKeys('out', index)}
+                        />
+                        <button
+                          type="button"
+                          className="btn"
+                          aria-label={`选择第${index + 1}行转出科目`}
+                          onClick={() => setPicking({ kind: 'subject', side: 'out', index })}
+                        >
+                          …
+                        </button>
+                      </div>
+                      <span className="muted carry-name">{nameOf(row.subjectCode)}</span>
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-label={`第${index + 1}行转出辅助项`}
+                        disabled={!byCode.has(row.subjectCode)}
+                        onClick={() => setPicking({ kind: 'auxi', side: 'out', index })}
+                      >
+                        {auxiText(row.auxis) || '全部'}
+                      </button>
+                    </td>
+                    <td>
+                      <select
+                        aria-label={`第${index + 1}行金额类型`}
+                        aria-invalid={cellInvalid(index, 'carryOverAmountType') || undefined}
+                        value={row.carryOverAmountType ?? ''}
+                        onChange={(e) =>
+                          patchRow(index, { carryOverAmountType: e.target.value === '' ? null : Number(e.target.value) })
+                        }
+                      >
+                        <option value="">请选择</option>
+                        {CARRY_OVER_AMOUNT_TYPES.map((t) => (
+                          <option key={t.value} value={t.value}>
+                            {t.name}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <div className="carry-subject">
+                        <input
+                          aria-label={`第${index + 1}行转入科目`}
+                          aria-invalid={cellInvalid(index, 'intoSubjectCode') || undefined}
+                          value={typedInto[row.key] ?? row.intoSubjectCode}
+                          onChange={(e) => setTypedInto((t) => ({ ...t, [row.key]: e.target.value }))}
+                          onBlur={(e) => {
+                            if (typedInto[row.key] !== undefined) void commitInto(index, e.target.value);
+                          }}
+                          onKeyDown={(e) => {
+                            // Enter commits through the blur, so the value is committed once.
+                            if (e.key === 'Enter' && !e.ctrlKey) {
+                              e.preventDefault();
+                              e.currentTarget.blur();
+                            } else pickerKeys('into', index)(e);
+                          }}
+                        />
+                        <button
+                          type="button"
+                          className="btn"
+                          aria-label={`选择第${index + 1}行转入科目`}
+                          onClick={() => setPicking({ kind: 'subject', side: 'into', index })}
+                        >
+                          …
+                        </button>
+                      </div>
+                      <span className="muted carry-name">{nameOf(typedInto[row.key] ?? row.intoSubjectCode)}</span>
+                    </td>
+                    <td>
+                      {into && into.auxiTypeList.length > 0 ? (
                         <button
                           type="button"
                           className="link-button"
-                          aria-label={`第${index + 1}行转出辅助项`}
-                          disabled={!byCode.has(row.subjectCode)}
-                          onClick={() => setPicking({ kind: 'auxi', side: 'out', index })}
+                          aria-label={`第${index + 1}行转入辅助项`}
+                          onClick={() => setPicking({ kind: 'auxi', side: 'into', index })}
                         >
-                          {auxiText(row.auxis) || '全部'}
+                          {auxiText(row.intoAuxis) || '请选择'}
                         </button>
-                      </td>
-                      <td>
-                        <select
-                          aria-label={`第${index + 1}行金额类型`}
-                          aria-invalid={cellInvalid(index, 'carryOverAmountType') || undefined}
-                          value={row.carryOverAmountType ?? ''}
-                          onChange={(e) =>
-                            patchRow(index, { carryOverAmountType: e.target.value === '' ? null : Number(e.target.value) })
-                          }
-                        >
-                          <option value="">请选择</option>
-                          {CARRY_OVER_AMOUNT_TYPES.map((t) => (
-                            <option key={t.value} value={t.value}>
-                              {t.name}
-                            </option>
-                          ))}
-                        </select>
-                      </td>
-                      <td>
-                        <div className="carry-subject">
-                          <input
-                            aria-label={`第${index + 1}行转入科目`}
-                            aria-invalid={cellInvalid(index, 'intoSubjectCode') || undefined}
-                            value={typedInto[row.key] ?? row.intoSubjectCode}
-                            onChange={(e) => setTypedInto((t) => ({ ...t, [row.key]: e.target.value }))}
-                            onBlur={(e) => {
-                              if (typedInto[row.key] !== undefined) void commitInto(index, e.target.value);
-                            }}
-                            onKeyDown={(e) => {
-                              // Enter commits through the blur, so the value is committed once.
-                              if (e.key === 'Enter' && !e.ctrlKey) {
-                                e.preventDefault();
-                                e.currentTarget.blur();
-                              } else pickerKeys('into', index)(e);
-                            }}
-                          />
-                          <button
-                            type="button"
-                            className="btn"
-                            aria-label={`选择第${index + 1}行转入科目`}
-                            onClick={() => setPicking({ kind: 'subject', side: 'into', index })}
-                          >
-                            …
-                          </button>
-                        </div>
-                        <span className="muted carry-name">{nameOf(typedInto[row.key] ?? row.intoSubjectCode)}</span>
-                      </td>
-                      <td>
-                        {into && into.auxiTypeList.length > 0 ? (
-                          <button
-                            type="button"
-                            className="link-button"
-                            aria-label={`第${index + 1}行转入辅助项`}
-                            onClick={() => setPicking({ kind: 'auxi', side: 'into', index })}
-                          >
-                            {auxiText(row.intoAuxis) || '请选择'}
-                          </button>
-                        ) : (
-                          <span className="muted">—</span>
-                        )}
-                      </td>
-                      <td className="carry-row-actions">
-                        <button
-                          type="button"
-                          className="link-button"
-                          aria-label={`在第${index + 1}行后插入`}
-                          onClick={() => patch({ rows: insertRow(draft.rows, index, draft.carryOverAmountType) })}
-                        >
-                          插入
-                        </button>
-                        <button
-                          type="button"
-                          className="link-button"
-                          aria-label={`删除第${index + 1}行`}
-                          onClick={() => void remove(index)}
-                        >
-                          删除
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <div className="field-error" role={rowIssues.length ? 'alert' : undefined}>
-            {rowIssues.map((i) => (
-              <p key={`${i.rowId ?? ''}-${i.fieldId ?? ''}-${i.message}`}>{i.message}</p>
-            ))}
-          </div>
-          <div className="mb-footer">
-            <span className="muted">F7 选择科目 · Ctrl+Enter 保存 · Esc 取消</span>
-            <div className="mb-buttons">
-              <button
-                type="button"
-                className="btn"
-                onClick={() => patch({ rows: insertRow(draft.rows, draft.rows.length - 1, draft.carryOverAmountType) })}
-              >
-                新增行
-              </button>
-              <button type="button" className="btn" onClick={onCancel}>
-                取消
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                保存
-              </button>
-            </div>
-          </div>
-        </form>
-      </div>
+                      ) : (
+                        <span className="muted">—</span>
+                      )}
+                    </td>
+                    <td className="carry-row-actions">
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-label={`在第${index + 1}行后插入`}
+                        onClick={() => patch({ rows: insertRow(draft.rows, index, draft.carryOverAmountType) })}
+                      >
+                        插入
+                      </button>
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-label={`删除第${index + 1}行`}
+                        onClick={() => void remove(index)}
+                      >
+                        删除
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <div className="field-error" role={rowIssues.length ? 'alert' : undefined}>
+          {rowIssues.map((i) => (
+            <p key={`${i.rowId ?? ''}-${i.fieldId ?? ''}-${i.message}`}>{i.message}</p>
+          ))}
+        </div>
+      </FormDialog>
       {picking?.kind === 'subject' && (
         <SubjectPicker
           title={picking.side === 'out' ? '选择转出科目' : '选择转入科目'}

@@ -2,12 +2,13 @@
  * 保存为模板: the current voucher's lines as a template (name 请输入模板名称！, policy basis
  * 请输入政策依据！, type 请选择模板类型！, checked here and again by the server).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TemplateLineInput, VoucherTemplate } from '../../../shared/api/templates.js';
 import type { ValidationIssue } from '../../../shared/envelope.js';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { TEMPLATE_TYPES, validateTemplate } from '../../../shared/templates/template-rules.js';
 import { optionalYuanToFen } from '../../../shared/vouchers/amounts.js';
+import { FormDialog } from '../../message-box/FormDialog.js';
 import { ApiError, performAction } from '../../shell/request.js';
 import { saveTemplate } from './template-api.js';
 
@@ -32,8 +33,7 @@ export function SaveTemplateDialog({
   const [issues, setIssues] = useState<ValidationIssue[]>([]);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const draftLines = lines.map((l) => ({
       summary: l.summary,
       subjectCode: l.subjectCode,
@@ -64,73 +64,42 @@ export function SaveTemplateDialog({
       .join(' ');
 
   return (
-    <div className="mb-overlay">
-      <form
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="save-template-title"
-        noValidate
-        onSubmit={(e) => void submit(e)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onCancel();
-          }
-        }}
-      >
-        <div className="mb-header">
-          <span id="save-template-title" className="mb-title">
-            保存为模板
-          </span>
-        </div>
-        <label className="field">
-          <span>模板名称</span>
-          <input autoFocus value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <p className="field-error" role={messages('name') ? 'alert' : undefined}>
-          {messages('name')}
-        </p>
-        <label className="field">
-          <span>模板类型</span>
-          <select value={template ?? ''} onChange={(e) => setTemplate(e.target.value === '' ? null : Number(e.target.value))}>
-            <option value="">请选择</option>
-            {TEMPLATE_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <p className="field-error" role={messages('template') ? 'alert' : undefined}>
-          {messages('template')}
-        </p>
-        <label className="field">
-          <span>政策依据</span>
-          <input value={policyBasis} maxLength={500} onChange={(e) => setPolicyBasis(e.target.value)} />
-        </label>
-        <p className="field-error" role={messages('policyBasis') ? 'alert' : undefined}>
-          {messages('policyBasis')}
-        </p>
-        <label className="field">
-          <span>说明</span>
-          <input value={memo} maxLength={500} onChange={(e) => setMemo(e.target.value)} />
-        </label>
-        <p className="field-error" role={messages('details') ? 'alert' : undefined}>
-          {messages('details')}
-        </p>
-        <div className="mb-footer">
-          <span className="muted">共 {lines.length} 行分录</span>
-          <div className="mb-buttons">
-            <button type="button" className="btn" onClick={onCancel}>
-              取消
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              保存
-            </button>
-          </div>
-        </div>
-      </form>
-    </div>
+    <FormDialog title="保存为模板" note={`共 ${lines.length} 行分录`} busy={busy} onSubmit={submit} onCancel={onCancel}>
+      <label className="field">
+        <span>模板名称</span>
+        <input autoFocus value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <p className="field-error" role={messages('name') ? 'alert' : undefined}>
+        {messages('name')}
+      </p>
+      <label className="field">
+        <span>模板类型</span>
+        <select value={template ?? ''} onChange={(e) => setTemplate(e.target.value === '' ? null : Number(e.target.value))}>
+          <option value="">请选择</option>
+          {TEMPLATE_TYPES.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="field-error" role={messages('template') ? 'alert' : undefined}>
+        {messages('template')}
+      </p>
+      <label className="field">
+        <span>政策依据</span>
+        <input value={policyBasis} maxLength={500} onChange={(e) => setPolicyBasis(e.target.value)} />
+      </label>
+      <p className="field-error" role={messages('policyBasis') ? 'alert' : undefined}>
+        {messages('policyBasis')}
+      </p>
+      <label className="field">
+        <span>说明</span>
+        <input value={memo} maxLength={500} onChange={(e) => setMemo(e.target.value)} />
+      </label>
+      <p className="field-error" role={messages('details') ? 'alert' : undefined}>
+        {messages('details')}
+      </p>
+    </FormDialog>
   );
 }

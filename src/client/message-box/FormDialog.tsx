@@ -1,0 +1,84 @@
+/**
+ * The frame of an editing dialog in the message boxes' look: the overlay, the title bar (with
+ * room for a tag beside the title), the form's fields, and a footer with a note on the left and
+ * the buttons on the right (the dialog's own, then 取消 and 保存). Enter in a field submits, as
+ * in any form; Escape cancels; Ctrl+Enter submits from anywhere when asked for (dialogs whose
+ * fields use Enter themselves).
+ */
+import { useId, type ReactNode } from 'react';
+
+export function FormDialog({
+  title,
+  className,
+  titleTag,
+  note,
+  buttons,
+  busy = false,
+  escapeCancels = true,
+  ctrlEnterSubmits = false,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  title: string;
+  /** Added to the `dialog` class, for the dialog's own size and layout. */
+  className?: string;
+  titleTag?: ReactNode;
+  note?: ReactNode;
+  /** Buttons before 取消 and 保存. */
+  buttons?: ReactNode;
+  /** 保存 is disabled while the dialog saves. */
+  busy?: boolean;
+  /** False while a picker opened from the dialog has the Escape key. */
+  escapeCancels?: boolean;
+  ctrlEnterSubmits?: boolean;
+  onSubmit: () => Promise<void>;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <div className="mb-overlay">
+      <form
+        className={className ? `dialog ${className}` : 'dialog'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onSubmit();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && escapeCancels) {
+            e.stopPropagation();
+            onCancel();
+          } else if (ctrlEnterSubmits && e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void onSubmit();
+          }
+        }}
+      >
+        <div className="mb-header">
+          <span id={titleId} className="mb-title">
+            {title}
+          </span>
+          {titleTag}
+        </div>
+        {children}
+        <div className="mb-footer">
+          <span className="muted">{note}</span>
+          <div className="mb-buttons">
+            {buttons}
+            <button type="button" className="btn" onClick={onCancel}>
+              取消
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              保存
+            </button>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}
