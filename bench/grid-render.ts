@@ -16,6 +16,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
+import { percentileOf, round, sampleSummary } from './support/stats.js';
 
 const ROWS = Number(process.env.BENCH_GRID_ROWS ?? 10_000);
 const EDITS = Number(process.env.BENCH_GRID_EDITS ?? 60);
@@ -30,21 +31,6 @@ declare global {
     __edit: { t0: number; dom: number[]; frame: number[] };
   }
 }
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] ?? NaN;
-}
-
-const round = (n: number) => Math.round(n * 100) / 100;
-const summary = (values: readonly number[]) => ({
-  samples: values.length,
-  p50: round(percentile(values, 50)),
-  p95: round(percentile(values, 95)),
-  max: round(Math.max(...values)),
-});
 
 async function firstRender(page: Page, url: string): Promise<{ rows: number; totals: number }> {
   await page.goto(url);
@@ -143,11 +129,11 @@ async function main(): Promise<void> {
       await fresh.close();
     }
     const cold = {
-      rows: percentile(
+      rows: percentileOf(
         coldSamples.map((c) => c.rows),
         50,
       ),
-      totals: percentile(
+      totals: percentileOf(
         coldSamples.map((c) => c.totals),
         50,
       ),
@@ -160,7 +146,7 @@ async function main(): Promise<void> {
     const edits = await measureEdits(page);
     const scroll = await measureScroll(page);
 
-    const editP95 = percentile(edits.dom, 95);
+    const editP95 = percentileOf(edits.dom, 95);
     const results = {
       benchmark: 'grid-render',
       at: new Date().toISOString(),
@@ -178,26 +164,26 @@ async function main(): Promise<void> {
         coldMedian: round(cold.rows),
         coldSamples: coldSamples.map((c) => round(c.rows)),
         warmMedian: round(
-          percentile(
+          percentileOf(
             warm.map((w) => w.rows),
             50,
           ),
         ),
         totalsReadyColdMedian: round(cold.totals),
         totalsReadyWarmMedian: round(
-          percentile(
+          percentileOf(
             warm.map((w) => w.totals),
             50,
           ),
         ),
       },
       editToTotalMs: {
-        toDom: summary(edits.dom),
-        toNextFrame: summary(edits.frame),
+        toDom: sampleSummary(edits.dom),
+        toNextFrame: sampleSummary(edits.frame),
         note: 'toDom: Enter keydown to the total cell text changed (all of the editor work); toNextFrame adds the wait for the next animation frame (vsync alignment, up to one frame).',
       },
       scrollFrameMs: {
-        ...summary(scroll.deltas),
+        ...sampleSummary(scroll.deltas),
         over16_7ms: scroll.deltas.filter((d) => d > 16.7).length,
         over33ms: scroll.deltas.filter((d) => d > 33.4).length,
         lastRenderedRow: scroll.lastRenderedRow,

@@ -18,6 +18,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
+import { percentileOf, round, sampleSummary } from './support/stats.js';
 
 const EDIT_LINES = Number(process.env.BENCH_VOUCHER_EDIT_LINES ?? 200);
 const OPEN_LINES = Number(process.env.BENCH_VOUCHER_OPEN_LINES ?? 2_000);
@@ -34,21 +35,6 @@ declare global {
     __voucherKey: { t0: number; samples: number[] };
   }
 }
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] ?? NaN;
-}
-
-const round = (n: number) => Math.round(n * 100) / 100;
-const summary = (values: readonly number[]) => ({
-  samples: values.length,
-  p50: round(percentile(values, 50)),
-  p95: round(percentile(values, 95)),
-  max: round(Math.max(...values)),
-});
 
 async function open(page: Page, url: string): Promise<{ rows: number; totals: number }> {
   await page.goto(url);
@@ -153,15 +139,15 @@ async function main(): Promise<void> {
     await open(page, `http://127.0.0.1:${PORT}/?lines=${EDIT_LINES}`);
     const edits = await measureEdits(page);
 
-    const coldRows = percentile(
+    const coldRows = percentileOf(
       coldSamples.map((c) => c.rows),
       50,
     );
-    const coldTotals = percentile(
+    const coldTotals = percentileOf(
       coldSamples.map((c) => c.totals),
       50,
     );
-    const editP95 = percentile(edits.dom, 95);
+    const editP95 = percentileOf(edits.dom, 95);
     const results = {
       benchmark: 'voucher-editor',
       at: new Date().toISOString(),
@@ -174,9 +160,9 @@ async function main(): Promise<void> {
       },
       voucher: { editLines: EDIT_LINES, openLines: OPEN_LINES, columns: 5, rowHeight: 50, pageRows: 200 },
       keystrokeToPaintedCellMs: {
-        toDom: summary(edits.dom),
-        toNextFrame: summary(edits.frame),
-        firstKeyToEditorFrame: summary(edits.keystroke),
+        toDom: sampleSummary(edits.dom),
+        toNextFrame: sampleSummary(edits.frame),
+        firstKeyToEditorFrame: sampleSummary(edits.keystroke),
         note: 'toDom: Enter keydown (commit of a typed amount) to the cell showing the formatted amount, with the shared voucher rules run over every line, the totals and the Enter convention; toNextFrame adds the wait for the next animation frame; firstKeyToEditorFrame: the first digit keydown to the frame with the cell editor showing it.',
       },
       openMs: {
@@ -184,14 +170,14 @@ async function main(): Promise<void> {
         coldMedian: round(coldRows),
         coldSamples: coldSamples.map((c) => round(c.rows)),
         warmMedian: round(
-          percentile(
+          percentileOf(
             warm.map((w) => w.rows),
             50,
           ),
         ),
         totalsReadyColdMedian: round(coldTotals),
         totalsReadyWarmMedian: round(
-          percentile(
+          percentileOf(
             warm.map((w) => w.totals),
             50,
           ),

@@ -49,3 +49,23 @@ export function writeResult(name: string, result: unknown): void {
 }
 
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** The p-th percentile of values in any order, rounded to 0.01 (NaN when there are none). */
+export function percentileOf(values: readonly number[], p: number): number {
+  return values.length === 0
+    ? NaN
+    : percentile(
+        [...values].sort((a, b) => a - b),
+        p,
+      );
+}
+
+/** Samples, p50, p95 and max of timings taken in the browser. */
+export function sampleSummary(values: readonly number[]) {
+  return {
+    samples: values.length,
+    p50: percentileOf(values, 50),
+    p95: percentileOf(values, 95),
+    max: round(Math.max(...values)),
+  };
+}
