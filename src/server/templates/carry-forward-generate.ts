@@ -16,6 +16,7 @@
  */
 import type { GenerateCarryForwardResponse } from '../../shared/api/templates.js';
 import type { SaveVoucherRequest } from '../../shared/api/vouchers.js';
+import { EARNING_TYPES, EXPENSE_TYPES } from '../../shared/close/year-end-subjects.js';
 import { CARRY_OVER_MONTH, CARRY_OVER_YEAR, CarryForwardMessages } from '../../shared/templates/carry-forward-rules.js';
 import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import type { Db } from '../db/database.js';
@@ -27,10 +28,6 @@ import { saveVoucher, type VoucherScope } from '../vouchers/save-service.js';
 import { readBalances, yearSubjects, type LedgerSubject } from './carry-forward-balances.js';
 import { carryForwardLines } from './carry-forward-calc.js';
 import { activeCarryTemplates } from './carry-forward-service.js';
-
-/** Revenue and expense subject types (union and government financial; government budget 6 and 7). */
-export const REVENUE_TYPES: readonly number[] = [4, 6];
-export const EXPENSE_TYPES: readonly number[] = [5, 7];
 
 /** One generation per ledger set at a time in this process (the check and the save are two steps). */
 const running = new Map<number, Promise<unknown>>();
@@ -88,13 +85,13 @@ export async function revenueExpenseLeft(
   subjects: readonly LedgerSubject[],
 ): Promise<{ revenue: boolean; expense: boolean }> {
   const codes = new Set(
-    subjects.filter((s) => REVENUE_TYPES.includes(s.type) || EXPENSE_TYPES.includes(s.type)).map((s) => s.code),
+    subjects.filter((s) => EARNING_TYPES.includes(s.type) || EXPENSE_TYPES.includes(s.type)).map((s) => s.code),
   );
   const balances = await readBalances(q, ztId, year, month, month, subjects, codes);
   const typeOf = new Map(subjects.map((s) => [s.code, s.type]));
   const left = balances.filter((b) => b.end !== 0);
   return {
-    revenue: left.some((b) => REVENUE_TYPES.includes(typeOf.get(b.subjectCode) ?? 0)),
+    revenue: left.some((b) => EARNING_TYPES.includes(typeOf.get(b.subjectCode) ?? 0)),
     expense: left.some((b) => EXPENSE_TYPES.includes(typeOf.get(b.subjectCode) ?? 0)),
   };
 }

@@ -1,7 +1,7 @@
 /** Stored carry-forward templates (voucher_template rows of type 4) and their rows (carry_forward_line). */
 import type { AuxiChoice } from '../../shared/subjects/auxiliary-rules.js';
 import { CARRY_FORWARD_TEMPLATE } from '../../shared/templates/template-rules.js';
-import type { Q } from './template-repository.js';
+import { parseStoredAuxis, readWithLines, type Q } from './template-repository.js';
 
 export interface CarryRow {
   subjectCode: string;
@@ -24,48 +24,21 @@ export interface CarryTemplate {
   rows: CarryRow[];
 }
 
-function parseChoices(json: string): AuxiChoice[] {
-  const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? (value as AuxiChoice[]).map((a) => ({ typeNo: String(a.typeNo), infoNo: String(a.infoNo) })) : [];
-}
-
 export async function listStoredCarry(q: Q, ztId: number, ids?: readonly string[]): Promise<CarryTemplate[]> {
-  let heads = q
-    .selectFrom('voucher_template')
-    .selectAll()
-    .where('zt_id', '=', ztId)
-    .where('template_type', '=', CARRY_FORWARD_TEMPLATE);
-  if (ids) {
-    if (ids.length === 0) return [];
-    heads = heads.where('id', 'in', ids);
-  }
-  const rows = await heads.orderBy('template_sort').orderBy('created_at').execute();
-  if (rows.length === 0) return [];
-  const lines = await q
-    .selectFrom('carry_forward_line')
-    .selectAll()
-    .where('zt_id', '=', ztId)
-    .where(
-      'template_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('template_id')
-    .orderBy('line_no')
-    .execute();
-  const byTemplate = new Map<string, CarryRow[]>();
-  for (const l of lines) {
-    const list = byTemplate.get(l.template_id) ?? [];
-    list.push({
+  const templates = await readWithLines(
+    q,
+    ztId,
+    'carry_forward_line',
+    (l): CarryRow => ({
       subjectCode: l.subject_code,
-      auxis: parseChoices(l.auxis),
+      auxis: parseStoredAuxis(l.auxis),
       carryOverAmountType: l.carry_over_amount_type,
       intoSubjectCode: l.into_subject_code,
-      intoAuxis: parseChoices(l.into_auxis),
-    });
-    byTemplate.set(l.template_id, list);
-  }
-  return rows.map((r) => ({
+      intoAuxis: parseStoredAuxis(l.into_auxis),
+    }),
+    ids,
+  );
+  return templates.map(({ head: r, lines }) => ({
     id: r.id,
     name: r.name,
     isMonth: r.is_month === 1,
@@ -74,7 +47,7 @@ export async function listStoredCarry(q: Q, ztId: number, ids?: readonly string[
     carryOverAmountType: r.carry_over_amount_type,
     templateSort: r.template_sort,
     replacesBuiltIn: r.replaces_built_in,
-    rows: byTemplate.get(r.id) ?? [],
+    rows: lines,
   }));
 }
 

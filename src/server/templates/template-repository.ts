@@ -1,7 +1,8 @@
 /** Stored voucher templates of a ledger set (the user's own) and their lines. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { AuxiChoice } from '../../shared/subjects/auxiliary-rules.js';
 import { CARRY_FORWARD_TEMPLATE } from '../../shared/templates/template-rules.js';
-import type { Database } from '../db/schema.js';
+import type { Database, VoucherTemplateTable } from '../db/schema.js';
 
 export type Q = Kysely<Database>;
 
@@ -24,26 +25,41 @@ export interface StoredTemplate {
   lines: StoredLine[];
 }
 
-function parseAuxis(json: string): { typeNo: string; infoNo: string }[] {
+/** Auxiliary choices as stored in a line's JSON column (both line tables write only typeNo and infoNo). */
+export function parseStoredAuxis(json: string): AuxiChoice[] {
   const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? (value as { typeNo: string; infoNo: string }[]) : [];
+  return Array.isArray(value) ? (value as AuxiChoice[]).map((a) => ({ typeNo: String(a.typeNo), infoNo: String(a.infoNo) })) : [];
 }
 
-/** The set's voucher templates (carry-forward ones, type 4, are read by carry-forward-repository.ts). */
-export async function listStored(q: Q, ztId: number, ids?: readonly string[]): Promise<StoredTemplate[]> {
+type LineTable = 'voucher_template_line' | 'carry_forward_line';
+
+/**
+ * The set's stored templates of one kind, carry-forward ones (type 4, lines in carry_forward_line)
+ * or the rest (voucher_template_line), in their order, each head with its lines in line order
+ * mapped by `toLine`; `ids`, when given, narrows to those templates.
+ */
+export async function readWithLines<T extends LineTable, L>(
+  q: Q,
+  ztId: number,
+  lineTable: T,
+  toLine: (row: Selectable<Database[T]>) => L,
+  ids?: readonly string[],
+): Promise<{ head: Selectable<VoucherTemplateTable>; lines: L[] }[]> {
   let heads = q
     .selectFrom('voucher_template')
     .selectAll()
     .where('zt_id', '=', ztId)
-    .where('template_type', '!=', CARRY_FORWARD_TEMPLATE);
+    .where('template_type', lineTable === 'carry_forward_line' ? '=' : '!=', CARRY_FORWARD_TEMPLATE);
   if (ids) {
     if (ids.length === 0) return [];
     heads = heads.where('id', 'in', ids);
   }
   const rows = await heads.orderBy('template_sort').orderBy('created_at').execute();
   if (rows.length === 0) return [];
+  // Widened to the union: Kysely cannot build a query over a generic table name.
+  const table: LineTable = lineTable;
   const lines = await q
-    .selectFrom('voucher_template_line')
+    .selectFrom(table)
     .selectAll()
     .where('zt_id', '=', ztId)
     .where(
@@ -54,19 +70,32 @@ export async function listStored(q: Q, ztId: number, ids?: readonly string[]): P
     .orderBy('template_id')
     .orderBy('line_no')
     .execute();
-  const byTemplate = new Map<string, StoredLine[]>();
+  const byTemplate = new Map<string, L[]>();
   for (const l of lines) {
     const list = byTemplate.get(l.template_id) ?? [];
-    list.push({
+    // The rows come from lineTable, whose row type is T's (the query's type is the union of both).
+    list.push(toLine(l as Selectable<Database[T]>));
+    byTemplate.set(l.template_id, list);
+  }
+  return rows.map((head) => ({ head, lines: byTemplate.get(head.id) ?? [] }));
+}
+
+/** The set's voucher templates (carry-forward ones, type 4, are read by carry-forward-repository.ts). */
+export async function listStored(q: Q, ztId: number, ids?: readonly string[]): Promise<StoredTemplate[]> {
+  const templates = await readWithLines(
+    q,
+    ztId,
+    'voucher_template_line',
+    (l) => ({
       summary: l.summary,
       subjectCode: l.subject_code,
       debitFen: l.debit_amount,
       creditFen: l.credit_amount,
-      auxis: parseAuxis(l.auxis),
-    });
-    byTemplate.set(l.template_id, list);
-  }
-  return rows.map((r) => ({
+      auxis: parseStoredAuxis(l.auxis),
+    }),
+    ids,
+  );
+  return templates.map(({ head: r, lines }) => ({
     id: r.id,
     name: r.name,
     policyBasis: r.policy_basis,
@@ -74,7 +103,7 @@ export async function listStored(q: Q, ztId: number, ids?: readonly string[]): P
     template: r.template_type,
     templateSort: r.template_sort,
     isMonth: r.is_month === 1,
-    lines: byTemplate.get(r.id) ?? [],
+    lines,
   }));
 }
 

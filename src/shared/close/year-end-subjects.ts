@@ -13,7 +13,10 @@ export const YEAR_END_ROLL_NAMES: readonly string[] = [
   '本年盈余分配',
 ];
 
-/** Income (4, 6) and expense (5, 7) subject types: carried forward at period end. */
+/**
+ * Income and expense subject types, carried forward at period end: 4 and 5 in the union and the
+ * government financial charts, 6 and 7 in the government budget chart.
+ */
 export const EARNING_TYPES: readonly number[] = [4, 6];
 export const EXPENSE_TYPES: readonly number[] = [5, 7];
 
