@@ -19,9 +19,14 @@ function dataDirOf(db: Db): string {
   return dir;
 }
 
+/** The folder holding every set's backup folder. */
+export function backupsRoot(db: Db): string {
+  return path.join(dataDirOf(db), 'backups');
+}
+
 export function backupDirOf(db: Db, ztId: number): string {
   if (!Number.isSafeInteger(ztId) || ztId <= 0) throw new Error(`bad ledger-set id ${ztId}`);
-  return path.join(dataDirOf(db), 'backups', String(ztId));
+  return path.join(backupsRoot(db), String(ztId));
 }
 
 const BACKUP_FILE = /^[0-9a-f-]{36}\.sqlite$/;

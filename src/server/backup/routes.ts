@@ -32,6 +32,7 @@ import { backupFileOf, setBackupHome } from './backup-home.js';
 import { backupsOf, findBackup, toBackupItem } from './repository.js';
 import { checkBackup, restoreBackup } from './restore.js';
 import { withSetLock } from './set-lock.js';
+import { BACKUP_SWEEP_INTERVAL_MS, sweepBackupLeftovers } from './sweep.js';
 import { removeBackup, takeBackup, type BackupScope } from './take-backup.js';
 
 export const BACKUP_PAGE = '/user-center/backup';
@@ -140,6 +141,18 @@ function downloadRoute(app: FastifyInstance, db: Db): void {
 /** Names the backup directory and registers the calls under their module bases. */
 export async function registerBackupRoutes(app: FastifyInstance, db: Db, config: ServerConfig): Promise<void> {
   setBackupHome(db, config.dataDir);
+  let sweeper: NodeJS.Timeout | null = null;
+  const sweep = () =>
+    sweepBackupLeftovers(db).catch((error: unknown) => app.log.warn({ err: error }, 'backup leftover sweep failed'));
+  app.addHook('onReady', () => {
+    void sweep();
+    sweeper = setInterval(() => void sweep(), BACKUP_SWEEP_INTERVAL_MS).unref();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => {
+    if (sweeper) clearInterval(sweeper);
+    return Promise.resolve();
+  });
   for (const prefix of ['/userCenter', '/usercenter']) {
     await app.register(
       (scope, _opts, done) => {

@@ -105,6 +105,7 @@ export async function takeBackupLocked(
       attachments: { stored: files.length - missing.length, missing },
     });
     await fs.promises.rename(`${file}.part`, file);
+    await syncDirectory(backupDirOf(db, scope.ztId));
     const row: BackupRow = {
       zt_id: scope.ztId,
       id,
@@ -152,4 +153,14 @@ async function readIfPresent(file: string): Promise<Buffer | null> {
 
 function sha256Of(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Makes a rename in the folder survive a power loss before the row naming the file is written. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fs.promises.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
