@@ -6,7 +6,7 @@
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { CloseCheckResult, NotApplicablePart, NumberGap } from '../../shared/api/close.js';
 import { CloseMessages } from '../../shared/close/messages.js';
-import { EARNING_TYPES, EXPENSE_TYPES, isCashRoot, YEAR_END_ROLL_NAMES } from '../../shared/close/year-end-subjects.js';
+import { isCashRoot, YEAR_END_ROLL_NAMES } from '../../shared/close/year-end-subjects.js';
 import { formatFen } from '../../shared/money.js';
 import type { Db } from '../db/database.js';
 import { trialBalance, type ChartSubject } from '../books/trial-balance-calc.js';
@@ -98,10 +98,8 @@ export async function closeCheck(
 
   const closing = closingBalances(subjects, turnover);
   const byCode = new Map(subjectRows.map((s) => [s.code, s]));
-  const nonZero = (types: readonly number[]) =>
-    subjectRows.filter((s) => s.last_level && types.includes(s.type) && (closing.get(s.code) ?? 0) !== 0).map((s) => s.code);
-  const earningsLeft = nonZero(EARNING_TYPES);
-  const expensesLeft = nonZero(EXPENSE_TYPES);
+  const earningsLeft = carry.revenueLeft;
+  const expensesLeft = carry.expenseLeft;
   const december = endMonth === 12;
   const carrySkipped = december && !scope.whetherOpenMonthEndCarryover;
   const carried = earningsLeft.length === 0 && expensesLeft.length === 0;

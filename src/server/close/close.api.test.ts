@@ -299,4 +299,28 @@ describe.each(TEST_DIALECTS)('month-end and year-end close (%s)', (dialect) => {
     });
     expect(openings.body.errorCode).toBe(ErrorCode.PeriodClosed);
   });
+
+  it('an expense subject whose auxiliary items cancel out still has something to carry', async () => {
+    const other = '辅助结转工会';
+    await createSet(server.db, { name: other, code: 'JZ09', system: 'union-grassroots', users: ['chuna'] });
+    const client = new ApiClient(server.url);
+    await client.openSet(server.db, 'chuna', 'Chuna@123', other);
+    expect((await client.post(Paths.saveAuxiRealedSub, { code: '50101', typeNoArray: ['JFHS'] })).body.errorMsg).toBeNull();
+    // 50101 nets to zero, but item 002 holds 100 debit and item 001001 100 credit.
+    const answer = await save(
+      client,
+      request({
+        month: 3,
+        pzDate: '2026-03-10',
+        certiDetails: [
+          { ...line('50101', 100, null, '调整'), auxis: [{ typeNo: 'JFHS', infoNo: '002' }] },
+          { ...line('50101', null, 100, '调整'), auxis: [{ typeNo: 'JFHS', infoNo: '001001' }] },
+        ],
+      }),
+    );
+    expect(answer.body.errorMsg).toBeNull();
+    const result = (await client.get<CloseCheckResult>(Paths.closeCheck, { year: 2026, month: 3 })).body.data;
+    expect(result.carryOver).toMatchObject({ status: false, expenses: false, earnings: true });
+    expect(result.carryOver.message).toBe('收入支出科目尚有余额未结转（50101）');
+  });
 });

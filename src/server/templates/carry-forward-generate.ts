@@ -76,23 +76,27 @@ async function itemParents(q: Q, ztId: number): Promise<(typeNo: string, infoNo:
   return (typeNo, infoNo) => parent.get(`${typeNo}\u0000${infoNo}`) ?? null;
 }
 
-/** Last-level revenue and expense balances left at the end of the month (all vouchers). */
+/**
+ * The last-level revenue and expense subjects with a balance left at the end of the month (all
+ * vouchers), by code. Per auxiliary item: items whose balances cancel out still have to be carried
+ * (the carry-forward voucher clears each item), so their subject counts as left.
+ */
 export async function revenueExpenseLeft(
   q: Q,
   ztId: number,
   year: number,
   month: number,
   subjects: readonly LedgerSubject[],
-): Promise<{ revenue: boolean; expense: boolean }> {
+): Promise<{ revenue: string[]; expense: string[] }> {
   const codes = new Set(
     subjects.filter((s) => EARNING_TYPES.includes(s.type) || EXPENSE_TYPES.includes(s.type)).map((s) => s.code),
   );
   const balances = await readBalances(q, ztId, year, month, month, subjects, codes);
   const typeOf = new Map(subjects.map((s) => [s.code, s.type]));
-  const left = balances.filter((b) => b.end !== 0);
+  const left = [...new Set(balances.filter((b) => b.end !== 0).map((b) => b.subjectCode))].sort();
   return {
-    revenue: left.some((b) => EARNING_TYPES.includes(typeOf.get(b.subjectCode) ?? 0)),
-    expense: left.some((b) => EXPENSE_TYPES.includes(typeOf.get(b.subjectCode) ?? 0)),
+    revenue: left.filter((code) => EARNING_TYPES.includes(typeOf.get(code) ?? 0)),
+    expense: left.filter((code) => EXPENSE_TYPES.includes(typeOf.get(code) ?? 0)),
   };
 }
 
@@ -132,7 +136,7 @@ export function generateCarryForward(
     const subjects = await yearSubjects(q, scope.ztId, year);
     if (!isMonth) {
       const left = await revenueExpenseLeft(q, scope.ztId, year, 12, subjects);
-      if (left.revenue || left.expense) refuse('BusinessRule', CarryForwardMessages.incomeLeft);
+      if (left.revenue.length > 0 || left.expense.length > 0) refuse('BusinessRule', CarryForwardMessages.incomeLeft);
     }
     const balances = await readBalances(q, scope.ztId, year, period, isMonth ? period : 1, subjects);
     const perTemplate = carryForwardLines(templates, balances, { subjects, itemParent: await itemParents(q, scope.ztId) });

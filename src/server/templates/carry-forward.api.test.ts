@@ -258,6 +258,8 @@ describe.each(TEST_DIALECTS)('carry-forward (%s)', (dialect) => {
     expect(before).toEqual({
       expenses: false,
       earnings: false,
+      revenueLeft: ['401', '40302', '408'],
+      expenseLeft: ['50101', '50501'],
       outlayId: 'builtin:carry:union-2021-grassroots:year-roll',
       earningsId: 'builtin:carry:union-2021-grassroots:month-project',
     });
@@ -401,6 +403,8 @@ describe.each(TEST_DIALECTS)('carry-forward (%s)', (dialect) => {
     expect(await carryOverState(server.db.kysely, governmentId, 2026, 1)).toEqual({
       expenses: true,
       earnings: true,
+      revenueLeft: [],
+      expenseLeft: [],
       outlayId: 0,
       earningsId: 0,
     });
