@@ -96,7 +96,7 @@ export const USER_CENTER_CHILDREN: readonly { path: string; name: string }[] = [
   { path: 'system-query', name: '系统查询' },
   { path: 'auxiliary-management', name: '辅助核算管理' },
   { path: 'maycur', name: '每刻报销' },
-  { path: 'backup', name: '备份' },
+  { path: 'backup', name: '数据备份' },
   { path: 'authorization', name: '授权' },
   { path: 'authorization/authorization-username', name: '授权用户' },
   { path: 'log-center', name: '日志中心' },
