@@ -47,16 +47,15 @@ interface Entry {
 class Watcher {
   private readonly entries = new Map<WatchGroup, Map<string, Entry>>();
   private installedAtSchema: unknown = null;
-  // One statement for the three numbers a stamp needs (three statements cost three times as much).
-  private readonly versions: SqliteDatabase.Statement<[string], { n: number | null; data: number; schema: number }>;
+  private readonly counter: SqliteDatabase.Statement<[string], number>;
+  private readonly dataVersion: SqliteDatabase.Statement<[], number>;
+  private readonly schemaVersion: SqliteDatabase.Statement<[], number>;
 
   constructor(private readonly sqlite: SqliteDatabase.Database) {
     this.install();
-    this.versions = sqlite.prepare(
-      `select (select n from temp.read_cache_epoch where grp = ?) as n,
-              (select data_version from pragma_data_version) as data,
-              (select schema_version from main.pragma_schema_version) as schema`,
-    );
+    this.counter = sqlite.prepare<[string], number>('select n from temp.read_cache_epoch where grp = ?').pluck();
+    this.dataVersion = sqlite.prepare<[], number>('pragma data_version').pluck();
+    this.schemaVersion = sqlite.prepare<[], number>('pragma main.schema_version').pluck();
   }
 
   /** Creates the counters and triggers (idempotent); only outside a transaction, which could roll them back. */
@@ -89,14 +88,13 @@ class Watcher {
 
   /** The group's stamp now, or null when it cannot be trusted (the triggers are being set up again). */
   stamp(group: WatchGroup): string | null {
-    let now = this.versions.get(group);
-    if (now?.schema !== this.installedAtSchema) {
+    if (this.schemaVersion.get() !== this.installedAtSchema) {
       // The tables changed (a dropped table takes its triggers along, a renamed one keeps them
       // under its new name): set the triggers up again.
       if (!this.install()) return null;
-      now = this.versions.get(group);
     }
-    return now?.n === null || now?.n === undefined ? null : `${now.data}:${now.n}`;
+    const n = this.counter.get(group);
+    return n === undefined ? null : `${this.dataVersion.get()}:${n}`;
   }
 
   /** A stamp under which a value now read may be stored: committed state only (see above). */
