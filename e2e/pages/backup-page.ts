@@ -17,7 +17,10 @@ export class BackupPageModel {
   /** From the user center's menu, as an administrator gets there. */
   async open(): Promise<void> {
     await this.page.goto('/user-center');
-    await this.page.getByRole('navigation', { name: '用户中心菜单' }).getByRole('link', { name: '数据备份', exact: true }).click();
+    await this.page
+      .getByRole('navigation', { name: '用户中心菜单' })
+      .getByRole('link', { name: '数据备份', exact: true })
+      .click();
     await expect(this.page).toHaveURL(/\/user-center\/backup$/);
     await expect(this.heading).toBeVisible();
   }
