@@ -9,7 +9,7 @@ import { availableCommands, type GridCommand } from '../../shared/grid/commands.
 import type { CommandId, GridDefinition, GridRow } from '../../shared/grid/definition.js';
 import { typedBehaviour } from '../../shared/grid/behaviours.js';
 import { runBehaviour } from './behaviour-actions.js';
-import { totalRow } from './columns.js';
+import { TOTAL_ROW_ID, totalRow } from './columns.js';
 import type { ExportInfo } from './export-xlsx.js';
 import { handleKeyDown, menuItems, newRow, runCommand } from './grid-actions.js';
 import type { MenuItem } from './GridContextMenu.js';
@@ -145,11 +145,14 @@ export class GridController {
       }
       this.total = this.model.rows.length;
       this.pushTotals();
-      // Rows the transaction did not touch: derived cells (parents) and, where grid-level rules
-      // exist, their error marks. Touched rows were redrawn by the transaction.
+      // Rows the transaction did not touch: derived cells (parents), and the rows whose grid-level
+      // error marks changed (redrawing every rendered row costs most of an edit in a long voucher).
+      // Touched rows were redrawn by the transaction.
+      const marked = this.model.takeRowsOfChangedGridIssues();
       if (update.kind === 'cells') {
-        if (this.def.gridValidators?.length) api.refreshCells();
-        else if (this.derivedColumns.length > 0) api.refreshCells({ columns: this.derivedColumns });
+        if (this.derivedColumns.length > 0) api.refreshCells({ columns: this.derivedColumns });
+        const rowNodes = marked.flatMap((id) => api.getRowNode(id) ?? []);
+        if (rowNodes.length > 0) api.refreshCells({ rowNodes });
       } else {
         api.refreshCells();
       }
@@ -161,7 +164,12 @@ export class GridController {
   pushTotals(): void {
     const totals = this.model.totals();
     const shown = (this.def.totals ?? []).some((t) => t.showUnder);
-    this.api?.setGridOption('pinnedBottomRowData', shown ? [totalRow(this.def, totals)] : []);
+    const row = shown ? totalRow(this.def, totals) : null;
+    // New pinned-row data makes the grid redraw every rendered row; the total row's own data
+    // refreshes that row alone (most of an edit's cost in a long voucher otherwise).
+    const pinned = row && this.api?.getPinnedBottomRowCount() === 1 ? this.api.getPinnedBottomRow(0) : undefined;
+    if (row && pinned?.id === TOTAL_ROW_ID) pinned.setData(row);
+    else this.api?.setGridOption('pinnedBottomRowData', row ? [row] : []);
     this.hooks.onTotals?.(totals);
   }
 

@@ -116,6 +116,34 @@ describe('GridModel', () => {
     expect(m.canSave).toBe(true);
   });
 
+  it('names the rows whose grid-level marks an edit changed, and only those', () => {
+    // A cross-row rule: when the total passes 1,000.00, the largest amount is marked.
+    const ruled = {
+      ...def,
+      gridValidators: [
+        (all: readonly GridRow[]) => {
+          const amounts = (all as Row[]).filter((r) => r.parent !== null || r.code === '2');
+          const sum = amounts.reduce((n, r) => n + (r.amount ?? 0), 0);
+          if (sum <= 100_000) return [];
+          const largest = amounts.reduce((a, b) => ((b.amount ?? 0) > (a.amount ?? 0) ? b : a));
+          return [{ rowId: largest.rowId, fieldId: 'amount', message: '超过限额' }];
+        },
+      ],
+    };
+    const m = new GridModel<GridRow>(ruled as unknown as GridDefinition, rows);
+    m.attachEngine(createGridEngine(ruled as unknown as GridDefinition, rows));
+    m.takeRowsOfChangedGridIssues();
+    m.setCells([{ rowId: '11', fieldId: 'amount', next: { value: 150, draft: null } }]);
+    expect(m.takeRowsOfChangedGridIssues()).toEqual([]);
+    m.setCells([{ rowId: '12', fieldId: 'amount', next: { value: 100_000, draft: null } }]);
+    expect(m.takeRowsOfChangedGridIssues()).toEqual(['12']);
+    expect(m.cellError('12', 'amount')).toBe('超过限额');
+    // The mark moves to another row: both rows change.
+    m.setCells([{ rowId: '2', fieldId: 'amount', next: { value: 200_000, draft: null } }]);
+    expect(m.takeRowsOfChangedGridIssues().sort()).toEqual(['12', '2']);
+    expect(m.takeRowsOfChangedGridIssues()).toEqual([]);
+  });
+
   it('opens money for editing without grouping', () => {
     const m = model();
     m.setCells([{ rowId: '2', fieldId: 'amount', next: { value: 123_456_789, draft: null } }]);

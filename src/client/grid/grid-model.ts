@@ -65,6 +65,7 @@ export interface ErrorItem {
 }
 
 export const cellKey = (rowId: string, fieldId: string) => `${rowId}\u0000${fieldId}`;
+const rowOfKey = (key: string) => key.slice(0, key.indexOf('\u0000'));
 
 const sameState = (a: CellState, b: CellState) =>
   Object.is(a.value, b.value) && (a.draft?.text ?? null) === (b.draft?.text ?? null);
@@ -93,6 +94,7 @@ export class GridModel<R extends GridRow = GridRow> {
   private gridIssues: ValidationIssue[] = [];
   private externalIssues: ValidationIssue[] = [];
   private readonly gridCellIssues = new Map<string, string>();
+  private readonly rowsOfChangedGridIssues = new Set<string>();
   history: History<ModelEntry<R>> = emptyHistory();
   engine: GridEngineLike | null = null;
   readonly fieldsById: ReadonlyMap<string, FieldDef<R>>;
@@ -393,6 +395,7 @@ export class GridModel<R extends GridRow = GridRow> {
   }
 
   private validateGridLevel(): void {
+    const before = new Map(this.gridCellIssues);
     this.gridIssues = (this.def.gridValidators ?? []).flatMap((v) => v(this.rows));
     this.gridCellIssues.clear();
     for (const issue of [...this.gridIssues, ...this.externalIssues]) {
@@ -400,6 +403,16 @@ export class GridModel<R extends GridRow = GridRow> {
       const key = cellKey(String(issue.rowId), issue.fieldId);
       if (!this.gridCellIssues.has(key)) this.gridCellIssues.set(key, issue.message);
     }
+    for (const [key, message] of this.gridCellIssues)
+      if (before.get(key) !== message) this.rowsOfChangedGridIssues.add(rowOfKey(key));
+    for (const key of before.keys()) if (!this.gridCellIssues.has(key)) this.rowsOfChangedGridIssues.add(rowOfKey(key));
+  }
+
+  /** Rows whose grid-level marks changed since the last call (the only ones an edit must redraw besides its own). */
+  takeRowsOfChangedGridIssues(): string[] {
+    const rows = [...this.rowsOfChangedGridIssues];
+    this.rowsOfChangedGridIssues.clear();
+    return rows;
   }
 
   /** The message of a failing cell (its draft's, else its first issue's), or null. */
