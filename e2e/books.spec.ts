@@ -140,6 +140,17 @@ test('the detail ledger by auxiliary item: a section per item with its own balan
       ['本月合计', '800.00'],
       ['本年累计', '800.00'],
     ]);
+  // Headings and totals stand out, as in the workbook and the print.
+  expect(await ledger.strongSummaries()).toEqual([
+    personnel,
+    '本月合计',
+    '本年累计',
+    '本月合计',
+    '本年累计',
+    project,
+    '本月合计',
+    '本年累计',
+  ]);
   await page.screenshot({ path: `${SCREENS_DIR}/detail-ledger-by-item.png`, fullPage: true });
 
   // Months without lines get their totals when asked: 002's April.

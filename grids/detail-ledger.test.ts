@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DetailLedgerRow } from '../src/shared/api/books.js';
-import { toDetailLedgerGridRows } from './detail-ledger.js';
+import { detailLedgerGridAuxi, toDetailLedgerGridRows } from './detail-ledger.js';
 
 const base: Omit<DetailLedgerRow, 'kind' | 'debit' | 'credit'> = {
   month: 2,
@@ -33,5 +33,14 @@ describe('detail ledger rows', () => {
     // Ids stay unique across pages and repeated vouchers.
     expect(new Set(rows.map((r) => r.rowId)).size).toBe(3);
     expect(rows[1]?.rowId).toBe('v1#3#1');
+  });
+
+  it('sets an item’s heading and the month’s and year’s totals in bold, as the export and the print do', () => {
+    const kinds = ['item', 'opening', 'line', 'monthTotal', 'yearTotal'] as const;
+    const rows = toDetailLedgerGridRows(
+      kinds.map((kind) => ({ ...base, kind, debit: 1, credit: 0 })),
+      1,
+    );
+    expect(rows.filter((r) => detailLedgerGridAuxi.strongRow(r)).map((r) => r.kind)).toEqual(['item', 'monthTotal', 'yearTotal']);
   });
 });

@@ -63,6 +63,8 @@ export function detailLedgerGrid(showAuxi: boolean) {
       { id: 'balance', header: '余额', kind: 'money', editable: false, width: showAuxi ? 135 : 150 },
     ],
     rowHeight: 36,
+    // As in the server's export and print: an item's heading and the month's and year's totals.
+    strongRow: (r) => r.kind === 'item' || r.kind === 'monthTotal' || r.kind === 'yearTotal',
     commands: ['copy', 'exportExcel', 'showHelp'],
     allowAddRows: false,
     allowDeleteRows: false,

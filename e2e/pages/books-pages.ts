@@ -58,6 +58,17 @@ export class DetailLedgerPageModel {
     return this.grid.locator('.ag-row:not(.ag-row-pinned) [col-id="summary"]', { hasText: summary });
   }
 
+  /** Summaries of the rows set in bold (headings and totals), as the reader sees them. */
+  async strongSummaries(): Promise<string[]> {
+    const cells = await this.summaries().all();
+    const out: string[] = [];
+    for (const cell of cells) {
+      const weight = await cell.evaluate((el) => getComputedStyle(el).fontWeight);
+      if (Number(weight) >= 600) out.push((await cell.textContent()) ?? '');
+    }
+    return out;
+  }
+
   get filters(): Locator {
     return this.page.getByRole('form', { name: '明细账查询条件' });
   }

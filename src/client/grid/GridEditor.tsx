@@ -7,6 +7,7 @@
 import {
   CellApiModule,
   CellStyleModule,
+  RowStyleModule,
   ClientSideRowModelApiModule,
   ColumnAutoSizeModule,
   ClientSideRowModelModule,
@@ -23,6 +24,7 @@ import {
   themeQuartz,
   ValidationModule,
   type GetRowIdParams,
+  type RowClassParams,
   type RowDoubleClickedEvent,
   type SelectionChangedEvent,
   type GridReadyEvent,
@@ -57,6 +59,7 @@ ModuleRegistry.registerModules([
   ClientSideRowModelApiModule,
   CustomEditorModule,
   CellStyleModule,
+  RowStyleModule,
   ColumnAutoSizeModule,
   PinnedRowModule,
   ColumnApiModule,
@@ -362,6 +365,11 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     if (event.data && !event.rowPinned) propsRef.current.onRowOpen?.(event.data.rowId);
   }, []);
   const getRowId = useCallback((p: GetRowIdParams<GridRow>) => p.data.rowId, []);
+  const strongRow = def.strongRow;
+  const getRowClass = useCallback(
+    (p: RowClassParams<GridRow>) => (p.data && !p.node.rowPinned && strongRow?.(p.data) ? 'ufc-row-strong' : undefined),
+    [strongRow],
+  );
   const onGridReady = useCallback(
     (event: GridReadyEvent<GridRow>) => {
       controller.attach(event.api);
@@ -420,6 +428,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           rowData={initialRowData}
           getRowId={getRowId}
           rowHeight={def.rowHeight}
+          getRowClass={getRowClass}
           context={controller.editorContext}
           readOnlyEdit
           stopEditingWhenCellsLoseFocus

@@ -175,6 +175,11 @@ export interface GridDefinition<R extends GridRow = GridRow> {
   readonly minRows?: number;
   /** Text of the total row's first cell (e.g. the amount in Chinese capitals); '合计' otherwise. */
   readonly totalLabel?: (totals: Readonly<Record<string, number>>) => string;
+  /**
+   * Rows set in bold on the page and in the export (a book's section headings and totals). A
+   * method, so a definition of particular rows still serves where any grid is accepted.
+   */
+  strongRow?(this: void, row: R): boolean;
 }
 
 /** Spec: once a grid passes 50 rows it loads in 200-row pages. */

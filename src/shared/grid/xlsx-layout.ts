@@ -55,6 +55,8 @@ export interface SheetPlan {
   /** Data rows in order (derived amounts already rolled up). */
   readonly rows: readonly GridRow[];
   dataRow(row: GridRow): ExportCell[];
+  /** Whether a data row is set in bold (the definition's strongRow). */
+  strong(row: GridRow): boolean;
   /** Total rows, written after the data. */
   totalRows(): ExportCell[][];
 }
@@ -138,6 +140,7 @@ export function sheetPlan(
     firstDataRow,
     rows: rolled,
     dataRow: (row) => columns.map((c) => cellOf(c.field, row[c.field.id])),
+    strong: (row) => def.strongRow?.(row) ?? false,
     totalRows: () => totalRows(def, columns, rolled, firstDataRow, totals),
   };
 }

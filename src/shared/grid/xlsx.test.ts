@@ -106,6 +106,17 @@ describe('buildWorkbook', () => {
     });
   });
 
+  it('sets the rows the definition names strong in bold, keeping each column’s number format', async () => {
+    const def = { ...openingBalanceGridMidYear, strongRow: (r: OpeningBalanceRow) => r.code === '102' };
+    const sheet = await roundTrip(buildWorkbook(def, openingRows(), meta));
+    const strong = rowOf(sheet, '102');
+    const plain = rowOf(sheet, '101');
+    expect(strong.getCell(1).font?.bold).toBe(true);
+    expect(strong.getCell(4).font?.bold).toBe(true);
+    expect(strong.getCell(4).numFmt).toBe(plain.getCell(4).numFmt);
+    expect(plain.getCell(1).font?.bold).toBeFalsy();
+  });
+
   it('writes totals as values when the definition does not ask for formulas', async () => {
     const def = { ...openingBalanceGridMidYear, export: { ...openingBalanceGridMidYear.export, totalsAsFormulas: false } };
     const rows = openingRows();

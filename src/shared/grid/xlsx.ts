@@ -63,11 +63,13 @@ export function fillWorksheet(sheet: ExcelJS.Worksheet, plan: SheetPlan, commit?
   // One style object per column, shared by its data cells: exceljs's style registry recognises
   // an object it has seen (weak map) instead of rendering each cell's style to find its id.
   const shared = plan.columns.map((c): Partial<ExcelJS.Style> => ({ numFmt: c.numFmt }));
+  const sharedStrong = plan.columns.map((c): Partial<ExcelJS.Style> => ({ numFmt: c.numFmt, font: { bold: true } }));
   for (const data of plan.rows) {
     const values = plan.dataRow(data);
     const row = sheet.addRow(values.map(cellValue));
+    const styles = plan.strong(data) ? sharedStrong : shared;
     values.forEach((v, c) => {
-      const style = shared[c];
+      const style = styles[c];
       if (v !== null && style) row.getCell(c + 1).style = style;
     });
     commit?.(row);
