@@ -6,14 +6,15 @@
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { CloseCheckResult, NotApplicablePart, NumberGap } from '../../shared/api/close.js';
 import { CloseMessages } from '../../shared/close/messages.js';
-import { isCashRoot, YEAR_END_ROLL_NAMES } from '../../shared/close/year-end-subjects.js';
+import { isCashRoot } from '../../shared/close/year-end-subjects.js';
 import { formatFen } from '../../shared/money.js';
 import type { Db } from '../db/database.js';
-import { trialBalance, type ChartSubject } from '../books/trial-balance-calc.js';
+import { trialBalance } from '../books/trial-balance-calc.js';
 import { chartSubjects, monthTurnover } from '../books/trial-balance.js';
 import { listCertificateTypes } from '../vouchers/certificate-types.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { carryOverState } from '../templates/carry-over-state.js';
+import { yearEndRollLeft } from '../templates/carry-forward-generate.js';
 import { missingNumbers, unsignedCashVouchers, voucherNumbers, voucherStates } from './check-data.js';
 
 export interface CheckScope {
@@ -30,17 +31,6 @@ const notApplicable = (what: string): NotApplicablePart => ({
   status: true,
   message: `${what}模块未启用，无需检查`,
 });
-
-/** Signed closing balances (debit positive) of last-level subjects at the end of endMonth. */
-function closingBalances(
-  subjects: readonly ChartSubject[],
-  turnover: readonly { subjectCode: string; debit: number; credit: number }[],
-) {
-  const out = new Map<string, number>();
-  for (const s of subjects) if (s.lastLevel) out.set(s.code, s.balanceDirection === 1 ? s.initAmount : -s.initAmount);
-  for (const t of turnover) out.set(t.subjectCode, (out.get(t.subjectCode) ?? 0) + t.debit - t.credit);
-  return out;
-}
 
 export async function closeCheck(
   db: Db,
@@ -96,7 +86,6 @@ export async function closeCheck(
   const monthTrial = trialBalance(subjects, turnover, { beginMonth, endMonth });
   const monthBalanced = monthTrial.financial.balanced && monthTrial.budget.balanced;
 
-  const closing = closingBalances(subjects, turnover);
   const byCode = new Map(subjectRows.map((s) => [s.code, s]));
   const earningsLeft = carry.revenueLeft;
   const expensesLeft = carry.expenseLeft;
@@ -105,9 +94,7 @@ export async function closeCheck(
   const carried = earningsLeft.length === 0 && expensesLeft.length === 0;
   const leftList = [...earningsLeft, ...expensesLeft].slice(0, 5).join('、');
 
-  const rollLeft = subjectRows
-    .filter((s) => s.last_level && s.type === 3 && YEAR_END_ROLL_NAMES.includes(s.name) && (closing.get(s.code) ?? 0) !== 0)
-    .map((s) => s.code);
+  const rollLeft = december ? await yearEndRollLeft(q, ztId, year, endMonth) : [];
   const yearEndMessage = !december
     ? '非12月，无需年末检查'
     : carry.outlayId === 0

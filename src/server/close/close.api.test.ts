@@ -323,4 +323,29 @@ describe.each(TEST_DIALECTS)('month-end and year-end close (%s)', (dialect) => {
     expect(result.carryOver).toMatchObject({ status: false, expenses: false, earnings: true });
     expect(result.carryOver.message).toBe('收入支出科目尚有余额未结转（50101）');
   });
+
+  it('December: a year-end roll subject whose auxiliary items cancel out is still to be rolled', async () => {
+    const other = '辅助年结工会';
+    await createSet(server.db, { name: other, code: 'JZ10', system: 'union-grassroots', users: ['chuna'] });
+    const client = new ApiClient(server.url);
+    await client.openSet(server.db, 'chuna', 'Chuna@123', other);
+    expect((await client.post(Paths.saveAuxiRealedSub, { code: '32203', typeNoArray: ['JFHS'] })).body.errorMsg).toBeNull();
+    const answer = await save(
+      client,
+      request({
+        month: 12,
+        pzDate: '2026-12-10',
+        certiDetails: [
+          { ...line('32203', 100, null, '调整'), auxis: [{ typeNo: 'JFHS', infoNo: '002' }] },
+          { ...line('32203', null, 100, '调整'), auxis: [{ typeNo: 'JFHS', infoNo: '001001' }] },
+        ],
+      }),
+    );
+    expect(answer.body.errorMsg).toBeNull();
+    const result = (await client.get<CloseCheckResult>(Paths.closeCheck, { year: 2026, month: 12 })).body.data;
+    expect(result.yearEndInspection).toMatchObject({
+      status: false,
+      message: '本年收支结转等科目尚有余额（32203），请生成年结凭证转入累计结转/累计结余',
+    });
+  });
 });

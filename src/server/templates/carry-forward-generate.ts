@@ -16,7 +16,7 @@
  */
 import type { GenerateCarryForwardResponse } from '../../shared/api/templates.js';
 import type { SaveVoucherRequest } from '../../shared/api/vouchers.js';
-import { EARNING_TYPES, EXPENSE_TYPES } from '../../shared/close/year-end-subjects.js';
+import { EARNING_TYPES, EXPENSE_TYPES, YEAR_END_ROLL_NAMES } from '../../shared/close/year-end-subjects.js';
 import { CARRY_OVER_MONTH, CARRY_OVER_YEAR, CarryForwardMessages } from '../../shared/templates/carry-forward-rules.js';
 import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import type { Db } from '../db/database.js';
@@ -76,6 +76,19 @@ async function itemParents(q: Q, ztId: number): Promise<(typeNo: string, infoNo:
   return (typeNo, infoNo) => parent.get(`${typeNo}\u0000${infoNo}`) ?? null;
 }
 
+/** Last-level subjects among `codes` with a balance left at the end of the month (all vouchers), per auxiliary item, by code. */
+async function subjectsWithBalance(
+  q: Q,
+  ztId: number,
+  year: number,
+  month: number,
+  subjects: readonly LedgerSubject[],
+  codes: ReadonlySet<string>,
+): Promise<string[]> {
+  const balances = await readBalances(q, ztId, year, month, month, subjects, codes);
+  return [...new Set(balances.filter((b) => b.end !== 0).map((b) => b.subjectCode))].sort();
+}
+
 /**
  * The last-level revenue and expense subjects with a balance left at the end of the month (all
  * vouchers), by code. Per auxiliary item: items whose balances cancel out still have to be carried
@@ -91,13 +104,22 @@ export async function revenueExpenseLeft(
   const codes = new Set(
     subjects.filter((s) => EARNING_TYPES.includes(s.type) || EXPENSE_TYPES.includes(s.type)).map((s) => s.code),
   );
-  const balances = await readBalances(q, ztId, year, month, month, subjects, codes);
+  const left = await subjectsWithBalance(q, ztId, year, month, subjects, codes);
   const typeOf = new Map(subjects.map((s) => [s.code, s.type]));
-  const left = [...new Set(balances.filter((b) => b.end !== 0).map((b) => b.subjectCode))].sort();
   return {
     revenue: left.filter((code) => EARNING_TYPES.includes(typeOf.get(code) ?? 0)),
     expense: left.filter((code) => EXPENSE_TYPES.includes(typeOf.get(code) ?? 0)),
   };
+}
+
+/**
+ * The net-asset subjects of one year's movements (本年收支结转, 年初余额调整... by name) with a
+ * balance left at the end of the month, per auxiliary item as the year-end voucher rolls them.
+ */
+export async function yearEndRollLeft(q: Q, ztId: number, year: number, month: number): Promise<string[]> {
+  const subjects = await yearSubjects(q, ztId, year);
+  const codes = new Set(subjects.filter((s) => s.type === 3 && YEAR_END_ROLL_NAMES.includes(s.name)).map((s) => s.code));
+  return subjectsWithBalance(q, ztId, year, month, subjects, codes);
 }
 
 /** Generates the month's (month given) or the year's carry-forward voucher; resolves with it and the message. */
