@@ -47,6 +47,20 @@ interface Props {
   onCancel: () => void;
 }
 
+/** The choices of a 取数方式 select, for the template and for each of its lines. */
+function AmountTypeOptions() {
+  return (
+    <>
+      <option value="">请选择</option>
+      {CARRY_OVER_AMOUNT_TYPES.map((t) => (
+        <option key={t.value} value={t.value}>
+          {t.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function CarryForwardDialog({ template, isMonth, onSaved, onCancel }: Props) {
   const [draft, setDraft] = useState<CarryDraft>(() => draftOf(template, isMonth));
   const [subjects, setSubjects] = useState<SubjectItem[]>([]);
@@ -198,12 +212,7 @@ export function CarryForwardDialog({ template, isMonth, onSaved, onCancel }: Pro
               value={draft.carryOverAmountType ?? ''}
               onChange={(e) => patch({ carryOverAmountType: e.target.value === '' ? null : Number(e.target.value) })}
             >
-              <option value="">请选择</option>
-              {CARRY_OVER_AMOUNT_TYPES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.name}
-                </option>
-              ))}
+              <AmountTypeOptions />
             </select>
             <span className="field-error">{fieldIssue('carryOverAmountType')}</span>
           </label>
@@ -272,12 +281,7 @@ export function CarryForwardDialog({ template, isMonth, onSaved, onCancel }: Pro
                           patchRow(index, { carryOverAmountType: e.target.value === '' ? null : Number(e.target.value) })
                         }
                       >
-                        <option value="">请选择</option>
-                        {CARRY_OVER_AMOUNT_TYPES.map((t) => (
-                          <option key={t.value} value={t.value}>
-                            {t.name}
-                          </option>
-                        ))}
+                        <AmountTypeOptions />
                       </select>
                     </td>
                     <td>
