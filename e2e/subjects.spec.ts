@@ -270,6 +270,39 @@ test.describe.serial('subjects', () => {
     await expect(subjects.toggle('102')).toHaveCount(0);
   });
 
+  test('Shift+Arrow keeps the focused cell on screen, also after the wheel scrolled the grid far from it', async ({ page }) => {
+    const subjects = await openSubjects(page, 'kuaiji');
+    await expect(subjects.selected()).toHaveAttribute('row-id', '101');
+    // The grid's scrolling body: where it is scrolled to, and whether the focused cell lies wholly in its visible part.
+    const view = () =>
+      page.evaluate(() => {
+        const grid = document.querySelector('[role="group"][aria-label="科目列表"]');
+        const body = [...(grid?.querySelectorAll<HTMLElement>('*') ?? [])].find(
+          (e) => e.scrollHeight > e.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(e).overflowY),
+        );
+        const cell = document.activeElement?.closest('.ag-cell');
+        if (!body) return null;
+        const box = body.getBoundingClientRect();
+        const at = cell?.getBoundingClientRect();
+        return {
+          scrollTop: body.scrollTop,
+          row: cell?.closest('.ag-row')?.getAttribute('row-index') ?? null,
+          onScreen: at ? at.top >= box.top - 0.5 && at.bottom <= box.bottom + 0.5 : false,
+        };
+      });
+    for (let i = 0; i < 45; i++) await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(view).toMatchObject({ row: '45', onScreen: true });
+    expect((await view())?.scrollTop).toBeGreaterThan(0);
+
+    // The wheel takes the body back to its top, far from row 45 (no longer drawn); the next step
+    // brings the focus back into view.
+    await subjects.table.hover();
+    await page.mouse.wheel(0, -20_000);
+    await expect.poll(async () => (await view())?.scrollTop).toBe(0);
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(view).toMatchObject({ row: '46', onScreen: true });
+  });
+
   test('a parent-level sibling of a standard subject is refused', async ({ page }) => {
     const subjects = await openSubjects(page, 'kuaiji');
     // 131 has standard details (13101...): adding beside them is not allowed.

@@ -10,7 +10,8 @@
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { Paths } from '../src/shared/api/paths.js';
 import { AttachmentDialogModel, PrintDialogModel } from './pages/attachments-print.js';
 import { VoucherEditorPage } from './pages/voucher-editor-page.js';
 import { ledgerSetId } from './support/database.js';
@@ -361,8 +362,26 @@ test.describe.serial('vouchers', () => {
     await expect(editor.status).toContainText(`第${number}号`);
     await expect.poll(() => editor.voucherNumber()).toBe(number + 1);
 
+    // Opening it asks each subject's balance once, for the voucher's own month.
+    const asked: URL[] = [];
+    const onRequest = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname === Paths.subjectBalance) asked.push(url);
+    };
+    const month = await editor.month();
+    // The blank voucher on screen is moved to another month first: the balances follow the voucher opened.
+    await page.getByLabel('会计期间').selectOption(String((month % 12) + 1));
+    await editor.cell(0, 'summary').click();
+    page.on('request', onRequest);
     await page.keyboard.press('PageUp');
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await expect(editor.cell(0, 'debitAmount')).toHaveText('80.00');
+    await expect(editor.cell(0, 'subjectCode')).toContainText('余额');
+    await expect(editor.cell(1, 'subjectCode')).toContainText('余额');
+    page.off('request', onRequest);
+    expect(asked.map((u) => u.searchParams.get('code')).sort()).toEqual(['101', '401']);
+    expect(new Set(asked.map((u) => u.searchParams.get('month')))).toEqual(new Set([String(month)]));
+    expect(await editor.month()).toBe(month);
     await page.keyboard.press('PageDown');
     await expect(editor.alert('已经是最后一张凭证')).toBeVisible();
     await page.keyboard.press('Enter');

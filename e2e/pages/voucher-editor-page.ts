@@ -56,6 +56,11 @@ export class VoucherEditorPage {
     return Number(await this.number.inputValue());
   }
 
+  /** The month of the voucher's period (会计期间). */
+  async month(): Promise<number> {
+    return Number(await this.page.getByLabel('会计期间').inputValue());
+  }
+
   /** The focused cell: row index and column. */
   async focused(): Promise<{ row: number | null; field: string | null }> {
     return this.page.evaluate(() => {

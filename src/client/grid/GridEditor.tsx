@@ -449,6 +449,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           onCellFocused={controller.onCellFocused}
           onCellContextMenu={controller.onCellContextMenu}
           onBodyScroll={controller.onBodyScroll}
+          onGridSizeChanged={controller.onGridSizeChanged}
           onDisplayedColumnsChanged={() => controller.onColumnsChanged()}
         />
       </div>

@@ -17,6 +17,7 @@ import type { ErrorItem, GridModel, ModelUpdate } from './grid-model.js';
 import { initialLoaded, loadedAfterResize, loadedFor, nextLoaded } from './paging.js';
 import { clearRange, copyText, paste } from './range-ops.js';
 import { contains, extendTo, isSingle, rectOf, single, step, type CellPos, type CellRange, type Rect } from './range.js';
+import { whollyShown, type ShownArea } from './shown-area.js';
 import type { EditorContext } from './text-cell-editor.js';
 
 export interface ControllerHooks {
@@ -53,6 +54,8 @@ export class GridController {
   /** The cell focusCell is about to focus: its focus event keeps the range set with it. */
   private expectedFocus: CellPos | null = null;
   private columnIds: string[] | null = null;
+  /** The body's part on screen when last read; null when a change may have moved it. */
+  private shown: ShownArea | null = null;
   private lastErrorKey = '';
   readonly editorContext: EditorContext;
 
@@ -119,6 +122,7 @@ export class GridController {
     this.loaded = initialLoaded(rows.length);
     this.total = rows.length;
     this.range = null;
+    this.shown = null;
     this.api?.setGridOption('rowData', this.rowData());
     this.pushTotals();
     this.api?.refreshCells();
@@ -139,6 +143,8 @@ export class GridController {
         }
         if (rows.length > 0) api.applyTransaction({ update: rows });
       } else {
+        // Fewer rows may pull the scroll position up.
+        this.shown = null;
         this.loaded = loadedAfterResize(this.loaded, this.total, this.model.rows.length);
         api.setGridOption('rowData', this.rowData());
         this.hooks.setRowCount(this.model.rows.length);
@@ -244,6 +250,7 @@ export class GridController {
   onBodyScroll = (): void => {
     const api = this.api;
     if (!api) return;
+    this.readShown(api);
     const next = nextLoaded(api.getLastDisplayedRowIndex(), this.loaded, this.model.rows.length);
     if (next > this.loaded) this.loadTo(next);
   };
@@ -257,11 +264,39 @@ export class GridController {
     this.range = range;
     this.rangeAt = pos;
     this.expectedFocus = pos;
-    api.ensureIndexVisible(pos.row);
-    api.ensureColumnVisible(colId);
+    if (!this.onScreen(pos.row, colId)) {
+      api.ensureIndexVisible(pos.row);
+      api.ensureColumnVisible(colId);
+      this.readShown(api);
+    }
     api.setFocusedCell(pos.row, colId);
     if (previous || this.rect()) api.refreshCells();
   }
+
+  private onScreen(index: number, colId: string): boolean {
+    const api = this.api;
+    const node = this.shown ? api?.getDisplayedRowAtIndex(index) : undefined;
+    const column = this.shown ? api?.getColumn(colId) : undefined;
+    if (!node || !column) return false;
+    const box = {
+      rowTop: node.rowTop,
+      rowHeight: node.rowHeight ?? null,
+      left: column.getLeft(),
+      width: column.getActualWidth(),
+      pinned: column.getPinned() !== null,
+    };
+    return whollyShown(box, this.shown);
+  }
+
+  private readShown(api: GridApi<GridRow>): void {
+    const across = api.getHorizontalPixelRange();
+    this.shown = { ...api.getVerticalPixelRange(), left: across.left, right: across.right };
+  }
+
+  /** The grid's size changed: what was visible is read again. */
+  onGridSizeChanged = (): void => {
+    this.shown = null;
+  };
 
   focusRowField(rowId: string, fieldId: string): void {
     const row = this.model.indexOf(rowId);

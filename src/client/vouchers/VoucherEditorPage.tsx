@@ -53,6 +53,7 @@ import {
   saveVoucher,
 } from './voucher-api.js';
 import { lookupsOf, voucherCellExtras, VoucherLookupStore } from './voucher-cells.js';
+import { SubjectBalances } from './voucher-balances.js';
 import { clearDraft, draftKey, readDraft, writeDraft } from './voucher-draft.js';
 import { VoucherFooter } from './VoucherFooter.js';
 import { VoucherHeadBar } from './VoucherHeadBar.js';
@@ -192,18 +193,13 @@ export function VoucherEditorPage() {
 
   // ---- showing a voucher
 
-  const ensureBalance = useCallback(
-    async (code: string) => {
-      if (store.balances().has(code) || !store.subjects().get(code)?.lastLevel) return;
-      const h = headRef.current;
-      try {
-        store.setBalance(await fetchSubjectBalance(code, h?.year ?? year, h?.month ?? 12));
+  const [balances] = useState(() => new SubjectBalances(store, fetchSubjectBalance));
+  useEffect(
+    () =>
+      balances.listen(() => {
         for (const grid of gridRefs.current) grid?.refresh();
-      } catch {
-        // The balance is a help, not a condition of entry.
-      }
-    },
-    [store, year],
+      }),
+    [balances],
   );
 
   const show = useCallback(
@@ -213,9 +209,13 @@ export function VoucherEditorPage() {
       setHeadProblems([]);
       setHead(nextHead);
       setDoc((d) => ({ ...next, key: (d?.key ?? 0) + 1 }));
-      for (const r of next.tables.flat()) if (r.subjectCode) void ensureBalance(r.subjectCode);
+      balances.startVoucher(
+        nextHead.year,
+        nextHead.month,
+        next.tables.flat().map((r) => r.subjectCode),
+      );
     },
-    [ensureBalance],
+    [balances],
   );
 
   const openBlank = useCallback(
@@ -312,7 +312,7 @@ export function VoucherEditorPage() {
       rowsRef.current = rowsRef.current.map((t, i) => (i === table ? rows : t));
       touch();
       const changed = rows.filter((r) => r.subjectCode && before.get(r.rowId) !== r.subjectCode);
-      for (const r of changed) void ensureBalance(r.subjectCode ?? '');
+      balances.ask(changed.map((r) => r.subjectCode));
       // A subject with auxiliary accounting asks for its items at once (after this edit settles).
       const needs = changed.find((r) => {
         const s = store.subjects().get(r.subjectCode ?? '');
@@ -326,7 +326,7 @@ export function VoucherEditorPage() {
         setTimeout(() => setDialog({ kind: 'auxi', rowId, code: subjectCode, value }), 0);
       }
     },
-    [touch, store, ensureBalance],
+    [touch, store, balances],
   );
 
   /** A two-table voucher's picker offers the subjects of the row's side only. */
