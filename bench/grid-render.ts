@@ -11,33 +11,22 @@
  *   also loads the 200-row pages).
  * Targets: first render <= 1 s, edit to total p95 <= 16 ms. Writes bench/results/grid-render.json.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
-import { build, preview } from 'vite';
-import { percentileOf, round, sampleSummary } from './support/stats.js';
+import type { Page } from '@playwright/test';
+import { coldFirstRenders, desktopContext, firstRender, launchChromium, medianOf, servePage } from './support/browser.js';
+import { machine, percentileOf, round, sampleSummary, writeResult } from './support/stats.js';
 
 const ROWS = Number(process.env.BENCH_GRID_ROWS ?? 10_000);
 const EDITS = Number(process.env.BENCH_GRID_EDITS ?? 60);
 const COLD_RUNS = Number(process.env.BENCH_GRID_COLD_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_GRID_PORT ?? 8098);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const configFile = fileURLToPath(new URL('./grid-page/vite.config.ts', import.meta.url));
 
 declare global {
   interface Window {
-    __bench: { firstRender: number | null; totalsReady: number | null; rows: number };
     __edit: { t0: number; dom: number[]; frame: number[] };
   }
-}
-
-async function firstRender(page: Page, url: string): Promise<{ rows: number; totals: number }> {
-  await page.goto(url);
-  await page.waitForFunction(() => window.__bench?.totalsReady != null && window.__bench.firstRender != null, null, {
-    timeout: 60_000,
-  });
-  return page.evaluate(() => ({ rows: window.__bench.firstRender ?? NaN, totals: window.__bench.totalsReady ?? NaN }));
 }
 
 const cell = (page: Page, row: number, col: string) =>
@@ -111,71 +100,35 @@ async function measureScroll(page: Page): Promise<{ deltas: number[]; lastRender
 }
 
 async function main(): Promise<void> {
-  const loadAtStart = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
-  await build({ configFile, logLevel: 'warn' });
-  const server = await preview({ configFile, preview: { port: PORT, strictPort: true, host: '127.0.0.1' }, logLevel: 'warn' });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const loadAtStart = round(os.loadavg()[0] ?? 0);
+  const server = await servePage(configFile, PORT);
+  const browser = await launchChromium();
   try {
-    const url = `http://127.0.0.1:${PORT}/?rows=${ROWS}`;
-    // Cold: a new browser context each time (empty HTTP cache); one sample is mostly noise on a
-    // shared 2-core machine, so the median of several is the figure, with every sample kept.
-    const coldSamples: { rows: number; totals: number }[] = [];
-    for (let i = 0; i < COLD_RUNS; i++) {
-      const fresh = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
-      coldSamples.push(await firstRender(await fresh.newPage(), url));
-      await fresh.close();
-    }
-    const cold = {
-      rows: percentileOf(
-        coldSamples.map((c) => c.rows),
-        50,
-      ),
-      totals: percentileOf(
-        coldSamples.map((c) => c.totals),
-        50,
-      ),
-    };
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
-    const page = await context.newPage();
+    const url = `${server.base}/?rows=${ROWS}`;
+    const coldSamples = await coldFirstRenders(browser, url, COLD_RUNS);
+    const page = await (await desktopContext(browser)).newPage();
     await firstRender(page, url);
-    const warm: { rows: number; totals: number }[] = [];
+    const warm = [];
     for (let i = 0; i < 3; i++) warm.push(await firstRender(page, url));
     const edits = await measureEdits(page);
     const scroll = await measureScroll(page);
 
     const editP95 = percentileOf(edits.dom, 95);
-    const results = {
+    const coldRows = medianOf(coldSamples, (c) => c.rows);
+    writeResult('grid-render', {
       benchmark: 'grid-render',
       at: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        cpus: os.cpus().length,
-        memoryGb: Math.round(os.totalmem() / 2 ** 30),
-        browser: browser.version(),
-        // Other work on the machine skews every figure: the 1-minute load average at the start.
-        loadAverage1m: loadAtStart,
-      },
+      machine: { ...machine().machine, browser: browser.version() },
+      // Other work on the machine skews every figure: the 1-minute load average at the start.
+      loadAverage1m: loadAtStart,
       grid: { rows: ROWS, columns: 8, moneyColumns: 6, totals: 6, initialRowsInGrid: 200, pageRows: 200 },
       firstRenderMs: {
         note: 'navigation start to the frame with grid rows on screen (cold: new browser context, median of several); totalsReady: to the frame with the HyperFormula totals (engine built after the first paint)',
-        coldMedian: round(cold.rows),
+        coldMedian: coldRows,
         coldSamples: coldSamples.map((c) => round(c.rows)),
-        warmMedian: round(
-          percentileOf(
-            warm.map((w) => w.rows),
-            50,
-          ),
-        ),
-        totalsReadyColdMedian: round(cold.totals),
-        totalsReadyWarmMedian: round(
-          percentileOf(
-            warm.map((w) => w.totals),
-            50,
-          ),
-        ),
+        warmMedian: medianOf(warm, (w) => w.rows),
+        totalsReadyColdMedian: medianOf(coldSamples, (c) => c.totals),
+        totalsReadyWarmMedian: medianOf(warm, (w) => w.totals),
       },
       editToTotalMs: {
         toDom: sampleSummary(edits.dom),
@@ -189,14 +142,11 @@ async function main(): Promise<void> {
         lastRenderedRow: scroll.lastRenderedRow,
       },
       targets: { firstRenderMs: 1000, editToTotalP95Ms: 16 },
-      pass: { firstRender: cold.rows <= 1000, editToTotalP95: editP95 <= 16 },
-    };
-    fs.mkdirSync('bench/results', { recursive: true });
-    fs.writeFileSync('bench/results/grid-render.json', JSON.stringify(results, null, 2) + '\n');
-    process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+      pass: { firstRender: coldRows <= 1000, editToTotalP95: editP95 <= 16 },
+    });
   } finally {
     await browser.close();
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    await server.close();
   }
 }
 

@@ -16,43 +16,25 @@
  *   about, is bench/voucher-open.ts.
  * Target: keystroke to painted cell p95 <= 16 ms. Writes bench/results/voucher-editor.json.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
-import { build, preview } from 'vite';
-import { percentileOf, round, sampleSummary } from './support/stats.js';
+import type { Page } from '@playwright/test';
+import { coldFirstRenders, desktopContext, firstRender, launchChromium, medianOf, servePage } from './support/browser.js';
+import { machine, percentileOf, round, sampleSummary, writeResult } from './support/stats.js';
 
 const EDIT_LINES = Number(process.env.BENCH_VOUCHER_EDIT_LINES ?? 200);
 const OPEN_LINES = Number(process.env.BENCH_VOUCHER_OPEN_LINES ?? 2_000);
-const EDITS = Number(process.env.BENCH_VOUCHER_EDITS ?? 60);
+const EDITS = Number(process.env.BENCH_VOUCHER_EDITS ?? 200);
 const COLD_RUNS = Number(process.env.BENCH_VOUCHER_COLD_RUNS ?? 5);
 const SMALL_LINES = 6;
 const PORT = Number(process.env.BENCH_VOUCHER_PORT ?? 8099);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const configFile = fileURLToPath(new URL('./voucher-page/vite.config.ts', import.meta.url));
 
 declare global {
   interface Window {
-    __voucherBench: { firstRender: number | null; totalsReady: number | null; lines: number };
     __voucherEdit: { t0: number; expected: string; selector: string; dom: number[]; frame: number[] };
     __voucherKey: { t0: number; samples: number[] };
   }
-}
-
-async function open(page: Page, url: string): Promise<{ rows: number; totals: number }> {
-  await page.goto(url);
-  await page.waitForFunction(
-    () => window.__voucherBench?.totalsReady != null && window.__voucherBench.firstRender != null,
-    null,
-    {
-      timeout: 60_000,
-    },
-  );
-  return page.evaluate(() => ({
-    rows: window.__voucherBench.firstRender ?? NaN,
-    totals: window.__voucherBench.totalsReady ?? NaN,
-  }));
 }
 
 const cellSelector = (row: number, col: string) => `.ag-row:not(.ag-row-pinned)[row-index="${row}"] [col-id="${col}"]`;
@@ -119,54 +101,27 @@ async function measureEdits(page: Page): Promise<{ dom: number[]; frame: number[
 }
 
 async function main(): Promise<void> {
-  const loadAtStart = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
-  await build({ configFile, logLevel: 'warn' });
-  const server = await preview({ configFile, preview: { port: PORT, strictPort: true, host: '127.0.0.1' }, logLevel: 'warn' });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const loadAtStart = round(os.loadavg()[0] ?? 0);
+  const server = await servePage(configFile, PORT);
+  const browser = await launchChromium();
   try {
-    const openUrl = `http://127.0.0.1:${PORT}/?lines=${OPEN_LINES}`;
-    const coldLoads = async (url: string) => {
-      const samples: { rows: number; totals: number }[] = [];
-      for (let i = 0; i < COLD_RUNS; i++) {
-        const fresh = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
-        samples.push(await open(await fresh.newPage(), url));
-        await fresh.close();
-      }
-      return samples;
-    };
-    const coldSamples = await coldLoads(openUrl);
-    const coldSmall = await coldLoads(`http://127.0.0.1:${PORT}/?lines=${SMALL_LINES}`);
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
-    const page = await context.newPage();
-    await open(page, openUrl);
-    const warm: { rows: number; totals: number }[] = [];
-    for (let i = 0; i < 3; i++) warm.push(await open(page, openUrl));
+    const openUrl = `${server.base}/?lines=${OPEN_LINES}`;
+    const coldSamples = await coldFirstRenders(browser, openUrl, COLD_RUNS);
+    const coldSmall = await coldFirstRenders(browser, `${server.base}/?lines=${SMALL_LINES}`, COLD_RUNS);
+    const page = await (await desktopContext(browser)).newPage();
+    await firstRender(page, openUrl);
+    const warm = [];
+    for (let i = 0; i < 3; i++) warm.push(await firstRender(page, openUrl));
 
-    await open(page, `http://127.0.0.1:${PORT}/?lines=${EDIT_LINES}`);
+    await firstRender(page, `${server.base}/?lines=${EDIT_LINES}`);
     const edits = await measureEdits(page);
 
-    const coldRows = percentileOf(
-      coldSamples.map((c) => c.rows),
-      50,
-    );
-    const coldTotals = percentileOf(
-      coldSamples.map((c) => c.totals),
-      50,
-    );
     const editP95 = percentileOf(edits.dom, 95);
-    const results = {
+    writeResult('voucher-editor', {
       benchmark: 'voucher-editor',
       at: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        cpus: os.cpus().length,
-        memoryGb: Math.round(os.totalmem() / 2 ** 30),
-        browser: browser.version(),
-        loadAverage1m: loadAtStart,
-      },
+      machine: { ...machine().machine, browser: browser.version() },
+      loadAverage1m: loadAtStart,
       voucher: { editLines: EDIT_LINES, openLines: OPEN_LINES, columns: 5, rowHeight: 50, pageRows: 200 },
       keystrokeToPaintedCellMs: {
         toDom: sampleSummary(edits.dom),
@@ -176,37 +131,19 @@ async function main(): Promise<void> {
       },
       pageLoadMs: {
         note: `navigation start to the frame with the first lines of a ${OPEN_LINES}-line voucher on screen (cold: new browser context, median of several); totalsReady: to the frame with the totals in Chinese capitals; coldMedianOf${SMALL_LINES}Lines: the same cold load of a ${SMALL_LINES}-line voucher. Opening a voucher in the running editor: bench/results/voucher-open.json`,
-        coldMedian: round(coldRows),
+        coldMedian: medianOf(coldSamples, (c) => c.rows),
         coldSamples: coldSamples.map((c) => round(c.rows)),
-        [`coldMedianOf${SMALL_LINES}Lines`]: round(
-          percentileOf(
-            coldSmall.map((c) => c.rows),
-            50,
-          ),
-        ),
-        warmMedian: round(
-          percentileOf(
-            warm.map((w) => w.rows),
-            50,
-          ),
-        ),
-        totalsReadyColdMedian: round(coldTotals),
-        totalsReadyWarmMedian: round(
-          percentileOf(
-            warm.map((w) => w.totals),
-            50,
-          ),
-        ),
+        [`coldMedianOf${SMALL_LINES}Lines`]: medianOf(coldSmall, (c) => c.rows),
+        warmMedian: medianOf(warm, (w) => w.rows),
+        totalsReadyColdMedian: medianOf(coldSamples, (c) => c.totals),
+        totalsReadyWarmMedian: medianOf(warm, (w) => w.totals),
       },
       targets: { keystrokeToPaintedCellP95Ms: 16 },
       pass: { keystrokeToPaintedCell: editP95 <= 16 },
-    };
-    fs.mkdirSync('bench/results', { recursive: true });
-    fs.writeFileSync('bench/results/voucher-editor.json', JSON.stringify(results, null, 2) + '\n');
-    process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+    });
   } finally {
     await browser.close();
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    await server.close();
   }
 }
 

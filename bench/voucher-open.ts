@@ -16,17 +16,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { build } from 'vite';
 import { Paths } from '../src/shared/api/paths.js';
 import type { SaveVoucherRequest } from '../src/shared/api/vouchers.js';
+import { desktopContext, launchChromium } from './support/browser.js';
 import { call, DEMO_LOGINS, openSession, startServer, stopServer } from './support/server.js';
 import { machine, percentileOf, round, sampleSummary, writeResult } from './support/stats.js';
 
 const LINES = Number(process.env.BENCH_VOUCHER_OPEN_LINES ?? 2_000);
 const RUNS = Number(process.env.BENCH_VOUCHER_OPEN_RUNS ?? 7);
 const PORT = Number(process.env.BENCH_VOUCHER_OPEN_PORT ?? 8101);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SET = '示范市实验中学工会';
 const YEAR = 2026;
 const TARGET_MS = 1_000;
@@ -103,7 +103,7 @@ async function blankVoucher(page: Page): Promise<void> {
 }
 
 async function sample(browser: Browser, base: string) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const context = await desktopContext(browser);
   try {
     const page = await context.newPage();
     await signIn(page, base);
@@ -124,10 +124,7 @@ async function main(): Promise<void> {
   await build({ logLevel: 'warn', build: { outDir: clientDir, emptyOutDir: true } });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voucher-open-'));
   const server = startServer(dataDir, PORT, { CLIENT_DIR: clientDir });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     await server.ready;
     const session = await openSession(server.base, DEMO_LOGINS.accountant, SET, YEAR);
