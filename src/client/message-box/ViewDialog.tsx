@@ -1,0 +1,70 @@
+/**
+ * The frame of a dialog that shows rather than edits (previews, print) in the message boxes' look:
+ * the overlay, the title bar (a tag beside the title, the dialog's tools, 关闭 ×) and the body.
+ * The dialog takes the focus when it opens, so its keys work before anything is clicked; Escape
+ * closes; other keys go to onKeyDown (a preview's page stepping).
+ */
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+export function ViewDialog({
+  title,
+  className,
+  titleTag,
+  tools,
+  onKeyDown,
+  onClose,
+  children,
+}: {
+  title: string;
+  /** Added to the `dialog` class, for the dialog's own size and layout. */
+  className: string;
+  titleTag?: ReactNode;
+  /** Buttons beside 关闭, on the right of the title bar. */
+  tools?: ReactNode;
+  onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useEffect(() => dialogRef.current?.focus(), []);
+  const close = (
+    <button type="button" className="mb-x" aria-label="关闭" onClick={onClose}>
+      ×
+    </button>
+  );
+  return (
+    <div className="mb-overlay">
+      <div
+        ref={dialogRef}
+        tabIndex={-1}
+        className={`dialog ${className}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onClose();
+          } else onKeyDown?.(e);
+        }}
+      >
+        <div className="mb-header">
+          <span id={titleId} className="mb-title">
+            {title}
+          </span>
+          {titleTag}
+          {tools ? (
+            <span>
+              {tools}
+              {close}
+            </span>
+          ) : (
+            close
+          )}
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
