@@ -22,9 +22,9 @@ export interface EditorContext {
 }
 
 export class TextCellEditor implements ICellEditorComp {
-  private input = document.createElement('input');
-  private startedByTyping = false;
-  private context: EditorContext | null = null;
+  protected readonly input = document.createElement('input');
+  protected startedByTyping = false;
+  protected context: EditorContext | null = null;
 
   init(params: ICellEditorParams<GridRow, unknown, EditorContext>): void {
     const context = params.context;
@@ -34,19 +34,24 @@ export class TextCellEditor implements ICellEditorComp {
     const row = params.data;
     const key = params.eventKey;
     this.startedByTyping = typeof key === 'string' && key.length === 1;
-    const text = this.startedByTyping
+    this.input.value = this.startedByTyping
       ? (key ?? '')
       : key === 'Backspace' || key === 'Delete'
         ? ''
         : field && row
-          ? context.model.editText(row, field)
+          ? this.initialText(row, fieldId, context)
           : '';
-    this.input.value = text;
     this.input.className = `ufc-cell-input${field?.kind === 'money' || field?.kind === 'integer' ? ' ufc-num' : ''}`;
     this.input.setAttribute('aria-label', field?.header ?? fieldId);
     this.input.autocomplete = 'off';
     this.input.spellcheck = false;
     if (row) context.active = { rowId: row.rowId, fieldId, input: this.input };
+  }
+
+  /** The cell's text when editing starts without typing. */
+  protected initialText(row: GridRow, fieldId: string, context: EditorContext): string {
+    const field = context.model.field(fieldId);
+    return field ? context.model.editText(row, field) : '';
   }
 
   getGui(): HTMLElement {

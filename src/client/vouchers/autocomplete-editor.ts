@@ -2,12 +2,12 @@
  * A cell editor with a live list under it (the voucher's subject and summary cells): the input
  * holds the typed text, the list is fetched after a short pause in typing, ArrowUp / ArrowDown
  * move the highlight, Enter (the grid's commit) takes the highlighted entry, a click takes one.
- * A vanilla AG Grid editor like the grid's own TextCellEditor; the list hangs on document.body so
- * that the cell's clipping does not cut it.
+ * The grid's own TextCellEditor (a vanilla AG Grid editor) with a list; the list hangs on
+ * document.body so that the cell's clipping does not cut it.
  */
 import type { ICellEditorComp, ICellEditorParams } from 'ag-grid-community';
 import type { GridRow } from '../../shared/grid/definition.js';
-import type { EditorContext } from '../grid/text-cell-editor.js';
+import { TextCellEditor, type EditorContext } from '../grid/text-cell-editor.js';
 
 export interface Suggestion {
   /** The text the cell takes when this entry is chosen. */
@@ -35,8 +35,7 @@ export interface AutocompleteSource {
 let listSeq = 0;
 
 export function autocompleteEditor(source: AutocompleteSource): new () => ICellEditorComp {
-  return class AutocompleteEditor implements ICellEditorComp {
-    private readonly input = document.createElement('input');
+  return class AutocompleteEditor extends TextCellEditor {
     private readonly list = document.createElement('ul');
     private items: Suggestion[] = [];
     private highlighted = -1;
@@ -44,35 +43,17 @@ export function autocompleteEditor(source: AutocompleteSource): new () => ICellE
     private stale = false;
     private timer: ReturnType<typeof setTimeout> | undefined;
     private query = 0;
-    private startedByTyping = false;
-    private context: EditorContext | null = null;
     private params: ICellEditorParams<GridRow, unknown, EditorContext> | null = null;
     private readonly listId = `ufc-ac-${++listSeq}`;
 
-    init(params: ICellEditorParams<GridRow, unknown, EditorContext>): void {
+    override init(params: ICellEditorParams<GridRow, unknown, EditorContext>): void {
+      super.init(params);
       this.params = params;
-      const context = params.context;
-      this.context = context;
-      const fieldId = params.column.getColId();
-      const field = context.model.field(fieldId);
-      const row = params.data;
-      const key = params.eventKey;
-      this.startedByTyping = typeof key === 'string' && key.length === 1;
-      this.input.value = this.startedByTyping
-        ? (key ?? '')
-        : key === 'Backspace' || key === 'Delete'
-          ? ''
-          : row && field
-            ? (source.initialText?.(row, fieldId, context) ?? context.model.editText(row, field))
-            : '';
       this.input.className = 'ufc-cell-input';
-      this.input.setAttribute('aria-label', field?.header ?? fieldId);
       this.input.setAttribute('role', 'combobox');
       this.input.setAttribute('aria-autocomplete', 'list');
       this.input.setAttribute('aria-controls', this.listId);
       this.input.setAttribute('aria-expanded', 'false');
-      this.input.autocomplete = 'off';
-      this.input.spellcheck = false;
       this.input.addEventListener('input', () => {
         this.stale = true;
         this.schedule();
@@ -90,44 +71,34 @@ export function autocompleteEditor(source: AutocompleteSource): new () => ICellE
         this.highlighted = Number(li.dataset['index']);
         this.params?.stopEditing(false);
       });
-      if (row) {
-        context.active = {
-          rowId: row.rowId,
-          fieldId,
-          input: this.input,
-          commitText: () => this.getValue(),
-          handlesKey: (event) => this.onKey(event),
-        };
+      const active = this.context?.active;
+      if (active?.input === this.input) {
+        active.commitText = () => this.getValue();
+        active.handlesKey = (event) => this.onKey(event);
       }
     }
 
-    getGui(): HTMLElement {
-      return this.input;
+    protected override initialText(row: GridRow, fieldId: string, context: EditorContext): string {
+      return source.initialText?.(row, fieldId, context) ?? super.initialText(row, fieldId, context);
     }
 
-    afterGuiAttached(): void {
-      this.input.focus();
-      if (this.startedByTyping) {
-        const end = this.input.value.length;
-        this.input.setSelectionRange(end, end);
-      } else {
-        this.input.select();
-      }
+    override afterGuiAttached(): void {
+      super.afterGuiAttached();
       document.body.append(this.list);
       if (this.startedByTyping || !source.needsText) this.schedule();
     }
 
     /** The highlighted entry's value, else the typed text. */
-    getValue(): string {
+    override getValue(): string {
       const item = this.list.hidden || this.stale ? undefined : this.items[this.highlighted];
       return item ? item.value : this.input.value;
     }
 
-    destroy(): void {
+    override destroy(): void {
       clearTimeout(this.timer);
       this.query += 1;
       this.list.remove();
-      if (this.context?.active?.input === this.input) this.context.active = null;
+      super.destroy();
     }
 
     private schedule(): void {
