@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { AuxiInfo, AuxiType } from '../../shared/api/auxiliary.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import { AUXI_SUB_CODE_LENGTH, validateAuxiItem } from '../../shared/subjects/auxiliary-rules.js';
+import { FormDialog } from '../message-box/FormDialog.js';
+import { TextField } from '../message-box/TextField.js';
 import { saveItem } from './auxiliary-api.js';
 
 interface Props {
@@ -25,8 +27,7 @@ export function AuxiItemDialog({ type, parent, item, initialCode, onSaved, onCan
   const [issues, setIssues] = useState<ValidationIssue[]>([]);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = validateAuxiItem({ infoNo, infoName, parentNo });
     setIssues(found);
     if (found.length > 0) {
@@ -50,70 +51,32 @@ export function AuxiItemDialog({ type, parent, item, initialCode, onSaved, onCan
     }
   };
 
-  const messages = (fieldId: string) =>
-    issues
-      .filter((i) => i.fieldId === fieldId)
-      .map((i) => i.message)
-      .join(' ');
+  const messages = (fieldId: string) => issues.filter((i) => i.fieldId === fieldId).map((i) => i.message);
 
   return (
-    <div className="mb-overlay">
-      <form
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="auxi-item-title"
-        noValidate
-        onSubmit={(e) => void submit(e)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onCancel();
-          }
-        }}
-      >
-        <div className="mb-header">
-          <span id="auxi-item-title" className="mb-title">
-            {editing ? '修改辅助项' : '新增辅助项'}
-          </span>
-        </div>
-        <p className="dialog-note">
-          {type.typeName}
-          {parentNo ? `，上级：${parentNo} ${parent?.infoName ?? ''}（下级编码为上级编码加${AUXI_SUB_CODE_LENGTH}位数字）` : ''}
-        </p>
-        <label className="field">
-          <span>编码</span>
-          <input
-            id="auxi-item-code"
-            autoFocus={!editing}
-            readOnly={editing}
-            maxLength={40}
-            value={infoNo}
-            onChange={(e) => setInfoNo(e.target.value)}
-          />
-        </label>
-        <p className="field-error" role={messages('infoNo') ? 'alert' : undefined}>
-          {messages('infoNo')}
-        </p>
-        <label className="field">
-          <span>名称</span>
-          <input id="auxi-item-name" autoFocus={editing} value={infoName} onChange={(e) => setInfoName(e.target.value)} />
-        </label>
-        <p className="field-error" role={messages('infoName') ? 'alert' : undefined}>
-          {messages('infoName')}
-        </p>
-        <div className="mb-footer">
-          <span />
-          <div className="mb-buttons">
-            <button type="button" className="btn" onClick={onCancel}>
-              取消
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              保存
-            </button>
-          </div>
-        </div>
-      </form>
-    </div>
+    <FormDialog title={editing ? '修改辅助项' : '新增辅助项'} busy={busy} onSubmit={submit} onCancel={onCancel}>
+      <p className="dialog-note">
+        {type.typeName}
+        {parentNo ? `，上级：${parentNo} ${parent?.infoName ?? ''}（下级编码为上级编码加${AUXI_SUB_CODE_LENGTH}位数字）` : ''}
+      </p>
+      <TextField
+        id="auxi-item-code"
+        label="编码"
+        issues={messages('infoNo')}
+        autoFocus={!editing}
+        readOnly={editing}
+        maxLength={40}
+        value={infoNo}
+        onChange={(e) => setInfoNo(e.target.value)}
+      />
+      <TextField
+        id="auxi-item-name"
+        label="名称"
+        issues={messages('infoName')}
+        autoFocus={editing}
+        value={infoName}
+        onChange={(e) => setInfoName(e.target.value)}
+      />
+    </FormDialog>
   );
 }

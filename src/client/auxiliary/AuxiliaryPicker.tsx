@@ -5,9 +5,10 @@
  * The plus beside a type (spec: a plus icon to add an option) adds a top-level item to it through
  * the item dialog and its rules (请输入辅助项名称！); the new item is then chosen.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../message-box/FormDialog.js';
 import { AuxiItemDialog } from './AuxiItemDialog.js';
-import type { CodeAuxiItem } from '../../shared/api/auxiliary.js';
+import type { AuxiInfo, CodeAuxiItem } from '../../shared/api/auxiliary.js';
 import { checkAuxiChoice, type AuxiChoice } from '../../shared/subjects/auxiliary-rules.js';
 import { fetchCodeAuxi } from './auxiliary-api.js';
 import { flattenItems, nextTopCode, typeItems } from './auxi-tree.js';
@@ -57,8 +58,7 @@ export function AuxiliaryPicker({ subjectCode, subjectName, types: given, value 
     setTimeout(() => document.getElementById(selectId(type.typeNo))?.focus());
   };
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = () => {
     const choices = types.filter((t) => chosen[t.typeNo]).map((t) => ({ typeNo: t.typeNo, infoNo: chosen[t.typeNo] ?? '' }));
     const found = checkAuxiChoice(types.map(typeItems), choices);
     setProblems(found);
@@ -74,86 +74,52 @@ export function AuxiliaryPicker({ subjectCode, subjectName, types: given, value 
 
   return (
     <>
-      <div className="mb-overlay">
-        <form
-          className="dialog auxi-picker"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="auxi-picker-title"
-          noValidate
-          onSubmit={submit}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              e.stopPropagation();
-              onCancel();
-            } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-              e.preventDefault();
-              submit();
-            }
-          }}
-        >
-          <div className="mb-header">
-            <span id="auxi-picker-title" className="mb-title">
-              辅助核算
-            </span>
+      <FormDialog
+        title="辅助核算"
+        className="auxi-picker"
+        note="Ctrl+Enter 保存 · Esc 取消"
+        ctrlEnterSubmits
+        onSubmit={submit}
+        onCancel={onCancel}
+      >
+        <p className="dialog-note">
+          科目：{subjectCode} {subjectName ?? ''}
+        </p>
+        {types.map((type, index) => (
+          <div className="field auxi-pick-row" key={type.typeNo}>
+            <label id={`${selectId(type.typeNo)}-label`} htmlFor={selectId(type.typeNo)}>
+              {type.typeName}
+            </label>
+            <select
+              id={selectId(type.typeNo)}
+              autoFocus={index === 0}
+              value={chosen[type.typeNo] ?? ''}
+              onChange={(e) => {
+                setChosen((c) => ({ ...c, [type.typeNo]: e.target.value }));
+                setProblems([]);
+              }}
+            >
+              <AuxiItemOptions items={type.infoList} empty="请选择" leavesOnly />
+            </select>
+            <button
+              type="button"
+              className="btn auxi-add-item"
+              aria-label="新增辅助项"
+              aria-describedby={`${selectId(type.typeNo)}-label`}
+              title="新增辅助项"
+              onClick={() => setAddingTo(type)}
+            >
+              +
+            </button>
           </div>
-          <p className="dialog-note">
-            科目：{subjectCode} {subjectName ?? ''}
-          </p>
-          {types.map((type, index) => (
-            <div className="field auxi-pick-row" key={type.typeNo}>
-              <label id={`${selectId(type.typeNo)}-label`} htmlFor={selectId(type.typeNo)}>
-                {type.typeName}
-              </label>
-              <select
-                id={selectId(type.typeNo)}
-                autoFocus={index === 0}
-                value={chosen[type.typeNo] ?? ''}
-                onChange={(e) => {
-                  setChosen((c) => ({ ...c, [type.typeNo]: e.target.value }));
-                  setProblems([]);
-                }}
-              >
-                <option value="">请选择</option>
-                {flattenItems(type.infoList).map(({ item, depth }) => (
-                  <option key={item.infoNo} value={item.infoNo} disabled={!item.isLeaf || !item.isEnable}>
-                    {'\u3000'.repeat(depth)}
-                    {item.infoNo} {item.infoName}
-                  </option>
-                ))}
-              </select>
-              <button
-                type="button"
-                className="btn auxi-add-item"
-                aria-label="新增辅助项"
-                aria-describedby={`${selectId(type.typeNo)}-label`}
-                title="新增辅助项"
-                onClick={() => setAddingTo(type)}
-              >
-                +
-              </button>
-            </div>
+        ))}
+        {types.length === 0 && <p className="muted">该科目没有辅助核算类型</p>}
+        <div className="field-error" role={problems.length ? 'alert' : undefined}>
+          {problems.map((p) => (
+            <p key={p}>{p}</p>
           ))}
-          {types.length === 0 && <p className="muted">该科目没有辅助核算类型</p>}
-          <div className="field-error" role={problems.length ? 'alert' : undefined}>
-            {problems.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
-          <div className="mb-footer">
-            <span className="muted">Ctrl+Enter 保存 · Esc 取消</span>
-            <div className="mb-buttons">
-              <button type="button" className="btn" onClick={onCancel}>
-                取消
-              </button>
-              <button type="submit" className="btn btn-primary">
-                保存
-              </button>
-            </div>
-          </div>
-        </form>
-      </div>
+        </div>
+      </FormDialog>
       {addingTo && (
         <AuxiItemDialog
           type={addingTo}
@@ -167,6 +133,32 @@ export function AuxiliaryPicker({ subjectCode, subjectName, types: given, value 
           onSaved={(infoNo) => void added(addingTo, infoNo)}
         />
       )}
+    </>
+  );
+}
+
+/**
+ * A type's items as a select's options, indented under their parents, after the empty choice.
+ * leavesOnly: parents (and disabled items) shown for orientation but not selectable.
+ */
+export function AuxiItemOptions({
+  items,
+  empty,
+  leavesOnly = false,
+}: {
+  items: readonly AuxiInfo[];
+  empty: string;
+  leavesOnly?: boolean;
+}) {
+  return (
+    <>
+      <option value="">{empty}</option>
+      {flattenItems(items).map(({ item, depth }) => (
+        <option key={item.infoNo} value={item.infoNo} disabled={leavesOnly && (!item.isLeaf || !item.isEnable)}>
+          {'\u3000'.repeat(depth)}
+          {item.infoNo} {item.infoName}
+        </option>
+      ))}
     </>
   );
 }

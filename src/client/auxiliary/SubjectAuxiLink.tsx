@@ -61,28 +61,7 @@ export function SubjectAuxiLink() {
           </button>
         </div>
       </div>
-      {subject && (
-        <fieldset className="auxi-link-types">
-          <legend>辅助核算类型</legend>
-          {types.map((t) => (
-            <label key={t.typeNo}>
-              <input
-                type="checkbox"
-                checked={linked.has(t.typeNo)}
-                onChange={(e) =>
-                  setLinked((current) => {
-                    const next = new Set(current);
-                    if (e.target.checked) next.add(t.typeNo);
-                    else next.delete(t.typeNo);
-                    return next;
-                  })
-                }
-              />
-              {t.typeName}
-            </label>
-          ))}
-        </fieldset>
-      )}
+      {subject && <AuxiTypeChecks legend="辅助核算类型" types={types} linked={linked} onChange={setLinked} />}
       {picked && <p className="muted">已选辅助项：{picked}</p>}
       {picking && <SubjectPicker title="选择科目" onPick={(s) => void choose(s)} onClose={() => setPicking(false)} />}
       {tryPicker && subject && (
@@ -97,5 +76,41 @@ export function SubjectAuxiLink() {
         />
       )}
     </section>
+  );
+}
+
+/** The auxiliary types as checkboxes, the linked ones checked (here and in 修改科目). */
+export function AuxiTypeChecks({
+  legend,
+  types,
+  linked,
+  onChange,
+}: {
+  legend: string;
+  types: readonly CodeAuxiItem[];
+  linked: ReadonlySet<string>;
+  onChange: (update: (current: ReadonlySet<string>) => ReadonlySet<string>) => void;
+}) {
+  return (
+    <fieldset className="auxi-link-types">
+      <legend>{legend}</legend>
+      {types.map((t) => (
+        <label key={t.typeNo}>
+          <input
+            type="checkbox"
+            checked={linked.has(t.typeNo)}
+            onChange={(e) =>
+              onChange((current) => {
+                const next = new Set(current);
+                if (e.target.checked) next.add(t.typeNo);
+                else next.delete(t.typeNo);
+                return next;
+              })
+            }
+          />
+          {t.typeName}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -4,10 +4,12 @@
  * the row reads balances rather than writing a line. The subject's linked types are offered; for
  * a parent subject, whose last-level subjects carry the types, every enabled type.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { CodeAuxiItem } from '../../shared/api/auxiliary.js';
 import { fetchCodeAuxi } from '../auxiliary/auxiliary-api.js';
 import { flattenItems } from '../auxiliary/auxi-tree.js';
+import { AuxiItemOptions } from '../auxiliary/AuxiliaryPicker.js';
+import { FormDialog } from '../message-box/FormDialog.js';
 import type { NamedAuxi } from './carry-forward-rows.js';
 
 interface Props {
@@ -37,8 +39,7 @@ export function CarryOutAuxiDialog({ subjectCode, subjectName, value, onSave, on
     };
   }, [subjectCode]);
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = () =>
     onSave(
       (types ?? []).flatMap((t) => {
         const infoNo = chosen[t.typeNo] ?? '';
@@ -47,65 +48,33 @@ export function CarryOutAuxiDialog({ subjectCode, subjectName, value, onSave, on
         return [{ typeNo: t.typeNo, infoNo, infoName: row?.item.infoName ?? '' }];
       }),
     );
-  };
 
   return (
-    <div className="mb-overlay">
-      <form
-        className="dialog auxi-picker"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="carry-out-auxi-title"
-        noValidate
-        onSubmit={submit}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.preventDefault();
-            e.stopPropagation();
-            onCancel();
-          }
-        }}
-      >
-        <div className="mb-header">
-          <span id="carry-out-auxi-title" className="mb-title">
-            转出辅助项
-          </span>
-        </div>
-        <p className="dialog-note">
-          科目：{subjectCode} {subjectName}（不选则结转全部辅助项）
-        </p>
-        {types === null && <p className="muted">加载中…</p>}
-        {types?.map((type, index) => (
-          <label className="field" key={type.typeNo}>
-            <span>{type.typeName}</span>
-            <select
-              autoFocus={index === 0}
-              value={chosen[type.typeNo] ?? ''}
-              onChange={(e) => setChosen((c) => ({ ...c, [type.typeNo]: e.target.value }))}
-            >
-              <option value="">不限</option>
-              {flattenItems(type.infoList).map(({ item, depth }) => (
-                <option key={item.infoNo} value={item.infoNo}>
-                  {'\u3000'.repeat(depth)}
-                  {item.infoNo} {item.infoName}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
-        {types?.length === 0 && <p className="muted">没有可用的辅助核算类型</p>}
-        <div className="mb-footer">
-          <span className="muted">Esc 取消</span>
-          <div className="mb-buttons">
-            <button type="button" className="btn" onClick={onCancel}>
-              取消
-            </button>
-            <button type="submit" className="btn btn-primary">
-              确定
-            </button>
-          </div>
-        </div>
-      </form>
-    </div>
+    <FormDialog
+      title="转出辅助项"
+      className="auxi-picker"
+      note="Esc 取消"
+      submitLabel="确定"
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <p className="dialog-note">
+        科目：{subjectCode} {subjectName}（不选则结转全部辅助项）
+      </p>
+      {types === null && <p className="muted">加载中…</p>}
+      {types?.map((type, index) => (
+        <label className="field" key={type.typeNo}>
+          <span>{type.typeName}</span>
+          <select
+            autoFocus={index === 0}
+            value={chosen[type.typeNo] ?? ''}
+            onChange={(e) => setChosen((c) => ({ ...c, [type.typeNo]: e.target.value }))}
+          >
+            <AuxiItemOptions items={type.infoList} empty="不限" />
+          </select>
+        </label>
+      ))}
+      {types?.length === 0 && <p className="muted">没有可用的辅助核算类型</p>}
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
 /**
  * The frame of an editing dialog in the message boxes' look: the overlay, the title bar (with
  * room for a tag beside the title), the form's fields, and a footer with a note on the left and
- * the buttons on the right (the dialog's own, then 取消 and 保存). Enter in a field submits, as
- * in any form; Escape cancels; Ctrl+Enter submits from anywhere when asked for (dialogs whose
- * fields use Enter themselves).
+ * the buttons on the right (the dialog's own, then 取消 and 保存, or 确定 where nothing is saved).
+ * Enter in a field submits, as in any form; Escape cancels; Ctrl+Enter submits from anywhere when
+ * asked for (dialogs whose fields use Enter themselves).
  */
 import { useId, type ReactNode } from 'react';
 
@@ -14,6 +14,7 @@ export function FormDialog({
   note,
   buttons,
   busy = false,
+  submitLabel = '保存',
   escapeCancels = true,
   ctrlEnterSubmits = false,
   onSubmit,
@@ -29,10 +30,12 @@ export function FormDialog({
   buttons?: ReactNode;
   /** 保存 is disabled while the dialog saves. */
   busy?: boolean;
+  /** The submit button's text when it is not 保存 (确定 for a choice that saves nothing). */
+  submitLabel?: string;
   /** False while a picker opened from the dialog has the Escape key. */
   escapeCancels?: boolean;
   ctrlEnterSubmits?: boolean;
-  onSubmit: () => Promise<void>;
+  onSubmit: () => void | Promise<void>;
   onCancel: () => void;
   children: ReactNode;
 }) {
@@ -51,6 +54,7 @@ export function FormDialog({
         }}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && escapeCancels) {
+            e.preventDefault();
             e.stopPropagation();
             onCancel();
           } else if (ctrlEnterSubmits && e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -74,7 +78,7 @@ export function FormDialog({
               取消
             </button>
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              保存
+              {submitLabel}
             </button>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { SubjectItem } from '../../shared/api/subjects.js';
 import { SUBJECT_TYPE_NAMES } from '../../shared/chart.js';
 import type { BalanceDirection } from '../../shared/constants.js';
@@ -12,6 +12,9 @@ import {
 import type { CodeAuxiItem } from '../../shared/api/auxiliary.js';
 import { checkTypeChange } from '../../shared/subjects/auxiliary-rules.js';
 import { fetchCodeAuxi, saveSubjectTypes } from '../auxiliary/auxiliary-api.js';
+import { AuxiTypeChecks } from '../auxiliary/SubjectAuxiLink.js';
+import { FormDialog } from '../message-box/FormDialog.js';
+import { TextField } from '../message-box/TextField.js';
 import { fetchChildCode, saveSubject } from './subject-api.js';
 
 interface Props {
@@ -77,8 +80,7 @@ export function SubjectDialog({ mode, parent, subject, subjects, rules, onSaved,
     return type ? SUBJECT_TYPE_NAMES[type] : '';
   })();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = adding
       ? validateNewSubject(
           { code, name, parentCode },
@@ -136,119 +138,55 @@ export function SubjectDialog({ mode, parent, subject, subjects, rules, onSaved,
   const title = adding ? '新增科目' : '修改科目';
 
   return (
-    <div className="mb-overlay">
-      <form
-        className="dialog subject-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="subject-dialog-title"
-        noValidate
-        onSubmit={(e) => void submit(e)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onCancel();
-          }
-        }}
-      >
-        <div className="mb-header">
-          <span id="subject-dialog-title" className="mb-title">
-            {title}
-          </span>
-        </div>
-        <p className="dialog-note">
-          上级科目：
-          {parentCode
-            ? `${parentCode} ${parent?.codeName ?? subjects.find((s) => s.code === parentCode)?.codeName ?? ''}`
-            : '无（一级科目）'}
+    <FormDialog title={title} className="subject-dialog" busy={busy} onSubmit={submit} onCancel={onCancel}>
+      <p className="dialog-note">
+        上级科目：
+        {parentCode
+          ? `${parentCode} ${parent?.codeName ?? subjects.find((s) => s.code === parentCode)?.codeName ?? ''}`
+          : '无（一级科目）'}
+      </p>
+      {notice && (
+        <p className="field-error" role="alert">
+          {notice}
         </p>
-        {notice && (
-          <p className="field-error" role="alert">
-            {notice}
-          </p>
-        )}
+      )}
+      <TextField
+        id="subject-code"
+        label="科目代码"
+        issues={codeIssues}
+        autoFocus={adding}
+        readOnly={!adding}
+        inputMode="numeric"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <TextField
+        id="subject-name"
+        label="科目名称"
+        issues={nameIssues}
+        autoFocus={!adding}
+        readOnly={fixed}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <div className="subject-dialog-row">
         <label className="field">
-          <span>科目代码</span>
-          <input
-            id="subject-code"
-            autoFocus={adding}
-            readOnly={!adding}
-            inputMode="numeric"
-            value={code}
-            aria-invalid={codeIssues.length > 0}
-            aria-describedby="subject-code-error"
-            onChange={(e) => setCode(e.target.value)}
-          />
+          <span>余额方向</span>
+          <select value={direction} disabled={fixed} onChange={(e) => setDirection(Number(e.target.value) === 2 ? 2 : 1)}>
+            <option value={1}>借</option>
+            <option value={2}>贷</option>
+          </select>
         </label>
-        <p id="subject-code-error" className="field-error" role={codeIssues.length ? 'alert' : undefined}>
-          {codeIssues.join(' ')}
-        </p>
         <label className="field">
-          <span>科目名称</span>
-          <input
-            id="subject-name"
-            autoFocus={!adding}
-            readOnly={fixed}
-            value={name}
-            aria-invalid={nameIssues.length > 0}
-            aria-describedby="subject-name-error"
-            onChange={(e) => setName(e.target.value)}
-          />
+          <span>科目类别</span>
+          <input value={typeName} readOnly tabIndex={-1} />
         </label>
-        <p id="subject-name-error" className="field-error" role={nameIssues.length ? 'alert' : undefined}>
-          {nameIssues.join(' ')}
-        </p>
-        <div className="subject-dialog-row">
-          <label className="field">
-            <span>余额方向</span>
-            <select value={direction} disabled={fixed} onChange={(e) => setDirection(Number(e.target.value) === 2 ? 2 : 1)}>
-              <option value={1}>借</option>
-              <option value={2}>贷</option>
-            </select>
-          </label>
-          <label className="field">
-            <span>科目类别</span>
-            <input value={typeName} readOnly tabIndex={-1} />
-          </label>
-        </div>
-        {fixed && <p className="muted">标准科目的名称和余额方向不能修改</p>}
-        {auxiTypes.length > 0 && (
-          <fieldset className="auxi-link-types">
-            <legend>辅助核算</legend>
-            {auxiTypes.map((t) => (
-              <label key={t.typeNo}>
-                <input
-                  type="checkbox"
-                  checked={linked.has(t.typeNo)}
-                  onChange={(e) =>
-                    setLinked((current) => {
-                      const next = new Set(current);
-                      if (e.target.checked) next.add(t.typeNo);
-                      else next.delete(t.typeNo);
-                      return next;
-                    })
-                  }
-                />
-                {t.typeName}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        <p className="field-error" role={auxiIssues.length ? 'alert' : undefined}>
-          {auxiIssues.join(' ')}
-        </p>
-        <div className="mb-footer">
-          <span />
-          <div className="mb-buttons">
-            <button type="button" className="btn" onClick={onCancel}>
-              取消
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              保存
-            </button>
-          </div>
-        </div>
-      </form>
-    </div>
+      </div>
+      {fixed && <p className="muted">标准科目的名称和余额方向不能修改</p>}
+      {auxiTypes.length > 0 && <AuxiTypeChecks legend="辅助核算" types={auxiTypes} linked={linked} onChange={setLinked} />}
+      <p className="field-error" role={auxiIssues.length ? 'alert' : undefined}>
+        {auxiIssues.join(' ')}
+      </p>
+    </FormDialog>
   );
 }
