@@ -4,21 +4,19 @@
  * subjects, a check line that says whether the books balance, export, and a double-click on a
  * subject that opens its detail ledger for the same range.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { TrialBalanceCheck, TrialBalanceQuery, TrialBalanceResponse } from '../../shared/api/books.js';
+import type { TrialBalanceCheck, TrialBalanceQuery } from '../../shared/api/books.js';
 import { formatFen } from '../../shared/money.js';
 import { toTrialBalanceGridRow, trialBalanceGrid, type TrialBalanceGridRow } from '../../../grids/trial-balance.js';
 import { GridEditor } from '../grid/GridEditor.js';
-import { PdfPreviewDialog } from '../print/PdfPreviewDialog.js';
 import { fetchTrialBalancePdf } from '../print/report-print-api.js';
 import { isReject, messageBox } from '../message-box/message-box.js';
 import { usePageTitle } from '../shell/page-title.js';
-import { useSession } from '../shell/session-store.js';
 import { loadTrialBalance, regenerateOccur } from './books-api.js';
-import { detailAccountHref, periodLabel, yearMonth, type MonthRange } from './periods.js';
-import './books.css';
-import { PeriodFields } from './PeriodFields.js';
+import { detailAccountHref, periodLabel } from './periods.js';
+import { useRangeReport } from './range-report.js';
+import { FilterCheck, FilterText } from './FilterFields.js';
+import { RangeReportPage } from './RangeReportPage.js';
 
 interface Filters {
   beginCode: string;
@@ -52,75 +50,28 @@ function CheckLine({ name, check }: { name: string; check: TrialBalanceCheck }) 
   );
 }
 
+const OPTIONS = {
+  firstRange: (month: number) => ({ beginMonth: month, endMonth: month }),
+  filters: NO_FILTERS,
+  filtersOf: (f: Filters) => ({
+    beginCode: f.beginCode.trim() || undefined,
+    endCode: f.endCode.trim() || undefined,
+    codeOrName: f.codeOrName.trim() || undefined,
+    book: f.book,
+    amountIsZero: f.amountIsZero,
+    onlyFirst: f.onlyFirst,
+  }),
+  load: async (query: TrialBalanceQuery) => {
+    const data = await loadTrialBalance(query);
+    return { ...data, gridRows: data.rows.map(toTrialBalanceGridRow) };
+  },
+};
+
 export function TrialBalancePage() {
   usePageTitle('科目余额表');
   const navigate = useNavigate();
-  const authInfo = useSession((s) => s.authInfo);
-  const year = authInfo?.year ?? new Date().getFullYear();
-  const [range, setRange] = useState<MonthRange>(() => {
-    const month = new Date().getFullYear() === year ? new Date().getMonth() + 1 : 12;
-    return { beginMonth: month, endMonth: month };
-  });
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [answer, setAnswer] = useState<{
-    data: TrialBalanceResponse;
-    rows: TrialBalanceGridRow[];
-    range: MonthRange;
-    book: boolean;
-    /** The query the figures answer (printed as shown). */
-    query: TrialBalanceQuery;
-  } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [printing, setPrinting] = useState(false);
-
-  const query = useCallback(
-    async (r: MonthRange, f: Filters) => {
-      if (r.beginMonth > r.endMonth) {
-        await messageBox.alert('开始月份不能晚于结束月份', { tone: 'warning' });
-        return;
-      }
-      setBusy(true);
-      try {
-        const q: TrialBalanceQuery = {
-          beginTime: yearMonth(year, r.beginMonth),
-          endTime: yearMonth(year, r.endMonth),
-          beginCode: f.beginCode.trim() || undefined,
-          endCode: f.endCode.trim() || undefined,
-          codeOrName: f.codeOrName.trim() || undefined,
-          book: f.book,
-          amountIsZero: f.amountIsZero,
-          onlyFirst: f.onlyFirst,
-        };
-        const data = await loadTrialBalance(q);
-        setAnswer({ data, rows: data.rows.map(toTrialBalanceGridRow), range: r, book: f.book, query: q });
-      } catch {
-        // shown by the request wrapper
-      } finally {
-        setBusy(false);
-      }
-    },
-    [year],
-  );
-
-  const [first] = useState(() => ({ range, filters }));
-  useEffect(() => {
-    let active = true;
-    const r = first.range;
-    const q = { beginTime: yearMonth(year, r.beginMonth), endTime: yearMonth(year, r.endMonth) };
-    loadTrialBalance(q).then(
-      (data) => active && setAnswer({ data, rows: data.rows.map(toTrialBalanceGridRow), range: r, book: false, query: q }),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [year, first]);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void query(range, filters);
-  };
-  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const report = useRangeReport(OPTIONS);
+  const { authInfo, year, range, filters, setFilter: set, answer, query } = report;
 
   const regenerate = async () => {
     try {
@@ -139,53 +90,30 @@ export function TrialBalancePage() {
   };
 
   return (
-    <div className="books-page">
-      <header className="books-head">
-        <h1>科目余额表</h1>
-        <span className="muted">{answer ? periodLabel(year, answer.range) : `${year}年`}</span>
-        <span className="books-spacer" />
-        <button type="button" className="btn" disabled={!answer} onClick={() => setPrinting(true)}>
-          打印
-        </button>
+    <RangeReportPage
+      title="科目余额表"
+      report={report}
+      print={fetchTrialBalancePdf}
+      actions={
         <button type="button" className="btn" onClick={() => void regenerate()}>
           重新生成发生额
         </button>
-      </header>
-      <form className="books-filter" aria-label="科目余额表查询条件" onSubmit={submit}>
-        <PeriodFields
-          range={range}
-          onChange={setRange}
-          onShortcut={(r) => {
-            setRange(r);
-            void query(r, filters);
-          }}
-        />
-        <label>
-          <span>科目</span>
-          <input aria-label="起始科目" value={filters.beginCode} onChange={(e) => set('beginCode', e.target.value)} />
-          至
-          <input aria-label="结束科目" value={filters.endCode} onChange={(e) => set('endCode', e.target.value)} />
-        </label>
-        <label>
-          <span>编码或名称</span>
-          <input aria-label="编码或名称" value={filters.codeOrName} onChange={(e) => set('codeOrName', e.target.value)} />
-        </label>
-        <label className="books-check">
-          <input type="checkbox" checked={filters.book} onChange={(e) => set('book', e.target.checked)} />
-          只含已记账凭证
-        </label>
-        <label className="books-check">
-          <input type="checkbox" checked={filters.onlyFirst} onChange={(e) => set('onlyFirst', e.target.checked)} />
-          只显示一级科目
-        </label>
-        <label className="books-check">
-          <input type="checkbox" checked={filters.amountIsZero} onChange={(e) => set('amountIsZero', e.target.checked)} />
-          显示金额为零的科目
-        </label>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          查询
-        </button>
-      </form>
+      }
+      fields={
+        <>
+          <label>
+            <span>科目</span>
+            <input aria-label="起始科目" value={filters.beginCode} onChange={(e) => set('beginCode', e.target.value)} />
+            至
+            <input aria-label="结束科目" value={filters.endCode} onChange={(e) => set('endCode', e.target.value)} />
+          </label>
+          <FilterText label="编码或名称" name="编码或名称" value={filters.codeOrName} onChange={(v) => set('codeOrName', v)} />
+          <FilterCheck label="只含已记账凭证" checked={filters.book} onChange={(v) => set('book', v)} />
+          <FilterCheck label="只显示一级科目" checked={filters.onlyFirst} onChange={(v) => set('onlyFirst', v)} />
+          <FilterCheck label="显示金额为零的科目" checked={filters.amountIsZero} onChange={(v) => set('amountIsZero', v)} />
+        </>
+      }
+    >
       {answer && (
         <>
           <div className="trial-checks">
@@ -197,7 +125,7 @@ export function TrialBalancePage() {
           </div>
           <GridEditor<TrialBalanceGridRow>
             definition={trialBalanceGrid}
-            rows={answer.rows}
+            rows={answer.data.gridRows}
             readOnly
             label="科目余额表"
             onRowOpen={(code) => void navigate(detailAccountHref(code, year, answer.range, answer.book))}
@@ -207,15 +135,6 @@ export function TrialBalancePage() {
           <p className="muted">双击科目行打开该科目本期间的明细账。</p>
         </>
       )}
-      {printing && answer && (
-        <PdfPreviewDialog
-          title="科目余额表"
-          paper="A4 横向"
-          fileName={`科目余额表_${periodLabel(year, answer.range)}.pdf`}
-          load={() => fetchTrialBalancePdf(answer.query)}
-          onClose={() => setPrinting(false)}
-        />
-      )}
-    </div>
+    </RangeReportPage>
   );
 }
