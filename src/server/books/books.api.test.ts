@@ -12,6 +12,7 @@ import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { FACTORY, line, modifyOf, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
 import { expectedBalances, storedBalances } from './balances.js';
+import { saveCashMonths } from './books-test-kit.js';
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number) {
@@ -132,26 +133,7 @@ describe.each(TEST_DIALECTS)('trial balance and detail ledger (%s)', (dialect) =
     kuaiji = new ApiClient(server.url);
     await kuaiji.openSet(server.db, 'kuaiji', 'Kuaiji@123', SCHOOL);
     // January: dues 1,000.00 into cash; February: two payments out of cash, 300.00 and 200.50.
-    for (const body of [
-      request({
-        month: 1,
-        pzDate: '2026-01-05',
-        certiDetails: [line('101', '1000', null, '收一月会费'), line('401', null, '1000', '收一月会费')],
-      }),
-      request({
-        month: 2,
-        pzDate: '2026-02-03',
-        certiDetails: [line('50102', '300', null, '文体活动'), line('101', null, '300', '文体活动')],
-      }),
-      request({
-        month: 2,
-        pzDate: '2026-02-20',
-        certiDetails: [line('50101', '200.50', null, '职工培训'), line('101', null, '200.50', '职工培训')],
-      }),
-    ]) {
-      const answer = await save(kuaiji, body);
-      expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
-    }
+    await saveCashMonths(kuaiji);
   });
   afterAll(() => server.close());
 
