@@ -40,6 +40,11 @@ const fen = (yuan: number) => Math.round(yuan * 100);
 
 /** [kind, section key, summary, debit, credit, side, balance] in yuan. */
 const pick = (r: DetailLedgerRow) => [r.kind, r.auxiKey, r.summary, r.debit / 100, r.credit / 100, r.direction, r.balance / 100];
+/** A section's first two rows as pick gives them: its heading (names, no amounts) and its opening. */
+const headed = (key: string, summary: string, direction: number, balance: number) => [
+  ['item', key, NAMES[key], 0, 0, 0, 0],
+  ['opening', key, summary, 0, 0, direction, balance],
+];
 
 describe.each(TEST_DIALECTS)('detail ledger per auxiliary item (%s)', (dialect) => {
   let server: TestServer;
@@ -100,27 +105,23 @@ describe.each(TEST_DIALECTS)('detail ledger per auxiliary item (%s)', (dialect) 
     const data = await ledger({});
     expect(data.totalItemCount).toBe(6);
     expect(data.rows.map(pick)).toEqual([
-      ['item', S1, NAMES[S1], 0, 0, 0, 0],
-      ['opening', S1, '上年结转', 0, 0, 1, 300],
+      ...headed(S1, '上年结转', 1, 300),
       ['line', S1, '借支差旅', 100, 0, 1, 400],
       ['monthTotal', S1, '本月合计', 100, 0, 1, 400],
       ['yearTotal', S1, '本年累计', 100, 0, 1, 400],
       ['line', S1, '收回借款', 0, 400, 0, 0],
       ['monthTotal', S1, '本月合计', 0, 400, 0, 0],
       ['yearTotal', S1, '本年累计', 100, 400, 0, 0],
-      ['item', S2, NAMES[S2], 0, 0, 0, 0],
-      ['opening', S2, '上年结转', 0, 0, 0, 0],
+      ...headed(S2, '上年结转', 0, 0),
       ['line', S2, '借支', 100, 0, 1, 100],
       ['line', S2, '收回借款', 0, 100, 0, 0],
       ['monthTotal', S2, '本月合计', 100, 100, 0, 0],
       ['yearTotal', S2, '本年累计', 100, 100, 0, 0],
-      ['item', S3, NAMES[S3], 0, 0, 0, 0],
-      ['opening', S3, '上年结转', 0, 0, 0, 0],
+      ...headed(S3, '上年结转', 0, 0),
       ['line', S3, '借支', 80, 0, 1, 80],
       ['monthTotal', S3, '本月合计', 80, 0, 1, 80],
       ['yearTotal', S3, '本年累计', 80, 0, 1, 80],
-      ['item', S4, NAMES[S4], 0, 0, 0, 0],
-      ['opening', S4, '上年结转', 0, 0, 1, 200],
+      ...headed(S4, '上年结转', 1, 200),
       ['line', S4, '收回借款', 0, 50, 1, 150],
       ['monthTotal', S4, '本月合计', 0, 50, 1, 150],
       ['yearTotal', S4, '本年累计', 0, 50, 1, 150],
@@ -139,25 +140,19 @@ describe.each(TEST_DIALECTS)('detail ledger per auxiliary item (%s)', (dialect) 
     const march = await ledger({ beginTime: '2026-03' });
     // S2 is zero at the start of March and has nothing in March or April: left out. S4 keeps its 150.
     expect(march.rows.map(pick)).toEqual([
-      ['item', S1, NAMES[S1], 0, 0, 0, 0],
-      ['opening', S1, '期初余额', 0, 0, 1, 400],
+      ...headed(S1, '期初余额', 1, 400),
       ['line', S1, '收回借款', 0, 400, 0, 0],
       ['monthTotal', S1, '本月合计', 0, 400, 0, 0],
       ['yearTotal', S1, '本年累计', 100, 400, 0, 0],
-      ['item', S3, NAMES[S3], 0, 0, 0, 0],
-      ['opening', S3, '期初余额', 0, 0, 0, 0],
+      ...headed(S3, '期初余额', 0, 0),
       ['line', S3, '借支', 80, 0, 1, 80],
       ['monthTotal', S3, '本月合计', 80, 0, 1, 80],
       ['yearTotal', S3, '本年累计', 80, 0, 1, 80],
-      ['item', S4, NAMES[S4], 0, 0, 0, 0],
-      ['opening', S4, '期初余额', 0, 0, 1, 150],
+      ...headed(S4, '期初余额', 1, 150),
     ]);
     // balanceWhetherShowZero: the zero item too, heading and opening.
     const withZero = await ledger({ beginTime: '2026-03', balanceWhetherShowZero: true });
-    expect(withZero.rows.filter((r) => r.auxiKey === S2).map(pick)).toEqual([
-      ['item', S2, NAMES[S2], 0, 0, 0, 0],
-      ['opening', S2, '期初余额', 0, 0, 0, 0],
-    ]);
+    expect(withZero.rows.filter((r) => r.auxiKey === S2).map(pick)).toEqual(headed(S2, '期初余额', 0, 0));
     expect(withZero.rows.filter((r) => r.auxiKey !== S2)).toEqual(march.rows);
     // The subject itself, all zero in a range: nothing unless asked.
     const empty = await kuaiji.get<DetailLedgerResponse>(Paths.detailAccount, {
@@ -178,8 +173,7 @@ describe.each(TEST_DIALECTS)('detail ledger per auxiliary item (%s)', (dialect) 
   it('gives every month its totals when zero amounts are shown', async () => {
     const march = await ledger({ beginTime: '2026-03', amountWhetherShowZero: true });
     expect(march.rows.filter((r) => r.auxiKey === S4).map(pick)).toEqual([
-      ['item', S4, NAMES[S4], 0, 0, 0, 0],
-      ['opening', S4, '期初余额', 0, 0, 1, 150],
+      ...headed(S4, '期初余额', 1, 150),
       ['monthTotal', S4, '本月合计', 0, 0, 1, 150],
       ['yearTotal', S4, '本年累计', 0, 50, 1, 150],
       ['monthTotal', S4, '本月合计', 0, 0, 1, 150],
