@@ -2,7 +2,8 @@
  * The frame of a dialog that shows rather than edits (previews, print) in the message boxes' look:
  * the overlay, the title bar (a tag beside the title, the dialog's tools, 关闭 ×) and the body.
  * The dialog takes the focus when it opens, so its keys work before anything is clicked; Escape
- * closes; other keys go to onKeyDown (a preview's page stepping).
+ * closes (or only from the dialog itself, when asked); other keys go to onKeyDown (a preview's
+ * page stepping).
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
@@ -11,6 +12,7 @@ export function ViewDialog({
   className,
   titleTag,
   tools,
+  escapeFromWithin = true,
   onKeyDown,
   onClose,
   children,
@@ -21,6 +23,11 @@ export function ViewDialog({
   titleTag?: ReactNode;
   /** Buttons beside 关闭, on the right of the title bar. */
   tools?: ReactNode;
+  /**
+   * False where Escape closes only while the dialog itself has the focus, not while something
+   * inside it does (a file input, or a nested preview that has its own Escape).
+   */
+  escapeFromWithin?: boolean;
   onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
   onClose: () => void;
   children: ReactNode;
@@ -43,7 +50,7 @@ export function ViewDialog({
         aria-modal="true"
         aria-labelledby={titleId}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') {
+          if (e.key === 'Escape' && (escapeFromWithin || e.target === e.currentTarget)) {
             e.stopPropagation();
             onClose();
           } else onKeyDown?.(e);
