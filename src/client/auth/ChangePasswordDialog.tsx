@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Paths } from '../../shared/api/paths.js';
 import type { UpdatePasswordRequest } from '../../shared/api/auth.js';
+import { FormDialog } from '../message-box/FormDialog.js';
 import { messageBox } from '../message-box/message-box.js';
+import { fieldMessagesId, TextField } from '../message-box/TextField.js';
 import { api } from '../shell/request.js';
 import { useSession } from '../shell/session-store.js';
 import { PASSWORD_RULE_HINT, passwordChangeProblem } from './password-rules.js';
@@ -22,8 +24,7 @@ export function ChangePasswordDialog({ blocking, onDone, onCancel }: Props) {
   const [busy, setBusy] = useState(false);
   const loginName = useSession((s) => s.user?.loginName);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = passwordChangeProblem(oldPassword, newPassword, confirm, loginName);
     setProblem(found);
     if (found) return;
@@ -40,55 +41,42 @@ export function ChangePasswordDialog({ blocking, onDone, onCancel }: Props) {
     }
   };
 
+  const fields = [
+    { id: 'cp-old', label: '原密码', autoComplete: 'current-password', value: oldPassword, set: setOldPassword },
+    { id: 'cp-new', label: '新密码', autoComplete: 'new-password', value: newPassword, set: setNewPassword },
+    { id: 'cp-confirm', label: '确认新密码', autoComplete: 'new-password', value: confirm, set: setConfirm },
+  ];
+  // One line of messages under the three fields (the last one's): the rule, or the first problem.
+  const messages = fieldMessagesId('cp-confirm');
   return (
-    <div className="mb-overlay">
-      <form className="dialog" role="dialog" aria-modal="true" aria-labelledby="cp-title" onSubmit={(e) => void submit(e)}>
-        <div className="mb-header">
-          <span id="cp-title" className="mb-title">
-            修改密码
-          </span>
-        </div>
-        {blocking && <p className="dialog-note">您的密码为初始密码或已过期，请先修改密码后再继续使用。</p>}
-        <label className="field">
-          <span>原密码</span>
-          <input
+    <FormDialog
+      title="修改密码"
+      busy={busy}
+      submitLabel="确定"
+      // as before the shared frame: Escape leaves it open, even where 取消 is offered
+      escapeCancels={false}
+      onSubmit={submit}
+      onCancel={blocking ? undefined : onCancel}
+    >
+      {blocking && <p className="dialog-note">您的密码为初始密码或已过期，请先修改密码后再继续使用。</p>}
+      {fields.map(({ id, label, autoComplete, value, set }, i) => {
+        const last = id === 'cp-confirm';
+        return (
+          <TextField
+            key={id}
+            id={id}
+            label={label}
+            issues={last && problem ? [problem] : []}
+            hint={last ? PASSWORD_RULE_HINT : undefined}
+            describedBy={last ? undefined : messages}
             type="password"
-            autoFocus
-            autoComplete="current-password"
-            value={oldPassword}
-            onChange={(e) => setOldPassword(e.target.value)}
+            autoFocus={i === 0}
+            autoComplete={autoComplete}
+            value={value}
+            onChange={(e) => set(e.target.value)}
           />
-        </label>
-        <label className="field">
-          <span>新密码</span>
-          <input
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>确认新密码</span>
-          <input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        </label>
-        <p className={problem ? 'field-error' : 'field-hint'} role={problem ? 'alert' : undefined}>
-          {problem ?? PASSWORD_RULE_HINT}
-        </p>
-        <div className="mb-footer">
-          <span />
-          <div className="mb-buttons">
-            {!blocking && (
-              <button type="button" className="btn" onClick={onCancel}>
-                取消
-              </button>
-            )}
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              确定
-            </button>
-          </div>
-        </div>
-      </form>
-    </div>
+        );
+      })}
+    </FormDialog>
   );
 }

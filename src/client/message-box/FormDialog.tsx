@@ -2,8 +2,9 @@
  * The frame of an editing dialog in the message boxes' look: the overlay, the title bar (with
  * room for a tag beside the title), the form's fields, and a footer with a note on the left and
  * the buttons on the right (the dialog's own, then 取消 and 保存, or 确定 where nothing is saved).
- * Enter in a field submits, as in any form; Escape cancels; Ctrl+Enter submits from anywhere when
- * asked for (dialogs whose fields use Enter themselves).
+ * Enter in a field submits, as in any form; Escape cancels (a dialog that must be completed has
+ * neither 取消 nor Escape); Ctrl+Enter submits from anywhere when asked for (dialogs whose fields
+ * use Enter themselves).
  */
 import { useId, type ReactNode } from 'react';
 
@@ -36,7 +37,8 @@ export function FormDialog({
   escapeCancels?: boolean;
   ctrlEnterSubmits?: boolean;
   onSubmit: () => void | Promise<void>;
-  onCancel: () => void;
+  /** Absent where the dialog must be completed: no 取消, and Escape does nothing. */
+  onCancel?: () => void;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -53,7 +55,7 @@ export function FormDialog({
           void onSubmit();
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Escape' && escapeCancels) {
+          if (e.key === 'Escape' && escapeCancels && onCancel) {
             e.preventDefault();
             e.stopPropagation();
             onCancel();
@@ -74,9 +76,11 @@ export function FormDialog({
           <span className="muted">{note}</span>
           <div className="mb-buttons">
             {buttons}
-            <button type="button" className="btn" onClick={onCancel}>
-              取消
-            </button>
+            {onCancel && (
+              <button type="button" className="btn" onClick={onCancel}>
+                取消
+              </button>
+            )}
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {submitLabel}
             </button>
