@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/login-page.js';
 import { SelectingPage } from './pages/selecting-page.js';
 import { requirePasswordChange } from './support/database.js';
+import { SCHOOL } from './support/demo.js';
+import { signInTo } from './support/flows.js';
 
 test('an initial password must be changed before the user goes on, and the new one works', async ({ page }) => {
   const restore = requirePasswordChange('shenhe');
@@ -35,4 +37,22 @@ test('an initial password must be changed before the user goes on, and the new o
   } finally {
     restore();
   }
+});
+
+test('修改密码 from the header reads in the dark text of the page, not the light text of the header; 取消 closes it', async ({
+  page,
+}) => {
+  await signInTo(page, 'kuaiji', SCHOOL, 2026);
+  await page.getByRole('banner').getByRole('button', { name: '修改密码' }).click();
+  const dialog = page.getByRole('dialog', { name: '修改密码' });
+  await expect(dialog).toBeVisible();
+  const colourOf = (selector: string) =>
+    page.evaluate((s) => getComputedStyle(document.querySelector(s) ?? document.body).color, selector);
+  const pageText = await colourOf('#root');
+  await expect
+    .poll(() => dialog.getByText('修改密码', { exact: true }).evaluate((e) => getComputedStyle(e).color))
+    .toBe(pageText);
+  await page.screenshot({ path: 'test-results/screens/change-password-from-header.png' });
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toHaveCount(0);
 });
