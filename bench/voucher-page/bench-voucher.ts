@@ -4,35 +4,21 @@
  * voucher balanced; and the lookups the page's cells read (subject names and balances).
  */
 import type { SubjectItem } from '../../src/shared/api/subjects.js';
+import { sampleSubject } from '../../src/shared/subjects/subject-item-sample.js';
 import type { VoucherLineRow } from '../../grids/voucher.js';
 
 export function benchSubjects(count: number): SubjectItem[] {
-  return Array.from({ length: count }, (_, i) => {
-    const code = String(50101 + i);
-    return {
-      id: code,
-      code,
+  return Array.from({ length: count }, (_, i) =>
+    sampleSubject(String(50101 + i), {
       codeName: `支出科目${i + 1}`,
-      codeAndFullName: `${code} 业务支出-支出科目${i + 1}`,
+      codeAndFullName: `${50101 + i} 业务支出-支出科目${i + 1}`,
       type: 5,
       level: 2,
-      lastLevel: true,
-      balanceDirection: 1,
-      initAmount: 0,
-      balance: 0,
-      cumuleDebitAmount: 0,
-      cumuleCreditAmount: 0,
       parentCode: '505',
-      childCode: null,
-      childCodeArray: [],
       isStandard: false,
-      incloudAuxi: false,
-      auxiTypeList: [],
-      isGovernment: false,
-      enable: true,
       pinyin: `zckm${i + 1}`,
-    };
-  });
+    }),
+  );
 }
 
 export function benchVoucherRows(lines: number, subjects: readonly SubjectItem[]): VoucherLineRow[] {

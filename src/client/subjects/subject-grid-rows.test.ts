@@ -1,31 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { SubjectItem } from '../../shared/api/subjects.js';
+import { sampleSubject } from '../../shared/subjects/subject-item-sample.js';
 import { subjectEdits, subjectGridRow, treeStateOf } from './subject-grid-rows.js';
 
 function subject(code: string, codeName: string, parentCode: string | null, isStandard = false): SubjectItem {
-  return {
-    id: code,
-    code,
+  return sampleSubject(code, {
     codeName,
-    codeAndFullName: `${code} ${codeName}`,
-    type: 1,
+    parentCode,
+    isStandard,
     level: parentCode ? 2 : 1,
     lastLevel: !!parentCode,
-    balanceDirection: 1,
-    initAmount: 0,
-    balance: 0,
-    cumuleDebitAmount: 0,
-    cumuleCreditAmount: 0,
-    parentCode,
-    childCode: null,
-    childCodeArray: [],
-    isStandard,
-    incloudAuxi: false,
     auxiTypeList: parentCode ? [{ typeNo: 'JFHS', typeName: '经费核算' }] : [],
-    isGovernment: false,
-    enable: true,
-    pinyin: '',
-  };
+  });
 }
 
 const parent = subject('102', '银行存款', null, true);

@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SubjectItem } from '../../shared/api/subjects.js';
+import { sampleSubject } from '../../shared/subjects/subject-item-sample.js';
 import { treeRows } from './subject-tree.js';
 
 function subject(code: string, codeName: string, pinyin: string, parentCode: string | null): SubjectItem {
-  return {
-    id: code,
-    code,
-    codeName,
-    codeAndFullName: `${code} ${codeName}`,
-    type: 1,
-    level: parentCode ? 2 : 1,
-    lastLevel: true,
-    balanceDirection: 1,
-    initAmount: 0,
-    balance: 0,
-    cumuleDebitAmount: 0,
-    cumuleCreditAmount: 0,
-    parentCode,
-    childCode: null,
-    childCodeArray: [],
-    isStandard: true,
-    incloudAuxi: false,
-    auxiTypeList: [],
-    isGovernment: false,
-    enable: true,
-    pinyin,
-  };
+  return sampleSubject(code, { codeName, pinyin, parentCode, level: parentCode ? 2 : 1 });
 }
 
 const chart = [

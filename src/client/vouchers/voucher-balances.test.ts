@@ -1,34 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SubjectItem } from '../../shared/api/subjects.js';
 import type { SubjectBalanceResponse } from '../../shared/api/vouchers.js';
+import { sampleSubject } from '../../shared/subjects/subject-item-sample.js';
 import { SubjectBalances } from './voucher-balances.js';
 import { VoucherLookupStore } from './voucher-cells.js';
-
-function subject(code: string, lastLevel: boolean): SubjectItem {
-  return {
-    id: code,
-    code,
-    codeName: code,
-    codeAndFullName: code,
-    type: 1,
-    level: code.length === 3 ? 1 : 2,
-    lastLevel,
-    balanceDirection: 1,
-    initAmount: 0,
-    balance: 0,
-    cumuleDebitAmount: 0,
-    cumuleCreditAmount: 0,
-    parentCode: null,
-    childCode: null,
-    childCodeArray: [],
-    isStandard: true,
-    incloudAuxi: false,
-    auxiTypeList: [],
-    isGovernment: false,
-    enable: true,
-    pinyin: '',
-  };
-}
 
 interface Asked {
   code: string;
@@ -40,7 +14,10 @@ interface Asked {
 
 function setUp() {
   const store = new VoucherLookupStore();
-  store.load([subject('101', true), subject('102', true), subject('501', false), subject('50101', true)], false);
+  store.load(
+    [sampleSubject('101'), sampleSubject('102'), sampleSubject('501', { lastLevel: false }), sampleSubject('50101')],
+    false,
+  );
   const asked: Asked[] = [];
   const balances = new SubjectBalances(
     store,
