@@ -36,6 +36,16 @@ async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> 
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // The server's pool has ended its clients, but their backends may not have read the
+      // goodbye yet: forcing the drop then sends a client still closing an error nobody listens
+      // for (57P01, an uncaught exception in the test run). Wait for them to go first.
+      for (let i = 0; i < 100; i++) {
+        const left = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+        if ((left.rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
