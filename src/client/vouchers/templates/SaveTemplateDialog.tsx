@@ -9,6 +9,7 @@ import { ErrorCode } from '../../../shared/error-codes.js';
 import { TEMPLATE_TYPES, validateTemplate } from '../../../shared/templates/template-rules.js';
 import { optionalYuanToFen } from '../../../shared/vouchers/amounts.js';
 import { FormDialog } from '../../message-box/FormDialog.js';
+import { TextField } from '../../message-box/TextField.js';
 import { ApiError, performAction } from '../../shell/request.js';
 import { saveTemplate } from './template-api.js';
 
@@ -57,21 +58,21 @@ export function SaveTemplateDialog({
     }
   };
 
-  const messages = (fieldId: string) =>
-    issues
-      .filter((i) => i.fieldId === fieldId || (fieldId === 'details' && i.rowId !== undefined))
-      .map((i) => i.message)
-      .join(' ');
+  const issuesOf = (fieldId: string) =>
+    issues.filter((i) => i.fieldId === fieldId || (fieldId === 'details' && i.rowId !== undefined)).map((i) => i.message);
+  const messages = (fieldId: string) => issuesOf(fieldId).join(' ');
 
   return (
     <FormDialog title="保存为模板" note={`共 ${lines.length} 行分录`} busy={busy} onSubmit={submit} onCancel={onCancel}>
-      <label className="field">
-        <span>模板名称</span>
-        <input autoFocus value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
-      </label>
-      <p className="field-error" role={messages('name') ? 'alert' : undefined}>
-        {messages('name')}
-      </p>
+      <TextField
+        id="template-name"
+        label="模板名称"
+        issues={issuesOf('name')}
+        autoFocus
+        value={name}
+        maxLength={64}
+        onChange={(e) => setName(e.target.value)}
+      />
       <label className="field">
         <span>模板类型</span>
         <select value={template ?? ''} onChange={(e) => setTemplate(e.target.value === '' ? null : Number(e.target.value))}>
@@ -86,13 +87,14 @@ export function SaveTemplateDialog({
       <p className="field-error" role={messages('template') ? 'alert' : undefined}>
         {messages('template')}
       </p>
-      <label className="field">
-        <span>政策依据</span>
-        <input value={policyBasis} maxLength={500} onChange={(e) => setPolicyBasis(e.target.value)} />
-      </label>
-      <p className="field-error" role={messages('policyBasis') ? 'alert' : undefined}>
-        {messages('policyBasis')}
-      </p>
+      <TextField
+        id="template-policy-basis"
+        label="政策依据"
+        issues={issuesOf('policyBasis')}
+        value={policyBasis}
+        maxLength={500}
+        onChange={(e) => setPolicyBasis(e.target.value)}
+      />
       <label className="field">
         <span>说明</span>
         <input value={memo} maxLength={500} onChange={(e) => setMemo(e.target.value)} />
