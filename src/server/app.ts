@@ -10,6 +10,7 @@ import { REQUEST_ID_HEADER } from '../shared/api/paths.js';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { installEnvelope } from './http/envelope-plugin.js';
+import { recordRoutes } from './http/route-list.js';
 import { installGuard } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import { ztRoutes } from './zt/routes.js';
@@ -44,6 +45,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     return503OnClosing: true,
   });
 
+  recordRoutes(app);
   installEnvelope(app, config.clientDir);
   installGuard(app, db, config);
 

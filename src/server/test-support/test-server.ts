@@ -10,11 +10,14 @@ import pg from 'pg';
 import { loadConfig, type ServerConfig } from '../config.js';
 import { openPostgres, openSqlite, SQLITE_FILE, type Db, type DialectName } from '../db/database.js';
 import { prepare } from '../start.js';
+import type { RegisteredRoute } from '../http/route-list.js';
 
 export interface TestServer {
   url: string;
   db: Db;
   config: ServerConfig;
+  /** Every route the app registered (method, url, config). */
+  routes: RegisteredRoute[];
   close(): Promise<void>;
 }
 
@@ -76,6 +79,7 @@ export async function startTestServer(dialect: DialectName, overrides: Partial<S
     url: address,
     db,
     config,
+    routes: app.registeredRoutes,
     close: async () => {
       await app.close();
       if (dropPg) await dropPg();

@@ -1,0 +1,30 @@
+/**
+ * The routes the app registered, with their config, so tests can walk every call (rights on
+ * every route, fuzzing every route's parameters) without a hand-kept list that drifts.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: RouteOptions['config'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+/** Records every route registered after this call, in every plugin context. */
+export function recordRoutes(app: FastifyInstance): void {
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: route.url, config: route.config });
+    }
+  });
+}
