@@ -2,8 +2,8 @@
  * Built-in carry-forward templates of the 2021 union accounting system, one list per chart.
  *
  * Source: 《工会会计制度》(财会〔2021〕7号) 第三部分, the usage text of 321, 322, 331, 332 and of every
- * 4xx and 5xx subject (shared/reference/regulations/union-2021-accounting-system.txt; summarised in
- * shared/reference/union-accounting.md §2.2):
+ * 4xx and 5xx subject (templates/reference/regulations/union-2021-accounting-system.txt; summarised in
+ * templates/reference/union-accounting.md §2.2):
  * - 期末: non-project (非专项) revenue and expense → 322 工会资金结余—本年收支结转 (32203), with 411
  *   动用预算稳定调节基金 and 521 安排预算稳定调节基金; project (专项) revenue and expense → 321
  *   工会资金结转—本年收支结转 (32103); 财政拨款 revenue and expense → 331 财政拨款结转—本年收支结转

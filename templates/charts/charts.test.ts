@@ -1,36 +1,12 @@
 /**
- * Checks the chart data files row for row against the compiled reference (shared/reference/union-accounting.md,
- * parsed at test time) and against the regulation texts in shared/reference/regulations/. The reference folder sits
- * next to the repository: <parent>/shared/reference.
+ * Checks the chart data files row for row against the compiled reference (templates/reference/union-accounting.md,
+ * parsed at test time) and against the regulation texts in templates/reference/regulations/.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BalanceDirection } from '../../src/shared/constants.js';
 import type { ChartTemplate, SubjectTemplate, SubjectType } from '../../src/shared/chart.js';
+import { compiledReference, regulationText as regulation } from '../reference/read-reference.js';
 import { chartForSystem, charts, findSubject, government2017, union2009, unionCounty2021, unionGrassroots2021 } from './index.js';
-
-const REFERENCE_URL = new URL('../../../shared/reference/union-accounting.md', import.meta.url);
-const REGULATIONS_URL = new URL('../../../shared/reference/regulations/', import.meta.url);
-
-const textCache = new Map<string, string>();
-
-function readReferenceFile(url: URL): string {
-  const path = fileURLToPath(url);
-  const cached = textCache.get(path);
-  if (cached !== undefined) return cached;
-  if (!existsSync(path)) {
-    throw new Error(
-      `Reference file not found: ${path}. The chart tests compare the data in templates/charts with the reference ` +
-        `material in shared/reference/, which must sit in the repository's parent folder.`,
-    );
-  }
-  const text = readFileSync(path, 'utf8');
-  textCache.set(path, text);
-  return text;
-}
-
-const regulation = (file: string): string => readReferenceFile(new URL(file, REGULATIONS_URL));
 
 // ---------------------------------------------------------------------------------------------------------------
 // Markdown tables of union-accounting.md
@@ -145,7 +121,7 @@ let referenceCache: Reference | undefined;
 
 function reference(): Reference {
   if (referenceCache !== undefined) return referenceCache;
-  const tables = parseTables(readReferenceFile(REFERENCE_URL));
+  const tables = parseTables(compiledReference());
 
   const t2 = tableUnder(tables, '2. New system', ['编号', '科目名称', '类别', '正常余额方向', '基层工会', '县级以上工会']);
   const union2021 = t2.rows.map((row) => ({

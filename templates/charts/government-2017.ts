@@ -3,7 +3,7 @@
  *
  * Source: 《政府会计制度——行政事业单位会计科目和报表》(财会〔2017〕25号), 第二部分 会计科目名称和编号 (一、财务会计科目
  * 1xxx-5xxx: 77; 二、预算会计科目 6xxx-8xxx: 26) and 第三部分 会计科目使用说明 for the directions, as compiled in
- * shared/reference/union-accounting.md §6 (source S4; text in shared/reference/regulations/government-2017-accounting-system.txt).
+ * templates/reference/union-accounting.md §6 (source S4; text in templates/reference/regulations/government-2017-accounting-system.txt).
  *
  * - Types: 1 资产, 2 负债, 3 净资产, 4 收入, 5 费用 (financial, isBudget false); 6 预算收入, 7 预算支出, 8 预算结余
  *   (budget, isBudget true).
@@ -15,7 +15,8 @@ import type { ChartTemplate } from '../../src/shared/chart.js';
 export const government2017 = {
   id: 'government-2017',
   name: '政府会计制度（行政事业单位）会计科目',
-  source: '财会〔2017〕25号 第二部分 会计科目名称和编号、第三部分 会计科目使用说明；shared/reference/union-accounting.md §6 (S4)',
+  source:
+    '财会〔2017〕25号 第二部分 会计科目名称和编号、第三部分 会计科目使用说明；templates/reference/union-accounting.md §6 (S4)',
   codeLengths: { first: 4, child: 2 },
   subjects: [
     { code: '1001', name: '库存现金', type: 1, balanceDirection: 1, level: 1, parentCode: null, isBudget: false },

@@ -1,6 +1,6 @@
 /**
  * The charts of accounts as data, by id, and the chart a ledger set's accounting system starts from.
- * Sources: see the comment at the top of each file (shared/reference/union-accounting.md, S1-S4).
+ * Sources: see the comment at the top of each file (templates/reference/union-accounting.md, S1-S4).
  */
 import type { AccountingSystem } from '../../src/shared/api/auth.js';
 import type { ChartId, ChartTemplate, SubjectTemplate } from '../../src/shared/chart.js';

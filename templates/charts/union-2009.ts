@@ -3,8 +3,8 @@
  * transition worksheet.
  *
  * Source: 《工会会计制度》(财会〔2009〕7号, 废止 by 财会〔2021〕7号), 第二部分 会计科目名称和编号 and 第三部分
- * 会计科目使用说明, as compiled in shared/reference/union-accounting.md §3 (source S3, a markdown transcription
- * cross-checked with S6 and S7; text in shared/reference/regulations/union-2009-accounting-system.md). The
+ * 会计科目使用说明, as compiled in templates/reference/union-accounting.md §3 (source S3, a markdown transcription
+ * cross-checked with S6 and S7; text in templates/reference/regulations/union-2009-accounting-system.md). The
  * transition mapping to the 2021 charts is §4 of the same file (S2, 财会〔2021〕16号).
  *
  * - Directions: the 方向 column of §3. 302 在建工程占用资金 is credit, see its comment.
@@ -17,7 +17,7 @@ export const union2009 = {
   id: 'union-2009',
   name: '工会会计制度（2009）会计科目',
   source:
-    '财会〔2009〕7号 第二部分 会计科目名称和编号、第三部分 会计科目使用说明；shared/reference/union-accounting.md §3 (S3, cross-checked with S6, S7)',
+    '财会〔2009〕7号 第二部分 会计科目名称和编号、第三部分 会计科目使用说明；templates/reference/union-accounting.md §3 (S3, cross-checked with S6, S7)',
   codeLengths: { first: 3, child: 2 },
   subjects: [
     { code: '101', name: '库存现金', type: 1, balanceDirection: 1, level: 1, parentCode: null, isBudget: false },

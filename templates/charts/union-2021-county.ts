@@ -3,8 +3,8 @@
  *
  * Source: 《工会会计制度》(财会〔2021〕7号, in force from 2022-01-01), 附录1 第二部分 "县级以上工会会计科目名称和编号"
  * (the 45 first-level subjects and 30101-30106) and 第三部分 会计科目使用说明 (the other coded 5-digit detail
- * subjects), as compiled in shared/reference/union-accounting.md §2 and §2.1 (sources S1 and S1-PDF; text in
- * shared/reference/regulations/union-2021-accounting-system.txt).
+ * subjects), as compiled in templates/reference/union-accounting.md §2 and §2.1 (sources S1 and S1-PDF; text in
+ * templates/reference/regulations/union-2021-accounting-system.txt).
  *
  * - Directions: the 正常余额方向 column of §2 (期末借方/贷方余额; revenue 贷, expense 借 for the accruing side).
  * - Details carry their parent's type and direction. 501 职工活动支出 and its 50101-50106 are grassroots-only; 502
@@ -16,7 +16,7 @@ export const unionCounty2021 = {
   id: 'union-2021-county',
   name: '工会会计制度（2021）县级以上工会会计科目',
   source:
-    '财会〔2021〕7号 附录1 第二部分“县级以上工会会计科目名称和编号”、第三部分会计科目使用说明；shared/reference/union-accounting.md §2, §2.1 (S1, S1-PDF)',
+    '财会〔2021〕7号 附录1 第二部分“县级以上工会会计科目名称和编号”、第三部分会计科目使用说明；templates/reference/union-accounting.md §2, §2.1 (S1, S1-PDF)',
   codeLengths: { first: 3, child: 2 },
   subjects: [
     { code: '101', name: '库存现金', type: 1, balanceDirection: 1, level: 1, parentCode: null, isBudget: false },

@@ -3,8 +3,8 @@
  *
  * Source: 《工会会计制度》(财会〔2021〕7号, in force from 2022-01-01), 附录1 第二部分 "基层工会主要会计科目名称和编号"
  * (the 24 first-level subjects) and 第三部分 会计科目使用说明 (the coded 5-digit detail subjects), as compiled in
- * shared/reference/union-accounting.md §2 and §2.1 (sources S1 and S1-PDF; text in
- * shared/reference/regulations/union-2021-accounting-system.txt).
+ * templates/reference/union-accounting.md §2 and §2.1 (sources S1 and S1-PDF; text in
+ * templates/reference/regulations/union-2021-accounting-system.txt).
  *
  * - Directions: the 正常余额方向 column of §2 (期末借方/贷方余额; revenue 贷, expense 借 for the accruing side).
  * - Details carry their parent's type and direction. Only details whose first-level subject is in this chart are
@@ -17,7 +17,7 @@ export const unionGrassroots2021 = {
   id: 'union-2021-grassroots',
   name: '工会会计制度（2021）基层工会会计科目',
   source:
-    '财会〔2021〕7号 附录1 第二部分“基层工会主要会计科目名称和编号”、第三部分会计科目使用说明；shared/reference/union-accounting.md §2, §2.1 (S1, S1-PDF)',
+    '财会〔2021〕7号 附录1 第二部分“基层工会主要会计科目名称和编号”、第三部分会计科目使用说明；templates/reference/union-accounting.md §2, §2.1 (S1, S1-PDF)',
   codeLengths: { first: 3, child: 2 },
   subjects: [
     { code: '101', name: '库存现金', type: 1, balanceDirection: 1, level: 1, parentCode: null, isBudget: false },

@@ -2,8 +2,8 @@
  * 资产负债表 (会政财01表) of the government accounting system, for ledger sets on the government-2017 chart.
  *
  * Source: 《政府会计制度——行政事业单位会计科目和报表》(财会〔2017〕25号), 第四部分 报表格式 (会政财01表) and
- * 第五部分 一、资产负债表编制说明, text in shared/reference/regulations/government-2017-accounting-system.txt
- * (source S4 of shared/reference/union-accounting.md).
+ * 第五部分 一、资产负债表编制说明, text in templates/reference/regulations/government-2017-accounting-system.txt
+ * (source S4 of templates/reference/union-accounting.md).
  *
  * - The form prints no 行次; the line numbers 1-68 are ours, in form order, assets first. `row` is the body
  *   row of the printed form (the two halves pair up as in the text of the form).
@@ -167,7 +167,7 @@ export const governmentBalanceSheet2017 = {
   formNo: '会政财01表',
   title: '资产负债表',
   source:
-    '财会〔2017〕25号 第四部分 报表格式（会政财01表）、第五部分 一、资产负债表编制说明；shared/reference/regulations/government-2017-accounting-system.txt (S4)',
+    '财会〔2017〕25号 第四部分 报表格式（会政财01表）、第五部分 一、资产负债表编制说明；templates/reference/regulations/government-2017-accounting-system.txt (S4)',
   lineNumbersPrinted: false,
   columns: [
     {

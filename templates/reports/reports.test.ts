@@ -1,16 +1,15 @@
 /**
- * Checks the report templates line for line against the compiled reference (shared/reference/union-accounting.md
+ * Checks the report templates line for line against the compiled reference (templates/reference/union-accounting.md
  * §5.1 and §5.2, parsed at test time) and against the text of the printed forms in the regulations
- * (shared/reference/regulations/), and checks that every template covers its chart: each code it names exists in
+ * (templates/reference/regulations/), and checks that every template covers its chart: each code it names exists in
  * the chart, and every last-level subject lands on the report's totals exactly once with the right sign.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ChartTemplate } from '../../src/shared/chart.js';
 import { evaluateReport, printedName, subjectCodesOf } from '../../src/shared/reports/evaluate.js';
 import type { ReportForm, ReportLine, ReportTemplate, SubjectBalance } from '../../src/shared/reports/types.js';
 import { charts } from '../charts/index.js';
+import { compiledReference, regulationText, type RegulationFile } from '../reference/read-reference.js';
 import {
   governmentBalanceSheet2017,
   reportTemplateFor,
@@ -19,16 +18,6 @@ import {
   unionGrassrootsBalanceSheet2021,
   unionIncomeExpenseForm2021,
 } from './index.js';
-
-const REFERENCE = new URL('../../../shared/reference/', import.meta.url);
-
-function readReference(relative: string): string {
-  const path = fileURLToPath(new URL(relative, REFERENCE));
-  if (!existsSync(path)) {
-    throw new Error(`Reference file not found: ${path}. The report tests need shared/reference/ beside the repository.`);
-  }
-  return readFileSync(path, 'utf8');
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // union-accounting.md tables
@@ -66,7 +55,7 @@ function parseTables(markdown: string): MdTable[] {
 }
 
 function tableUnder(headingPrefix: string, header: readonly string[]): MdTable {
-  const tables = parseTables(readReference('union-accounting.md'));
+  const tables = parseTables(compiledReference());
   const table = tables.find((t) => t.heading.startsWith(headingPrefix) && header.every((h, i) => t.header[i]?.startsWith(h)));
   if (!table) throw new Error(`union-accounting.md: no table ${header.join(' | ')} under "${headingPrefix}…"`);
   return table;
@@ -184,8 +173,8 @@ describe('工会02表 against union-accounting.md §5.2', () => {
 // The printed forms' text in the regulations
 
 /** The body lines of a form in an extracted regulation text, without page breaks and page numbers. */
-function formBody(file: string, start: RegExp, end: RegExp): string[] {
-  const text = readReference(`regulations/${file}`).split('\n');
+function formBody(file: RegulationFile, start: RegExp, end: RegExp): string[] {
+  const text = regulationText(file).split('\n');
   const from = text.findIndex((l) => start.test(l.trim()));
   const to = text.findIndex((l, i) => i > from && end.test(l.trim()));
   expect(from, `${file}: form start`).toBeGreaterThanOrEqual(0);
@@ -228,7 +217,7 @@ describe('the templates against the text of the printed forms', () => {
   });
 
   it('会政财01表: its 编制说明 names every numbered line', () => {
-    const text = readReference('regulations/government-2017-accounting-system.txt').replace(/\s+/g, '');
+    const text = regulationText('government-2017-accounting-system.txt').replace(/\s+/g, '');
     for (const line of numbered(governmentBalanceSheet2017)) {
       const bare = line.name.replace(/^减：/, '');
       expect(text.includes(`“${bare}”项目`) || text.includes(`“${bare}”`), line.name).toBe(true);

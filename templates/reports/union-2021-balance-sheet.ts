@@ -2,9 +2,9 @@
  * 资产负债表 (工会01表) of the 2021 union accounting system, for 县级以上 and 基层 unions.
  *
  * Source: 《工会会计制度》(财会〔2021〕7号, in force from 2022-01-01), 附录1 第四部分 会计报表格式 (the form
- * image shared/reference/forms/union-2021-balance-sheet.png, its text in
- * shared/reference/regulations/union-2021-accounting-system.txt) and 第五部分 一、资产负债表编制说明 (which
- * subject feeds each line), as compiled in shared/reference/union-accounting.md §5.1 (S1, S1-PDF).
+ * image templates/reference/forms/union-2021-balance-sheet.png, its text in
+ * templates/reference/regulations/union-2021-accounting-system.txt) and 第五部分 一、资产负债表编制说明 (which
+ * subject feeds each line), as compiled in templates/reference/union-accounting.md §5.1 (S1, S1-PDF).
  *
  * - The form prints no 行次; the line numbers 1-34 are those of union-accounting.md §5.1 (form order,
  *   assets first). `row` is the body row of the printed form, so the two halves pair up as printed.
@@ -155,7 +155,7 @@ export const unionBalanceSheetForm2021 = {
   formNo: '工会01表',
   title: '资产负债表',
   source:
-    '财会〔2021〕7号 附录1 第四部分 会计报表格式（工会01表）、第五部分 一、资产负债表编制说明；shared/reference/union-accounting.md §5.1 (S1, S1-PDF); shared/reference/forms/union-2021-balance-sheet.png',
+    '财会〔2021〕7号 附录1 第四部分 会计报表格式（工会01表）、第五部分 一、资产负债表编制说明；templates/reference/union-accounting.md §5.1 (S1, S1-PDF); templates/reference/forms/union-2021-balance-sheet.png',
   lineNumbersPrinted: false,
   columns: BALANCE_COLUMNS,
   defaultAmount: 'balance',

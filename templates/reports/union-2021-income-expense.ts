@@ -2,9 +2,9 @@
  * 收入支出表 (工会02表) of the 2021 union accounting system, for 县级以上 and 基层 unions.
  *
  * Source: 《工会会计制度》(财会〔2021〕7号, in force from 2022-01-01), 附录1 第四部分 会计报表格式 (the form
- * images shared/reference/forms/union-2021-income-expense-1.png and -2.png, their text in
- * shared/reference/regulations/union-2021-accounting-system.txt) and 第五部分 二、收入支出表编制说明, as
- * compiled in shared/reference/union-accounting.md §5.2 (S1, S1-PDF).
+ * images templates/reference/forms/union-2021-income-expense-1.png and -2.png, their text in
+ * templates/reference/regulations/union-2021-accounting-system.txt) and 第五部分 二、收入支出表编制说明, as
+ * compiled in templates/reference/union-accounting.md §5.2 (S1, S1-PDF).
  *
  * - The form prints no 行次; the line numbers 1-30 are ours, in form order.
  * - Columns 本月数 and 本年累计数; the annual report renames them 本年数 and 上年数 (the prior year's 本年数).
@@ -185,7 +185,7 @@ export const unionIncomeExpenseForm2021 = {
   formNo: '工会02表',
   title: '收入支出表',
   source:
-    '财会〔2021〕7号 附录1 第四部分 会计报表格式（工会02表）、第五部分 二、收入支出表编制说明；shared/reference/union-accounting.md §5.2 (S1, S1-PDF); shared/reference/forms/union-2021-income-expense-1.png, -2.png',
+    '财会〔2021〕7号 附录1 第四部分 会计报表格式（工会02表）、第五部分 二、收入支出表编制说明；templates/reference/union-accounting.md §5.2 (S1, S1-PDF); templates/reference/forms/union-2021-income-expense-1.png, -2.png',
   lineNumbersPrinted: false,
   columns: [
     {

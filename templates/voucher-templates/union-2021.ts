@@ -2,7 +2,7 @@
  * Built-in voucher templates of the 2021 union accounting system (基层 and 县级以上 charts).
  *
  * Source: 《工会会计制度》(财会〔2021〕7号) 第三部分 会计科目使用说明, as summarised in
- * shared/reference/union-accounting.md §2.2: receipts debit 102 银行存款 and credit the revenue
+ * templates/reference/union-accounting.md §2.2: receipts debit 102 银行存款 and credit the revenue
  * subject; expenses debit the 5xx detail and credit 102; a bought asset is entered twice (Dr
  * 支出 / Cr 银行存款, and Dr 资产 / Cr 301 资产基金—X); depreciation is Dr 30104 / Cr 163, not an
  * expense. Amounts are left to the bookkeeper. A template whose subjects a set's chart lacks is

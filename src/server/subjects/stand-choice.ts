@@ -1,7 +1,7 @@
 /**
  * Standard subjects a ledger set may take into its chart (spec choiceStand / cjSubjct; our
  * reading of the two calls). The 2021 union system lets a 基层工会 use any 县级以上 subject when it
- * needs one (reference §1: 基层工会可以根据实际需要按照县级以上工会的会计科目进行账务处理), so a
+ * needs one (templates/reference/union-accounting.md §1: 基层工会可以根据实际需要按照县级以上工会的会计科目进行账务处理), so a
  * grassroots set is offered the county chart's subjects it does not have; other systems are
  * offered their own chart's missing subjects (none, as standard subjects cannot be deleted).
  * Taken subjects are standard, with zero openings; missing parents come along.

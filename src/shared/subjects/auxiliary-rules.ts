@@ -57,7 +57,7 @@ export const BUILT_IN_AUXI_TYPES: readonly { readonly typeNo: string; readonly t
 
 /**
  * Items seeded with the built-in types. ZJLY: the 财政拨款/工会资金 split the 2021 system requires
- * of 县级以上 unions (reference §1). JFHS: the spec's expenditure classification codes
+ * of 县级以上 unions (templates/reference/union-accounting.md §1). JFHS: the spec's expenditure classification codes
  * (001 basic with 00101 personnel and 00102 public, 002 project).
  */
 export const BUILT_IN_AUXI_ITEMS: readonly {
