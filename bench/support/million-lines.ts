@@ -10,6 +10,7 @@
  * that carry nothing yet, and an auxiliary type with 40 items linked to the first group of them.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { auxiKeyOf } from '../../src/shared/subjects/auxiliary-rules.js';
@@ -36,7 +37,7 @@ export async function createLedgerDataDir(
   port: number,
   options: LedgerOptions = {},
 ): Promise<{ dataDir: string; generated: GeneratedLedger; fileMb: number }> {
-  const dataDir = fs.mkdtempSync('/tmp/gl-bench-');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-bench-'));
   const seeding = startServer(dataDir, port);
   await seeding.ready;
   await stopServer(seeding.child);
