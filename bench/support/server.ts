@@ -31,6 +31,8 @@ export function startServer(dataDir: string, port: number, env: Record<string, s
       SINGLE_SESSION: 'off',
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES: '1000000',
+      // The demo union without its books: a benchmark writes (or generates) the ledger it measures.
+      SEED_DEMO: 'empty',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

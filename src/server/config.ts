@@ -1,6 +1,9 @@
 /** Server configuration from the environment (documented in the README). */
 import path from 'node:path';
 
+/** The demo union with its books (full), with empty ledger sets (empty), or nothing (off). */
+export type DemoSeed = 'full' | 'empty' | 'off';
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -18,8 +21,8 @@ export interface ServerConfig {
   passwordExpiryDays: number;
   /** scrypt cost (log2 N). */
   scryptLogN: number;
-  /** Seed the demo union on first start. */
-  seedDemo: boolean;
+  /** What the first start of an empty database seeds (SEED_DEMO). */
+  seedDemo: DemoSeed;
   clientDir: string;
 }
 
@@ -33,6 +36,11 @@ function int(value: string | undefined, fallback: number): number {
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['off', 'false', '0', 'no'].includes(value.toLowerCase());
+}
+
+function demoSeed(value: string | undefined): DemoSeed {
+  if (value?.toLowerCase() === 'empty') return 'empty';
+  return flag(value, true) ? 'full' : 'off';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -57,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     passwordExpiryDays: int(env.PASSWORD_EXPIRY_DAYS, 0),
     scryptLogN: int(env.SCRYPT_LOG_N, 15),
-    seedDemo: flag(env.SEED_DEMO, true),
+    seedDemo: demoSeed(env.SEED_DEMO),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
   };
 }

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEMO_BOOKS_NOTE } from './seed/demo-ledger.js';
 
-/** The real entry point as `npm start` runs it: first start seeds, prints the URL and demo accounts, SIGTERM ends it cleanly. */
+/** The real entry point as `npm start` runs it: first start seeds, prints the URL, demo accounts and demo data, SIGTERM ends it cleanly. */
 describe('server process', () => {
   it('starts on an empty data folder, answers, and shuts down gracefully on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ufc-main-'));
@@ -21,6 +22,7 @@ describe('server process', () => {
       expect(out).toContain(`http://localhost:${port}`);
       for (const account of ['admin    Admin@123', 'kuaiji   Kuaiji@123', 'shenhe   Shenhe@123', 'chuna    Chuna@123'])
         expect(out).toContain(account);
+      expect(out).toContain(DEMO_BOOKS_NOTE);
       expect(fs.existsSync(path.join(dataDir, 'ledger.sqlite'))).toBe(true);
       const config = (await (await fetch(`http://127.0.0.1:${port}/api/config`)).json()) as { success: boolean };
       expect(config.success).toBe(true);

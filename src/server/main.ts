@@ -2,9 +2,10 @@
 import { loadConfig } from './config.js';
 import { prepare } from './start.js';
 import { DEMO_ACCOUNTS } from './seed/demo.js';
+import { DEMO_BOOKS_NOTE } from './seed/demo-ledger.js';
 
 const config = loadConfig();
-const { app, db } = await prepare(config);
+const { app, db, seeded } = await prepare(config);
 const address = await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${new URL(address).port}`;
 
@@ -16,6 +17,7 @@ process.stdout.write(
     `数据库: ${where}${config.captcha ? '' : '；验证码已关闭 (CAPTCHA=off)'}`,
     '演示账号 (仅供演示，正式部署请自建用户):',
     ...DEMO_ACCOUNTS.map((a) => `  ${a.loginName.padEnd(8)} ${a.password.padEnd(12)} ${a.name}`),
+    ...(seeded && config.seedDemo === 'full' ? [DEMO_BOOKS_NOTE] : []),
     '',
   ].join('\n') + '\n',
 );

@@ -1,10 +1,11 @@
-/** Opens the database, migrates it, seeds the demo union when empty, and builds the app. */
+/** Opens the database, migrates it, seeds the demo union (and its books) when empty, and builds the app. */
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { seedCatalogue } from './admin/seed-catalogue.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
+import { seedDemoLedgers } from './seed/demo-ledger.js';
 import { buildApp } from './app.js';
 
 export interface Started {
@@ -16,9 +17,18 @@ export interface Started {
 export async function prepare(config: ServerConfig, db: Db = openDatabase(config)): Promise<Started> {
   await migrate(db);
   await seedCatalogue(db);
-  const seeded = config.seedDemo && (await isEmpty(db));
+  const seeded = config.seedDemo !== 'off' && (await isEmpty(db));
   if (seeded) await seedDemo(db, config.scryptLogN);
   const app = await buildApp(config, db);
   app.addHook('onClose', () => db.close());
+  // The books go through the services, after buildApp has told the backups where DATA_DIR is (the close backs up).
+  if (seeded && config.seedDemo === 'full') {
+    try {
+      await seedDemoLedgers(db);
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  }
   return { app, db, seeded };
 }

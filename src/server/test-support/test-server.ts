@@ -62,6 +62,10 @@ export async function startTestServer(dialect: DialectName, overrides: Partial<S
     LOG_LEVEL: 'silent',
     SCRYPT_LOG_N: '12',
     CLIENT_DIR: path.join(dataDir, 'no-client'),
+    // The demo union with empty ledger sets: each test file writes the ledger it checks. The demo's
+    // books (npm start's default) cost 0.2 s on SQLite and about 1 s on PostgreSQL per server, so
+    // only the tests about them ask for them ({ seedDemo: 'full' }: seed/demo.api.test.ts).
+    SEED_DEMO: 'empty',
   });
   const config: ServerConfig = { ...base, port: 0, host: '127.0.0.1', ...overrides };
   let dropPg: (() => Promise<void>) | null = null;
