@@ -2,23 +2,27 @@
  * General ledger and the detail ledger's export in the browser: vouchers keyed through the real
  * API show month by month in the general ledger (opening, turnover, year to date, closing); a
  * double-click on a month opens the detail ledger of that subject and month; 导出全部 downloads
- * the server's workbook of every line, read back here. Works in FACTORY, 2026.
+ * the server's workbook of every line, read back here. Works in a grassroots set of its own, 2026,
+ * whose only vouchers are this spec's (the demo's 示范市第一机械厂工会 has books and a closed January).
  */
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { DetailLedgerPageModel } from './pages/books-pages.js';
 import { GeneralLedgerPageModel } from './pages/general-ledger-page.js';
 import { apiSession } from './support/api-session.js';
-import { FACTORY, SCREENS_DIR } from './support/demo.js';
+import { SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
+import { ensureSet } from './support/ledger-sets.js';
 import { saveVouchers, twoLineVouchersOf } from './support/vouchers.js';
 
 const YEAR = 2026;
+const SET = '示范市总账演示工会';
 
 const voucher = twoLineVouchersOf(YEAR);
 
 test('the general ledger shows each month, opens its detail ledger, which exports every line', async ({ page, baseURL }) => {
-  const accountant = await apiSession(baseURL ?? '', 'kuaiji', FACTORY, YEAR);
+  await ensureSet({ name: SET, code: 'E2E-LEDGER', system: 'union-grassroots', year: YEAR, users: ['kuaiji'] });
+  const accountant = await apiSession(baseURL ?? '', 'kuaiji', SET, YEAR);
   await saveVouchers(accountant, [
     voucher(1, 8, '总账测试收会费', '101', '401', '3000.00'),
     voucher(3, 2, '总账测试慰问', '50102', '101', '800.00'),
@@ -27,7 +31,7 @@ test('the general ledger shows each month, opens its detail ledger, which export
 
   // Wide enough for every column (the grid renders only the columns in view).
   await page.setViewportSize({ width: 1760, height: 900 });
-  await signInTo(page, 'kuaiji', FACTORY, YEAR);
+  await signInTo(page, 'kuaiji', SET, YEAR);
   const ledger = new GeneralLedgerPageModel(page);
   await ledger.goto();
   await ledger.query(1, 3, '101');

@@ -4,8 +4,8 @@
  * balance, saves, reloads; invalid amounts are marked and block saving; undo and redo; the
  * right-click menu; export to xlsx read back with exceljs (values, totals as formulas); a grid
  * that scrolls keeps its amounts clear of the vertical scrollbar.
- * The spec restores the ledger set's openings afterwards, for the specs that follow (the
- * financial-state redirect of shell.spec.ts needs FACTORY 2026 uninitialised).
+ * Works in a grassroots set of its own, not yet initialised (the demo's 示范市第一机械厂工会 has
+ * openings and closed months), and puts its openings back afterwards, so a second run starts alike.
  */
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
@@ -14,10 +14,12 @@ import { expect, test } from '@playwright/test';
 import { VOUCHER_ADD_PATH } from '../src/shared/financial-state.js';
 import { OpeningBalancePage } from './pages/opening-balance-page.js';
 import { ledgerSetId } from './support/database.js';
-import { FACTORY, SCREENS_DIR } from './support/demo.js';
+import { SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
+import { ensureSet } from './support/ledger-sets.js';
 
 const YEAR = 2026;
+const SET = '示范市期初演示工会';
 /** A last-level subject the spec gives auxiliary accounting (资金来源) for the auxiliary-row test. */
 const AUXI_SUBJECT = '13102';
 
@@ -29,7 +31,7 @@ function linkAuxiliaryType(code: string, typeNo: string): void {
   try {
     db.pragma('busy_timeout = 5000');
     db.prepare('insert into subject_auxi_type (zt_id, year, code, type_no) values (?, ?, ?, ?)').run(
-      ledgerSetId(FACTORY),
+      ledgerSetId(SET),
       YEAR,
       code,
       typeNo,
@@ -39,14 +41,14 @@ function linkAuxiliaryType(code: string, typeNo: string): void {
   }
 }
 
-/** Puts FACTORY 2026 back as the seed left it: no openings, subjects not initialised. */
+/** Puts the set's 2026 back as it was made: no openings, subjects not initialised. */
 function restoreOpenings(): void {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) return;
   const db = new Database(path.join(dir, 'ledger.sqlite'), { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    const zt = ledgerSetId(FACTORY);
+    const zt = ledgerSetId(SET);
     db.prepare(
       'update subject set init_amount = 0, cumule_debit_amount = 0, cumule_credit_amount = 0 where zt_id = ? and year = ?',
     ).run(zt, YEAR);
@@ -59,10 +61,20 @@ function restoreOpenings(): void {
 }
 
 test.describe.serial('opening balances', () => {
+  test.beforeAll(async () => {
+    await ensureSet({
+      name: SET,
+      code: 'E2E-OPENING',
+      system: 'union-grassroots',
+      year: YEAR,
+      users: ['kuaiji'],
+      initialised: false,
+    });
+  });
   test.afterAll(restoreOpenings);
 
   test('invalid amounts are marked and block saving; undo, redo and the right-click menu', async ({ page }) => {
-    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    await signInTo(page, 'kuaiji', SET, YEAR);
     const openings = new OpeningBalancePage(page);
     await openings.goto();
     await expect(openings.state).toHaveText('未初始化');
@@ -127,7 +139,7 @@ test.describe.serial('opening balances', () => {
 
   test('enters openings by keyboard, pastes a block, balances, saves and reloads', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    await signInTo(page, 'kuaiji', SET, YEAR);
     const openings = new OpeningBalancePage(page);
     await openings.goto();
     await openings.editButton.press('Enter');
@@ -202,7 +214,7 @@ test.describe.serial('opening balances', () => {
   });
 
   test('exports the openings to xlsx with totals as live formulas, and imports the workbook back', async ({ page }, testInfo) => {
-    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    await signInTo(page, 'kuaiji', SET, YEAR);
     const openings = new OpeningBalancePage(page);
     await openings.goto();
     const [download] = await Promise.all([page.waitForEvent('download'), openings.exportButton.click()]);
@@ -212,7 +224,7 @@ test.describe.serial('opening balances', () => {
     const sheet = workbook.getWorksheet('科目期初余额');
     if (!sheet) throw new Error('no sheet 科目期初余额');
     expect(sheet.getCell('A1').value).toBe('科目期初余额表');
-    expect(sheet.getCell('A2').text).toContain(FACTORY);
+    expect(sheet.getCell('A2').text).toContain(SET);
 
     const rows = new Map<string, ExcelJS.Row>();
     sheet.eachRow((row) => {
@@ -268,7 +280,7 @@ test.describe.serial('opening balances', () => {
   });
 
   test('a grid that scrolls keeps its right-aligned last column clear of the vertical scrollbar', async ({ page }) => {
-    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    await signInTo(page, 'kuaiji', SET, YEAR);
     const openings = new OpeningBalancePage(page);
     await openings.goto();
     const scrollbar = openings.grid.locator('.ag-body-vertical-scroll');
@@ -303,7 +315,7 @@ test.describe.serial('opening balances', () => {
   });
 
   test('Enter keeps the focused cell on screen, also after the wheel scrolled the grid away from it', async ({ page }) => {
-    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    await signInTo(page, 'kuaiji', SET, YEAR);
     const openings = new OpeningBalancePage(page);
     await openings.goto();
     await openings.editButton.press('Enter');
@@ -348,7 +360,7 @@ test.describe.serial('opening balances', () => {
 
   test('adds an auxiliary detail row, enters its opening, and saves an unbalanced check after confirming', async ({ page }) => {
     linkAuxiliaryType(AUXI_SUBJECT, 'ZJLY');
-    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    await signInTo(page, 'kuaiji', SET, YEAR);
     const openings = new OpeningBalancePage(page);
     await openings.goto();
     await openings.editButton.press('Enter');

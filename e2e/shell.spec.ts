@@ -81,7 +81,8 @@ test.describe('ledger set and shell', () => {
   });
 
   test('voucher entry before the opening balances sends the user to them (financial state 1)', async ({ page }) => {
-    await signInTo(page, 'kuaiji', FACTORY, 2026);
+    // The demo's empty set (示范市第一机械厂工会 has its openings).
+    await signInTo(page, 'kuaiji', SCHOOL, 2026);
     await page.goto(VOUCHER_ADD_PATH);
     await expect(page.getByRole('dialog').filter({ hasText: '科目期初余额尚未初始化，请先录入科目期初余额' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${SUBJECT_START_PATH}$`));

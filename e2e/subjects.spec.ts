@@ -2,7 +2,9 @@
  * 会计科目 in the browser: the chart as a tree grid driven by the keyboard (moving, collapsing,
  * editing names in place), the filter by pinyin initials, adding a detail with the keyboard and
  * the spec's messages, disable and enable, the 'added' right, and the subject picker's
- * last-level rule and its 新增科目.
+ * last-level rule and its 新增科目. Works in the demo's empty set 示范市实验中学工会 (示范市第一机械厂工会
+ * has openings, and a subject with an opening gets no details); the cashier's rights in
+ * 示范市第一机械厂工会, the one set the cashier has.
  */
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
@@ -11,7 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { HomeLayout } from './pages/home-layout.js';
 import { SUBJECT_PATH, SubjectPage, SubjectPickerDialog } from './pages/subject-page.js';
 import { ledgerSetId } from './support/database.js';
-import { FACTORY, SCREENS_DIR } from './support/demo.js';
+import { FACTORY, SCHOOL, SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
 
 const YEAR = 2026;
@@ -26,7 +28,7 @@ function removeAddedSubject(): void {
   const db = new Database(path.join(dir, 'ledger.sqlite'), { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    const zt = ledgerSetId(FACTORY);
+    const zt = ledgerSetId(SCHOOL);
     db.prepare('delete from subject_auxi_type where zt_id = ? and year = ? and code like ?').run(zt, YEAR, `${ADDED}%`);
     const gone = db.prepare('delete from subject where zt_id = ? and year = ? and code like ?').run(zt, YEAR, `${ADDED}%`);
     if (gone.changes > 0)
@@ -36,8 +38,8 @@ function removeAddedSubject(): void {
   }
 }
 
-async function openSubjects(page: Page, account: 'kuaiji' | 'chuna'): Promise<SubjectPage> {
-  const home: HomeLayout = await signInTo(page, account, FACTORY, YEAR);
+async function openSubjects(page: Page, account: 'kuaiji'): Promise<SubjectPage> {
+  const home: HomeLayout = await signInTo(page, account, SCHOOL, YEAR);
   await home.openMenu('会计科目');
   const subjects = new SubjectPage(page);
   await subjects.expectLoaded();
@@ -329,7 +331,7 @@ test.describe.serial('subjects', () => {
   });
 
   test('the picker refuses a parent and picks a last-level subject', async ({ page }) => {
-    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    await signInTo(page, 'kuaiji', SCHOOL, YEAR);
     await new HomeLayout(page).openMenu('辅助核算');
     await page.getByRole('button', { name: '选择科目' }).click();
     const picker = new SubjectPickerDialog(page);
@@ -360,7 +362,7 @@ test.describe.serial('subjects', () => {
     await expect(picker.root).toHaveCount(0);
   });
   test('the picker adds a child of the selected subject (新增科目) and selects it', async ({ page }) => {
-    await signInTo(page, 'kuaiji', FACTORY, YEAR);
+    await signInTo(page, 'kuaiji', SCHOOL, YEAR);
     await new HomeLayout(page).openMenu('辅助核算');
     const link = page.getByRole('region', { name: '科目辅助核算' });
     await link.getByRole('button', { name: '选择科目' }).click();

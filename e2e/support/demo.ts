@@ -1,4 +1,8 @@
-/** The demo data the server seeds on a fresh data directory. */
+/**
+ * The demo data the server seeds on a fresh data directory: FACTORY has books in 2026 (openings,
+ * the first quarter's vouchers, January closed: src/server/seed/demo-factory.ts); CITY and SCHOOL
+ * are empty, their subjects not initialised.
+ */
 export const CITY = '示范市总工会';
 export const FACTORY = '示范市第一机械厂工会';
 export const SCHOOL = '示范市实验中学工会';

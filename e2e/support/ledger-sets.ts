@@ -1,7 +1,8 @@
 /**
- * Ledger sets a spec makes for itself, so the demo sets stay as the seed left them. A set is
- * created once per run (a spec that runs again finds it), with its accounting system's chart for
- * the year and the subjects marked initialised, so voucher entry and closing open at once.
+ * Ledger sets a spec makes for itself, so the demo sets stay as the seed left them (示范市第一机械厂工会
+ * has the demo's books). A set is created once per run (a spec that runs again finds it), with its
+ * accounting system's chart for the year and, unless asked otherwise, the subjects marked
+ * initialised, so voucher entry and closing open at once.
  */
 import type { AccountingSystem } from '../../src/shared/api/auth.js';
 import { openSqlite } from '../../src/server/db/database.js';
@@ -16,6 +17,8 @@ export interface SetOptions {
   year: number;
   /** Demo accounts granted the set as accountant. */
   users: AccountName[];
+  /** Whether the subjects count as initialised (default true); false leaves the openings to the spec. */
+  initialised?: boolean;
 }
 
 /** Creates the set unless the run already has one by that name; answers its id. */
@@ -25,12 +28,13 @@ export async function ensureSet(options: SetOptions): Promise<number> {
     const existing = await db.kysely.selectFrom('zt_info').select('id').where('name', '=', options.name).executeTakeFirst();
     if (existing) return existing.id;
     const id = await createSet(db, { ...options, users: options.users.map((user) => ACCOUNTS[user].loginName) });
-    await db.kysely
-      .updateTable('zt_year')
-      .set({ subjects_initialised: 1 })
-      .where('zt_id', '=', id)
-      .where('year', '=', options.year)
-      .execute();
+    if (options.initialised !== false)
+      await db.kysely
+        .updateTable('zt_year')
+        .set({ subjects_initialised: 1 })
+        .where('zt_id', '=', id)
+        .where('year', '=', options.year)
+        .execute();
     return id;
   } finally {
     await db.close();
