@@ -16,6 +16,7 @@ import type { SubjectSettingResponse } from '../../shared/api/subjects.js';
 import type { Voucher, VoucherAuditEntry } from '../../shared/api/vouchers.js';
 import { FinancialState, SUBJECT_START_PATH, financialStateRedirect, VOUCHER_ADD_PATH } from '../../shared/financial-state.js';
 import { yuanToFen } from '../../shared/vouchers/amounts.js';
+import { loadConfig } from '../config.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { DEMO_ACCOUNTS, DEMO_SETS } from './demo.js';
@@ -43,6 +44,15 @@ const movement = (code: (c: string) => boolean, month: number) =>
     .reduce((sum, [, debit, credit]) => sum + fenOf(debit) - fenOf(credit), 0);
 const revenueOf = (month: number) => -movement((c) => c.startsWith('4'), month);
 const expenseOf = (month: number) => movement((c) => c.startsWith('5'), month);
+
+describe('SEED_DEMO', () => {
+  it('seeds the books unless told empty or off', () => {
+    const seed = (value?: string) => loadConfig(value === undefined ? {} : { SEED_DEMO: value }).seedDemo;
+    expect([seed(), seed(''), seed('on'), seed('true'), seed('1')]).toEqual(['full', 'full', 'full', 'full', 'full']);
+    expect([seed('empty'), seed('EMPTY')]).toEqual(['empty', 'empty']);
+    expect([seed('off'), seed('false'), seed('0'), seed('no')]).toEqual(['off', 'off', 'off', 'off']);
+  });
+});
 
 describe.each(TEST_DIALECTS)('the seeded demo (%s)', (dialect) => {
   let server: TestServer;
