@@ -50,6 +50,8 @@ async function actorOf(db: Db, loginName: string): Promise<Actor> {
   return { id: user.id, name: user.name };
 }
 
+const monthOf = (date: string) => Number(date.slice(5, 7));
+
 function requestOf(v: DemoVoucher): SaveVoucherRequest {
   const [year, month] = v.date.split('-').map(Number);
   return {
@@ -94,34 +96,27 @@ export async function seedDemoLedgers(db: Db): Promise<void> {
   const change = (actor: Actor, refs: VoucherRef[], action: BatchAction) =>
     refs.length === 0 ? Promise.resolve(0) : batchChange(db, as(actor), year, refs, action);
 
-  for (const month of [1, 2, 3]) {
+  const months = [...new Set(FACTORY_VOUCHERS.map((v) => monthOf(v.date)))].sort((a, b) => a - b);
+  for (const month of months) {
     const saved: { voucher: DemoVoucher; ref: VoucherRef }[] = [];
-    for (const voucher of FACTORY_VOUCHERS.filter((v) => Number(v.date.slice(5, 7)) === month)) {
+    for (const voucher of FACTORY_VOUCHERS.filter((v) => monthOf(v.date) === month)) {
       const { pzNo } = await saveVoucher(db, as(accountant), requestOf(voucher));
       saved.push({ voucher, ref: { month, pzNo, certificateType: BOOKKEEPING_TYPE } });
     }
     const refsWhere = (keep: (v: DemoVoucher) => boolean) => saved.filter((s) => keep(s.voucher)).map((s) => s.ref);
-    await change(
-      reviewer,
-      refsWhere((v) => v.state !== 'entered'),
-      'review',
-    );
-    await change(
-      cashier,
-      refsWhere((v) => v.signed === true),
-      'sign',
-    );
-    await change(
-      accountant,
-      refsWhere((v) => v.state === 'booked'),
-      'book',
-    );
+    const toReview = refsWhere((v) => v.state !== 'entered');
+    const toSign = refsWhere((v) => v.signed === true);
+    const toBook = refsWhere((v) => v.state === 'booked');
+    await change(reviewer, toReview, 'review');
+    await change(cashier, toSign, 'sign');
+    await change(accountant, toBook, 'book');
     if (month !== DEMO_CLOSED_MONTH) continue;
 
     const { result } = await generateCarryForward(db, as(accountant), year, month);
     const carried = [{ month, pzNo: result.voucher.pzNo, certificateType: result.voucher.certificateType }];
     await change(reviewer, carried, 'review');
     await change(accountant, carried, 'book');
+    // What buildAuthInfo answers for the set (auth-info.ts), as the close route passes it.
     const closeScope = {
       ...scope,
       isZJ: system === 'union-county',
