@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,5 +70,29 @@ describe('Checkpointer', () => {
     expect(db.checkpointer?.running).toBe(true);
     await db.close();
     expect(db.checkpointer?.running).toBe(false);
+  });
+});
+
+describe('Checkpointer in a script', () => {
+  it('stop() keeps the process alive until the worker has closed its connection', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsrv-ckpt-script-'));
+    try {
+      const module = new URL('./checkpointer.ts', import.meta.url).href;
+      const file = path.join(dir, 'c.sqlite');
+      new SqliteDatabase(file).close();
+      const script = `const { Checkpointer } = await import(${JSON.stringify(module)});
+const c = new Checkpointer(${JSON.stringify(file)});
+c.start();
+await c.stop();
+process.stdout.write('stopped');`;
+      const scriptFile = path.join(dir, 'stop.mjs');
+      fs.writeFileSync(scriptFile, script);
+      const run = spawnSync(process.execPath, ['--import', 'tsx', scriptFile], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe('stopped');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -58,6 +58,9 @@ export class Checkpointer {
     if (!worker) return;
     this.worker = null;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
+    // An unref'd worker does not keep the process alive: a script awaiting this at top level
+    // would end (exit code 13) before the worker has closed its connection.
+    worker.ref();
     worker.postMessage('stop');
     await exited;
   }
