@@ -50,8 +50,13 @@ export function deleteSubject(book: Book, code: string): Promise<Answer> {
   return book.client.delete(Paths.subjectList, { code });
 }
 
-/** A line of `amount` yuan on `code`, with auxiliary items as `TYPE:info` pairs. */
-export function auxLine(code: string, debit: number | null, credit: number | null, items: string[] = []): VoucherLineInput {
+/** A line of yuan amounts on `code`, with auxiliary items as `TYPE:info` pairs. */
+export function auxLine(
+  code: string,
+  debit: number | string | null,
+  credit: number | string | null,
+  items: string[] = [],
+): VoucherLineInput {
   return {
     summary: '结转测试',
     subjectCode: code,
@@ -97,12 +102,12 @@ export async function openingsOf(book: Book): Promise<Map<string, number>> {
   return out;
 }
 
-/** The session year's trial balance from January to `month`: every row, and whether it balances. */
-export async function trialOf(book: Book, year: number, month: number): Promise<TrialBalanceResponse> {
-  const mm = String(month).padStart(2, '0');
+/** The session year's trial balance from `beginMonth` (January) to `month`: every row, and whether it balances. */
+export async function trialOf(book: Book, year: number, month: number, beginMonth = 1): Promise<TrialBalanceResponse> {
+  const mm = (m: number) => String(m).padStart(2, '0');
   const answer = await book.client.get<TrialBalanceResponse>(Paths.trialBalance, {
-    beginTime: `${year}-01`,
-    endTime: `${year}-${mm}`,
+    beginTime: `${year}-${mm(beginMonth)}`,
+    endTime: `${year}-${mm(month)}`,
     amountIsZero: true,
   });
   expect(answer.status).toBe(200);
