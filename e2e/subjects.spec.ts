@@ -17,9 +17,9 @@ import { FACTORY, SCHOOL, SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
 
 const YEAR = 2026;
-const ADDED = '10201';
+const ADDED = '18201';
 /** A detail under ADDED, for the server's enable rule. */
-const GRANDCHILD = '1020101';
+const GRANDCHILD = '1820101';
 
 /** Removes the detail the test adds, should a failed run leave it behind. */
 function removeAddedSubject(): void {
@@ -32,7 +32,7 @@ function removeAddedSubject(): void {
     db.prepare('delete from subject_auxi_type where zt_id = ? and year = ? and code like ?').run(zt, YEAR, `${ADDED}%`);
     const gone = db.prepare('delete from subject where zt_id = ? and year = ? and code like ?').run(zt, YEAR, `${ADDED}%`);
     if (gone.changes > 0)
-      db.prepare("update subject set last_level = 1 where zt_id = ? and year = ? and code = '102'").run(zt, YEAR);
+      db.prepare("update subject set last_level = 1 where zt_id = ? and year = ? and code = '182'").run(zt, YEAR);
   } finally {
     db.close();
   }
@@ -121,15 +121,16 @@ test.describe.serial('subjects', () => {
     expect(await subjects.codes()).toEqual(['101']);
     await expect(subjects.row('101')).toContainText('库存现金');
 
-    // Filter to 银行存款, Enter into the grid on it, Insert adds under it with the next code filled in.
-    await subjects.search('yhck');
+    // Filter to 待处理财产损溢 (a subject no spec posts to: a subject with vouchers gets no detail), Enter
+    // into the grid on it, Insert adds under it with the next code filled in.
+    await subjects.search('dclccsy');
     await page.keyboard.press('Enter');
-    await expect(subjects.selected()).toHaveAttribute('row-id', '102');
+    await expect(subjects.selected()).toHaveAttribute('row-id', '182');
     await expect(subjects.focusedCell()).toHaveAttribute('col-id', 'codeName');
     await page.keyboard.press('Insert');
     const dialog = subjects.dialog('新增科目');
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('上级科目：102 银行存款');
+    await expect(dialog).toContainText('上级科目：182 待处理财产损溢');
     await expect(subjects.codeInput()).toHaveValue(ADDED);
     await expect(subjects.codeInput()).toBeFocused();
 
@@ -139,11 +140,11 @@ test.describe.serial('subjects', () => {
     await page.keyboard.press('Enter');
     await expect(subjects.codeError()).toHaveText('请输入科目代码！');
     await expect(subjects.nameError()).toHaveText('请输入科目名称！');
-    await page.keyboard.type('10200');
+    await page.keyboard.type('18200');
     await page.keyboard.press('Enter');
     await expect(subjects.codeError()).toHaveText('新增科目编码不能为00!');
     await page.keyboard.press('Control+A');
-    await page.keyboard.type('1021');
+    await page.keyboard.type('1821');
     await page.keyboard.press('Enter');
     await expect(subjects.codeError()).toHaveText('新增科目编码只能为5位数字!');
     await page.screenshot({ path: `${SCREENS_DIR}/subject-add-errors.png` });
@@ -151,15 +152,15 @@ test.describe.serial('subjects', () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.type(ADDED);
     await page.keyboard.press('Tab');
-    await page.keyboard.type('工商银行');
+    await page.keyboard.type('待处理流动资产损溢');
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
     // The new detail is the focused row, under its expanded parent.
     await expect(subjects.selected()).toHaveAttribute('row-id', ADDED);
     await expect(subjects.focusedCell()).toHaveAttribute('col-id', 'codeName');
-    await expect(subjects.cell(ADDED, 'codeName')).toHaveText('工商银行');
+    await expect(subjects.cell(ADDED, 'codeName')).toHaveText('待处理流动资产损溢');
     await expect(subjects.cell(ADDED, 'balanceDirection')).toHaveText('借');
-    await expect(subjects.toggle('102')).toHaveAttribute('aria-expanded', 'true');
+    await expect(subjects.toggle('182')).toHaveAttribute('aria-expanded', 'true');
 
     // In place: F2 edits the name, Esc cancels.
     await page.keyboard.press('F2');
@@ -168,7 +169,7 @@ test.describe.serial('subjects', () => {
     await page.keyboard.type('不要');
     await page.keyboard.press('Escape');
     await expect(subjects.cellEditor()).toHaveCount(0);
-    await expect(subjects.cell(ADDED, 'codeName')).toHaveText('工商银行');
+    await expect(subjects.cell(ADDED, 'codeName')).toHaveText('待处理流动资产损溢');
     // An empty name is marked and not sent.
     await page.keyboard.press('F2');
     await page.keyboard.press('Control+A');
@@ -178,10 +179,10 @@ test.describe.serial('subjects', () => {
     // F2 and a new name; Enter saves it through the subject call and moves on to the direction.
     await subjects.cell(ADDED, 'codeName').click();
     await page.keyboard.press('F2');
-    await page.keyboard.type('工行基本户');
+    await page.keyboard.type('流动资产损溢');
     await page.keyboard.press('Enter');
     await expect(subjects.focusedCell()).toHaveAttribute('col-id', 'balanceDirection');
-    await expect(subjects.cell(ADDED, 'codeName')).toHaveText('工行基本户');
+    await expect(subjects.cell(ADDED, 'codeName')).toHaveText('流动资产损溢');
     await expect(subjects.cell(ADDED, 'codeName')).not.toHaveClass(/ufc-cell-error/);
     // The direction: typing 2 (贷) opens the cell, Enter saves it.
     await page.keyboard.type('2');
@@ -192,7 +193,7 @@ test.describe.serial('subjects', () => {
     // Saved on the server: a reload shows them.
     await page.reload();
     await subjects.expectLoaded();
-    await expect(subjects.cell(ADDED, 'codeName')).toHaveText('工行基本户');
+    await expect(subjects.cell(ADDED, 'codeName')).toHaveText('流动资产损溢');
     await expect(subjects.cell(ADDED, 'balanceDirection')).toHaveText('贷');
 
     // Enable in place (0 for 否), then the button enables it again.
@@ -264,12 +265,12 @@ test.describe.serial('subjects', () => {
     // Focus is back on the grid's focused cell.
     await expect(subjects.focusedCell()).toBeFocused();
 
-    // Delete on a non-standard subject deletes it after confirmation; 102 is a last-level subject again.
+    // Delete on a non-standard subject deletes it after confirmation; 182 is a last-level subject again.
     await expect(subjects.selected()).toHaveAttribute('row-id', ADDED);
     await page.keyboard.press('Delete');
     await subjects.confirm();
     await expect(subjects.row(ADDED)).toHaveCount(0);
-    await expect(subjects.toggle('102')).toHaveCount(0);
+    await expect(subjects.toggle('182')).toHaveCount(0);
   });
 
   test('Shift+Arrow keeps the focused cell on screen, also after the wheel scrolled the grid far from it', async ({ page }) => {
@@ -368,25 +369,25 @@ test.describe.serial('subjects', () => {
     await link.getByRole('button', { name: '选择科目' }).click();
     const picker = new SubjectPickerDialog(page);
     await expect(picker.filter).toBeFocused();
-    await page.keyboard.type('yhck');
-    await expect(picker.row('102')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.type('dclccsy');
+    await expect(picker.row('182')).toHaveAttribute('aria-selected', 'true');
     await picker.addButton().click();
 
     // The add-subject dialog with its rules, under the selected subject, the next code proposed.
     const dialog = page.getByRole('dialog', { name: '新增科目' });
-    await expect(dialog).toContainText('上级科目：102 银行存款');
+    await expect(dialog).toContainText('上级科目：182 待处理财产损溢');
     await expect(page.locator('#subject-code')).toHaveValue(ADDED);
     await page.keyboard.press('Enter');
     await expect(page.locator('#subject-name-error')).toHaveText('请输入科目名称！');
-    await page.locator('#subject-name').fill('建设银行');
+    await page.locator('#subject-name').fill('待处理固定资产损溢');
     await page.screenshot({ path: `${SCREENS_DIR}/subject-picker-add.png` });
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
 
     // The new subject is in the picker, selected, and Enter picks it.
     await expect(picker.row(ADDED)).toHaveAttribute('aria-selected', 'true');
-    await expect(picker.row(ADDED)).toContainText('建设银行');
-    await expect(picker.row('102')).toHaveAttribute('aria-expanded', 'true');
+    await expect(picker.row(ADDED)).toContainText('待处理固定资产损溢');
+    await expect(picker.row('182')).toHaveAttribute('aria-expanded', 'true');
     await expect(picker.table).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(picker.root).toHaveCount(0);

@@ -20,7 +20,7 @@ import type { Q } from '../subjects/subject-repository.js';
 import { runWrite } from '../vouchers/write-queue.js';
 import { closedMonths } from './check-data.js';
 import { closeCheck, failedParts, type CheckScope } from './check.js';
-import { carryOpenings } from './year-openings.js';
+import { carryOpenings, checkCarry } from './year-openings.js';
 
 export interface CloseScope extends CheckScope {
   actor: { id: number; name: string };
@@ -75,6 +75,23 @@ async function previousYearOpen(q: Q, ztId: number, year: number): Promise<boole
   return !(await closedMonths(q, ztId, year - 1)).includes(12);
 }
 
+/**
+ * What December's close does to next year: keep it, or write its openings (created or covered).
+ * Refused when a covered year has a closed month: its balances rest on those openings.
+ */
+async function nextYearAction(q: Q, scope: CloseScope, request: MonthlyRequest): Promise<'kept' | 'covered' | 'created'> {
+  const { ztId, year } = scope;
+  const next = await q
+    .selectFrom('zt_year')
+    .select('year')
+    .where('zt_id', '=', ztId)
+    .where('year', '=', year + 1)
+    .executeTakeFirst();
+  if (next && !request.isCoverNextData) return 'kept';
+  if (next && (await closedMonths(q, ztId, year + 1)).length > 0) refuse('PeriodClosed', CloseMessages.nextYearLocked(year + 1));
+  return next ? 'covered' : 'created';
+}
+
 function refuseFailedCheck(check: CloseCheckResult, request: MonthlyRequest): void {
   const failed = failedParts(check, request.ignoreBalance === true);
   if (failed.length > 0)
@@ -93,6 +110,9 @@ export async function closeMonth(
   const closed = await closedMonths(db.kysely, ztId, year);
   if (closed.includes(month)) refuse('BusinessRule', CloseMessages.alreadyClosed(year, month));
   refuseFailedCheck(await closeCheck(db, scope, month, month), request);
+  // December: a carry that cannot be made is refused before the backup, as it would be inside the close.
+  if (month === 12 && (await nextYearAction(db.kysely, scope, request)) !== 'kept')
+    await checkCarry(db.kysely, { ztId, year, system: scope.system }, year + 1);
   const backupId = await takeBackup(month === 12 ? BackupType.yearEnd : BackupType.beforeClose, request.rotateBackup === true);
 
   return runWrite(db, async (trx) => {
@@ -120,19 +140,15 @@ export async function closeMonth(
 
     let nextYear: MonthlyResponse['nextYear'] = null;
     if (month === 12) {
-      const next = await trx
-        .selectFrom('zt_year')
-        .select('year')
+      // Next year's row lock too, as its own close and the period-switch carry-over take it.
+      await trx
+        .updateTable('zt_year')
+        .set((eb) => ({ account_month: eb.ref('account_month') }))
         .where('zt_id', '=', ztId)
         .where('year', '=', year + 1)
-        .executeTakeFirst();
-      if (next && !request.isCoverNextData) nextYear = 'kept';
-      else {
-        if (next && (await closedMonths(trx, ztId, year + 1)).length > 0)
-          refuse('BusinessRule', CloseMessages.nextYearLocked(year + 1));
-        await carryOpenings(trx, { ztId, year, system: scope.system }, year + 1);
-        nextYear = next ? 'covered' : 'created';
-      }
+        .execute();
+      nextYear = await nextYearAction(trx, scope, request);
+      if (nextYear !== 'kept') await carryOpenings(trx, { ztId, year, system: scope.system }, year + 1);
     }
     return { year, month, backupId, nextYear, accountMonth };
   });

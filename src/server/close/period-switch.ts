@@ -6,11 +6,12 @@
  * keys them in on the opening-balance page.
  */
 import type { AccountingSystem } from '../../shared/api/auth.js';
-import { CloseMessages } from '../../shared/close/messages.js';
+import { CarryMessages, CloseMessages } from '../../shared/close/messages.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
 import { runWrite } from '../vouchers/write-queue.js';
-import { carryOpenings, ensureYear } from './year-openings.js';
+import { closedMonths } from './check-data.js';
+import { carryOpenings, openYear } from './year-openings.js';
 
 export interface SwitchScope {
   ztId: number;
@@ -40,6 +41,13 @@ export async function needsCarryOver(db: Db, ztId: number, year: number): Promis
 
 export async function carryOver(db: Db, scope: SwitchScope, manual: boolean): Promise<string> {
   return runWrite(db, async (trx) => {
+    // The year's row lock first, as the close takes it: a month of it closing meanwhile waits, then is seen below.
+    await trx
+      .updateTable('zt_year')
+      .set((eb) => ({ account_month: eb.ref('account_month') }))
+      .where('zt_id', '=', scope.ztId)
+      .where('year', '=', scope.year)
+      .execute();
     const row = await trx
       .selectFrom('zt_year')
       .select(['subjects_initialised', 'opening_source'])
@@ -63,22 +71,18 @@ export async function carryOver(db: Db, scope: SwitchScope, manual: boolean): Pr
         .execute();
       return CloseMessages.manualCarry;
     }
-    await carryOpenings(trx, { ztId: scope.ztId, year: scope.year - 1, system: scope.system }, scope.year);
-    await trx
-      .updateTable('zt_year')
-      .set({ opening_source: 'carried' })
-      .where('zt_id', '=', scope.ztId)
-      .where('year', '=', scope.year)
-      .execute();
-    return CloseMessages.carryDone;
+    // A closed month's balances rest on these openings, as the openings page says (opening-service.ts).
+    if ((await closedMonths(trx, scope.ztId, scope.year)).length > 0)
+      refuse('PeriodClosed', CloseMessages.carryLocked(scope.year));
+    const moved = await carryOpenings(trx, { ztId: scope.ztId, year: scope.year - 1, system: scope.system }, scope.year);
+    return moved.length > 0 ? `${CloseMessages.carryDone}；${CarryMessages.moved(moved)}` : CloseMessages.carryDone;
   });
 }
 
 /** Opens the year after the session's (chart copied, no openings). */
 export async function openNextYear(db: Db, scope: SwitchScope): Promise<number> {
   return runWrite(db, async (trx) => {
-    const created = await ensureYear(trx, scope.ztId, scope.year, scope.year + 1);
-    if (!created) refuse('Conflict', `${scope.year + 1}年度已存在`);
+    if (!(await openYear(trx, scope, scope.year + 1))) refuse('Conflict', `${scope.year + 1}年度已存在`);
     return scope.year + 1;
   });
 }

@@ -6,7 +6,7 @@
  */
 import type { ReportKind, ReportForm, ReportLine } from '../../shared/reports/types.js';
 import type { ReportLineView, ReportResponse } from '../../shared/api/reports.js';
-import { evaluateReport, type ReportMode } from '../../shared/reports/evaluate.js';
+import { evaluateReport, ReportInputError, type ReportMode, type ReportResult } from '../../shared/reports/evaluate.js';
 import { restrictToCodes } from '../../shared/reports/restrict.js';
 import { chartForSystem } from '../../../templates/charts/index.js';
 import { reportTemplateFor, unionBalanceSheetForm2021, unionIncomeExpenseForm2021 } from '../../../templates/reports/index.js';
@@ -57,6 +57,23 @@ async function hasYear(db: Db, ztId: number, year: number): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Why a year's balances cannot be read into a report, and what the user does about it. */
+export function inconsistentChartMessage(year: number, error: ReportInputError): string {
+  if (error.under === null) return `${year}年科目${error.code}的余额重复，报表无法取数`;
+  return `${year}年科目${error.code}已有下级科目${error.under}，但仍有余额记在${error.code}上，报表无法取数。请将记在${error.code}上的凭证改用其下级科目；若该余额由上年结转而来，请反结账上年12月后重新结账并覆盖${year}年期初`;
+}
+
+/** The evaluation, its refusal of inconsistent balances answered as a business refusal instead of a failure. */
+function evaluate(scope: Scope, ...args: Parameters<typeof evaluateReport>): ReportResult {
+  try {
+    return evaluateReport(...args);
+  } catch (error) {
+    if (!(error instanceof ReportInputError)) throw error;
+    const year = error.input === 'priorYear' ? scope.year - 1 : scope.year;
+    refuse('BusinessRule', inconsistentChartMessage(year, error));
+  }
+}
+
 export interface BuiltReport {
   form: ReportForm;
   response: ReportResponse;
@@ -79,7 +96,7 @@ export async function buildReport(
     needsPrior && (await hasYear(db, scope.ztId, scope.year - 1))
       ? await reportInput(db, { ...scope, year: scope.year - 1 }, range, { booked: request.book, withoutClosingEntries })
       : undefined;
-  const result = evaluateReport(form, input.balances, {
+  const result = evaluate(scope, form, input.balances, {
     mode,
     carryOver: request.carryOver,
     ...(prior ? { priorYear: prior.balances } : {}),

@@ -78,3 +78,16 @@ export async function hasOpeningData(q: Q, scope: Scope, row: SubjectRow): Promi
     .executeTakeFirst();
   return !!aux;
 }
+
+/** Whether any voucher of the year has a line on the subject (its balance then rests on vouchers, not only on openings). */
+export async function usedByVouchers(q: Q, scope: Scope, code: string): Promise<boolean> {
+  const line = await q
+    .selectFrom('voucher_line')
+    .select('subject_code')
+    .where('zt_id', '=', scope.ztId)
+    .where('year', '=', scope.year)
+    .where('subject_code', '=', code)
+    .limit(1)
+    .executeTakeFirst();
+  return !!line;
+}

@@ -6,7 +6,10 @@
  * - A last-level subject with a non-zero opening (or cumulative) amount or auxiliary openings
  *   gets no children (科目已有期初余额，不能增加下级科目): the amount would sit on a parent, whose
  *   amounts are sums. Moving it to the new child silently was rejected as surprising; the user
- *   clears the opening first, adds the detail and enters the opening there.
+ *   clears the opening first, adds the detail and enters the opening there. The same holds for a
+ *   subject that the year's vouchers use (their lines would sit on a parent, and the books and
+ *   reports would count it beside its children), and such a subject is not deleted. Next year's
+ *   chart may add the detail: the year-end carry passes the balance to it (close/carry-plan.ts).
  * - The first child takes over its parent's auxiliary types (unless the request names its own);
  *   the parent, no longer last-level, keeps none.
  * - Standard subjects keep their names, directions and existence; they may be disabled.
@@ -27,7 +30,7 @@ import type { SubjectRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { currentTypeNos, demoteToParent, setSubjectTypes, typeNosOf } from '../auxiliary/subject-types.js';
-import { chartOf, findSubject, hasOpeningData, listSubjects, type Q, type Scope } from './subject-repository.js';
+import { chartOf, findSubject, hasOpeningData, listSubjects, usedByVouchers, type Q, type Scope } from './subject-repository.js';
 
 function invalid(issues: ValidationIssue[]): never {
   refuse('ValidationFailed', issues[0]?.message, issues);
@@ -85,6 +88,8 @@ async function addSubject(trx: Q, scope: Scope, body: SaveSubjectRequest): Promi
   if (parent) {
     if (!parent.enable) refuse('BusinessRule', SubjectMessages.parentDisabled);
     if (parent.last_level && (await hasOpeningData(trx, scope, parent))) refuse('BusinessRule', SubjectMessages.parentHasBalance);
+    if (parent.last_level && (await usedByVouchers(trx, scope, parent.code)))
+      refuse('BusinessRule', SubjectMessages.parentHasVouchers(parent.code));
   }
   const type = parent ? parent.type : (typeOfFirstLevelCode(code, rules) ?? 1);
   await trx
@@ -149,6 +154,7 @@ export async function deleteSubject(db: Db, scope: Scope, code: string): Promise
     if (row.is_standard) refuse('BusinessRule', '标准科目不能删除');
     if (!row.last_level) refuse('BusinessRule', '该科目存在下级科目，不能删除');
     if (await hasOpeningData(trx, scope, row)) refuse('BusinessRule', '科目已有期初余额，不能删除');
+    if (await usedByVouchers(trx, scope, code)) refuse('BusinessRule', SubjectMessages.usedCannotDelete(code));
     const where = { zt: scope.ztId, year: scope.year };
     await trx
       .deleteFrom('subject_auxi_type')

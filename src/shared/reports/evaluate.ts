@@ -78,16 +78,30 @@ export function signedBalance(amountFen: number, direction: BalanceDirection): n
   return direction === 1 ? amountFen : -amountFen;
 }
 
-function checkInput(balances: readonly SubjectBalance[]): void {
+/**
+ * Balances the evaluator refuses: a code given twice, or with one of its sub-codes (the amount
+ * would count twice). `input` says which balances: the report's year or the prior year's.
+ */
+export class ReportInputError extends Error {
+  constructor(
+    readonly code: string,
+    /** The sub-code given beside it; null for a code given twice. */
+    readonly under: string | null,
+    readonly input: 'current' | 'priorYear',
+  ) {
+    super(
+      under === null ? `报表取数: 科目 ${code} 重复` : `报表取数: 科目 ${code} 与其下级 ${under} 同时给出余额，只应给出末级科目`,
+    );
+    this.name = 'ReportInputError';
+  }
+}
+
+function checkInput(balances: readonly SubjectBalance[], input: ReportInputError['input']): void {
   const codes = balances.map((b) => b.code).sort();
   for (let i = 0; i < codes.length; i++) {
     const code = codes[i] ?? '';
     const next = codes[i + 1];
-    if (next !== undefined && next.startsWith(code)) {
-      throw new Error(
-        next === code ? `报表取数: 科目 ${code} 重复` : `报表取数: 科目 ${code} 与其下级 ${next} 同时给出余额，只应给出末级科目`,
-      );
-    }
+    if (next !== undefined && next.startsWith(code)) throw new ReportInputError(code, next === code ? null : next, input);
   }
   for (const b of balances) {
     for (const v of [b.openingFen, b.closingFen, b.periodDebitFen, b.periodCreditFen, b.yearDebitFen, b.yearCreditFen]) {
@@ -164,8 +178,8 @@ export function evaluateReport(
   options: EvaluateOptions = {},
 ): ReportResult {
   const mode = options.mode ?? 'interim';
-  checkInput(balances);
-  if (options.priorYear) checkInput(options.priorYear);
+  checkInput(balances, 'current');
+  if (options.priorYear) checkInput(options.priorYear, 'priorYear');
   const byNo = lineByNo(form);
   const carryLine = options.carryOver && form.carryOver ? form.carryOver[mode === 'annual' ? 'annualLine' : 'interimLine'] : null;
 

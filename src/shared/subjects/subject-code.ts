@@ -36,6 +36,9 @@ export const SubjectMessages = {
   nameTooLong: (max: number): string => `科目名称不能超过${max}个字符`,
   childCodesExhausted: (parentCode: string): string => `科目${parentCode}的下级科目编码已用完`,
   parentHasBalance: '科目已有期初余额，不能增加下级科目',
+  parentHasVouchers: (code: string): string =>
+    `科目${code}本年已有凭证，不能增加下级科目。可在下一年度增加下级科目，年末结转时余额转入第一个下级科目`,
+  usedCannotDelete: (code: string): string => `科目${code}已有凭证，不能删除`,
   parentDisabled: '上级科目已停用，不能增加下级科目',
 } as const;
 
