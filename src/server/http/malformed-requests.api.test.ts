@@ -79,6 +79,21 @@ describe.each(TEST_DIALECTS)('malformed requests (%s)', (dialect) => {
     }
   });
 
+  it('a voucher or carry-forward template whose details hold null or junk answers 400', async () => {
+    const bodies = [
+      { name: '模板', policyBasis: '依据', template: 1, details: [null] },
+      { name: '模板', policyBasis: '依据', template: 1, details: [{ subjectCode: '101', auxis: 'x' }] },
+      { name: '模板', policyBasis: '依据', template: 1, details: [{ subjectCode: '101', auxis: [null] }] },
+      { name: '结转', template: 4, isMonth: true, details: [null] },
+      { name: '结转', template: 4, isMonth: true, details: [7] },
+    ];
+    for (const body of bodies) {
+      const answer = await kuaiji.post(Paths.template, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.errorCode).toBe(ErrorCode.BadRequest);
+    }
+  });
+
   it('a body that is not JSON, or empty, answers 400 with 4000 and a Chinese message', async () => {
     for (const text of ['{"a":', '', 'nope']) {
       const answer = await kuaiji.raw('POST', Paths.updateTemplateSort, { text, contentType: 'application/json' });

@@ -8,6 +8,8 @@
  *
  * Seeded and a few thousand cases in the normal run; FUZZ_RUNS=20000 (and FUZZ_SEED=n for
  * another seed) runs more: `FUZZ_RUNS=20000 npx vitest run src/server/http/route-fuzz.api.test.ts`.
+ * FUZZ_LOG=error prints the server's log (with the stack of any failure); FUZZ_TALLY=1 counts the
+ * answers by error message as well as by code.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +37,8 @@ function productFieldNames(): string[] {
 }
 
 const FIELDS = productFieldNames();
+/** Without the ledger-set keys, which the guard refuses (4005) before the route reads anything else. */
+const OWN_FIELDS = FIELDS.filter((f) => !['ztId', 'ztid', 'zt_id'].includes(f));
 
 const hostileString = fc.oneof(
   {
@@ -224,6 +228,18 @@ function fill(url: string, junk: string): string {
   return url.replace(/:(\w+)/g, () => encodeURIComponent(junk));
 }
 
+/** The fields the server will read from a raw body, so the signature fits when the body is a JSON object. */
+function signable(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    JSON.stringify(parsed); // a body too deep to write cannot be signed: it is refused before the signature anyway
+    return parsed as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
 /** What must hold of any answer to a hostile request; returns what is wrong, or null. */
 function fault(answer: { status: number; text: string; headers: Headers }): string | null {
   if (answer.status >= 500) return `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`;
@@ -277,7 +293,7 @@ describe.each(TEST_DIALECTS)('hostile requests to every route (%s)', (dialect) =
     if (method === 'GET' || method === 'DELETE') return s.client.raw(method, url, { query: c.query });
     if (c.payload.kind === 'raw') {
       const { text, contentType } = c.payload;
-      return s.client.raw(method, url, { query: c.query, text, contentType });
+      return s.client.raw(method, url, { query: c.query, text, contentType, signed: signable(text) });
     }
     const fields = c.payload.fields;
     return s.client.raw(method, url, {
@@ -311,6 +327,7 @@ describe.each(TEST_DIALECTS)('hostile requests to every route (%s)', (dialect) =
 
   it('answers the fixed hostile cases of every route without a 5xx', async () => {
     faults = [];
+    cases = 0;
     const fixed: Omit<Case, 'route' | 'client'>[] = [
       { query: [], payload: { kind: 'json', fields: {} }, pathParam: '1' },
       { query: [['ztId', 'x']], payload: raw('[null]'), pathParam: 'abc' },
@@ -322,20 +339,23 @@ describe.each(TEST_DIALECTS)('hostile requests to every route (%s)', (dialect) =
         payload: raw('null'),
         pathParam: '-1',
       },
-      ...['null', '[null]', '{}', '-1e308', `"${'长'.repeat(3000)}"`].map((v) => ({
-        query: FIELDS.slice(0, 60).map((f): [string, string] => [f, v]),
-        payload: raw(`{${FIELDS.map((f) => `"${f}":${v}`).join(',')}}`),
+      ...['null', '[null]', '[{}]', '{}', '-1e308', `"${'长'.repeat(300)}"`].map((v) => ({
+        query: OWN_FIELDS.slice(0, 60).map((f): [string, string] => [f, v]),
+        payload: raw(`{${OWN_FIELDS.map((f) => `"${f}":${v}`).join(',')}}`),
         pathParam: v,
       })),
     ];
+    // The administrator and the accountant, each with a ledger set (the random cases add the user without one).
     for (let r = 0; r < routes.length; r++)
-      for (let client = 0; client < seats.length; client++) for (const c of fixed) await run({ ...c, route: r, client });
+      for (const client of [0, 1]) for (const c of fixed) await run({ ...c, route: r, client });
+    console.log(`route fuzz, fixed cases (${dialect}): ${cases} cases, ${faults.length} faults`);
     expect(faults).toEqual([]);
   }, 600_000);
 
   it(`answers ${RUNS} random hostile requests without a 5xx (seed ${SEED})`, async () => {
     faults = [];
     cases = 0;
+    tally.clear();
     const { body, query } = arbitraries(known);
     const arbitrary = fc.record({
       route: fc.nat(),
