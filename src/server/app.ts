@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { REQUEST_ID_HEADER } from '../shared/api/paths.js';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
+import { answerClientError } from './http/client-error.js';
 import { installEnvelope } from './http/envelope-plugin.js';
 import { recordRoutes } from './http/route-list.js';
 import { installGuard } from './auth/guard.js';
@@ -43,6 +44,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     trustProxy: process.env.TRUST_PROXY === 'on',
     bodyLimit: 10 * 1024 * 1024,
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
   });
 
   recordRoutes(app);

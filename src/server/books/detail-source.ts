@@ -6,6 +6,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
+import { likeContains } from '../db/like.js';
 import type { Scope } from '../subjects/subject-repository.js';
 import { auxiKeyOf } from '../../shared/subjects/auxiliary-rules.js';
 
@@ -40,10 +41,7 @@ export interface OrderedLine {
   hit: number | string;
 }
 
-/** A summary filter as a LIKE pattern with its escapes. */
-export const likePattern = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const summaryHit = (needle: string) => sql`l.summary like ${likePattern(needle)} escape '\\'`;
+const summaryHit = (needle: string) => likeContains('l.summary', needle);
 
 const alias = (i: number) => sql.raw(`a${i}`);
 

@@ -1,164 +1,159 @@
 /**
- * Checks an upload's bytes against its extension, so that a renamed executable, a zip called
- * .pdf or a binary called .txt is refused. The check reads the file as it streams to disk
- * (ContentSniffer: the first bytes, NUL bytes, a few stream names) and, for the zip-based
- * formats, the archive's central directory from the stored file (zip-entries.ts).
- *
- * What each extension must be:
- * - jpg/jpeg FF D8 FF; png its 8-byte signature; gif GIF87a/GIF89a; pdf `%PDF-` within the
- *   first 1024 bytes (as readers accept it); rar `Rar!\x1A\x07` (4.x and 5.x); 7z its 6-byte
- *   signature; zip a local-file or empty-archive header.
- * - docx/xlsx: a zip whose directory lists [Content_Types].xml and a part under word/ or xl/.
- * - doc/xls: an OLE compound file (D0 CF 11 E0 A1 B1 1A E1) holding a WordDocument stream,
- *   or a Workbook/Book stream (their names are found as UTF-16LE directory entries).
- * - txt: text: no NUL byte anywhere (UTF-8 and GBK text pass; UTF-16 text does not).
- * - ceb (Founder Apabi e-document): its format is not published, so no signature is required;
- *   it is refused when it is an executable (MZ, ELF, Mach-O) or another format we recognise
- *   (zip, pdf, OLE, rar, 7z, images), which is what a renamed file would be.
- * Executables are refused under every extension.
+ * Checks an upload's bytes against its extension by the file's whole structure, not its first
+ * bytes: a zip that starts with `%PDF-` is no PDF, a PDF with a zip appended is refused, and so
+ * is an image carrying a web page. `file-type` (a well-kept detector) names the format; our own
+ * walkers then check that the file is built as that format from start to end
+ * (image-structure.ts, document-structure.ts, zip-directory.ts), and that no second format
+ * hides in it (a polyglot):
+ * - everywhere: no executable header; no zip archive readable from the file's end (as unzip tools
+ *   find one) unless the file is a zip; no RAR or 7z signature inside a file that is not that
+ *   archive; no `%PDF-` in the first KB (where PDF readers look) unless it is a PDF or an
+ *   archive; no markup (`<script`, `<html`…) in the first KB of a document, where browsers sniff.
+ * - jpg/jpeg, png, gif: walked from header to end marker; markup nowhere in the file; bytes
+ *   after the end marker (phones append data) only when they are no format we recognise.
+ * - pdf: document-structure.ts pdfProblem (header at byte 0, xref, trailer, %%EOF at the end).
+ * - docx/xlsx: a plain zip (nothing before or after it) that file-type reads as that Office
+ *   format from its [Content_Types].xml (a macro-enabled docm/xlsm is not a docx/xlsx) and whose
+ *   directory has [Content_Types].xml and a part under word/ or xl/.
+ * - doc/xls: an OLE compound file with a valid header and a WordDocument, or Workbook/Book, stream.
+ * - zip: a plain zip (any zip-based format; an Office file renamed .zip stays a zip).
+ * - rar, 7z: the archive header with its CRC (document-structure.ts).
+ * - txt: no NUL byte (UTF-8 and GBK pass, UTF-16 does not) and no binary format file-type knows.
+ * - ceb (Founder Apabi): unpublished, so no signature is required; it is refused when it is any
+ *   format we recognise, which is what a renamed file would be.
  */
+import { crc32 as zlibCrc32 } from 'node:zlib';
+import { fileTypeFromBuffer } from 'file-type';
 import type { UploadExtension } from '../../shared/files/upload-rules.js';
+import { CONTAINER_SIGNATURES, cfbProblem, isCfb, pdfProblem, rarProblem, sevenZipProblem } from './document-structure.js';
+import { walkGif, walkJpeg, walkPng, type Walk } from './image-structure.js';
+import { readZipDirectory } from './zip-directory.js';
 
-const HEAD_BYTES = 8192;
-
-const SIGNATURES = {
-  jpeg: [0xff, 0xd8, 0xff],
-  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-  gif87: [...'GIF87a'].map((c) => c.charCodeAt(0)),
-  gif89: [...'GIF89a'].map((c) => c.charCodeAt(0)),
-  rar: [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07],
-  sevenZip: [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c],
-  zipLocal: [0x50, 0x4b, 0x03, 0x04],
-  zipEmpty: [0x50, 0x4b, 0x05, 0x06],
-  cfb: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
-  mz: [0x4d, 0x5a],
-  elf: [0x7f, 0x45, 0x4c, 0x46],
-} as const;
+const crc32 = (data: Buffer) => zlibCrc32(data) >>> 0;
 
 const MACH_O = [0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe];
 
-function startsWith(head: Uint8Array, sig: readonly number[]): boolean {
-  return head.length >= sig.length && sig.every((b, i) => head[i] === b);
-}
-
 export function isExecutable(head: Uint8Array): boolean {
-  if (startsWith(head, SIGNATURES.mz) || startsWith(head, SIGNATURES.elf)) return true;
+  if (head.length >= 2 && head[0] === 0x4d && head[1] === 0x5a) return true;
   if (head.length < 4) return false;
+  if (head[0] === 0x7f && head[1] === 0x45 && head[2] === 0x4c && head[3] === 0x46) return true;
   const word = ((head[0]! << 24) | (head[1]! << 16) | (head[2]! << 8) | head[3]!) >>> 0;
   return MACH_O.includes(word);
 }
 
-function isZip(head: Uint8Array): boolean {
-  return startsWith(head, SIGNATURES.zipLocal) || startsWith(head, SIGNATURES.zipEmpty);
-}
-
-function isPdf(head: Uint8Array): boolean {
-  return Buffer.from(head.buffer, head.byteOffset, Math.min(head.length, 1024)).includes('%PDF-');
-}
-
-/** A format we recognise by its first bytes (for ceb: anything else renamed). */
-function isKnownFormat(head: Uint8Array): boolean {
-  return (
-    isZip(head) ||
-    isPdf(head) ||
-    startsWith(head, SIGNATURES.cfb) ||
-    startsWith(head, SIGNATURES.rar) ||
-    startsWith(head, SIGNATURES.sevenZip) ||
-    startsWith(head, SIGNATURES.jpeg) ||
-    startsWith(head, SIGNATURES.png) ||
-    startsWith(head, SIGNATURES.gif87) ||
-    startsWith(head, SIGNATURES.gif89)
-  );
-}
-
-/** UTF-16LE names of the OLE streams that make a doc or an xls. */
-const CFB_STREAMS: Partial<Record<UploadExtension, string[]>> = {
-  doc: ['WordDocument'],
-  xls: ['Workbook', 'Book'],
-};
-
-/** Zip entries an Office Open XML file must have: all of `all`, and one entry under `prefix`. */
-const OOXML: Partial<Record<UploadExtension, { all: string[]; prefix: string }>> = {
-  docx: { all: ['[Content_Types].xml'], prefix: 'word/' },
-  xlsx: { all: ['[Content_Types].xml'], prefix: 'xl/' },
-};
-
-/** Does the extension's check need the zip directory of the stored file? */
-export function needsZipEntries(ext: UploadExtension): boolean {
-  return OOXML[ext] !== undefined;
-}
-
 /**
- * Reads a file's bytes as they pass: keeps the first 8 KB, the size, whether a NUL byte occurred
- * and which of the wanted UTF-16LE names occurred (with an overlap across chunk boundaries).
+ * Markup a browser might run: in the first KB of a document, and anywhere in an image. Each
+ * pattern is six bytes or more, so compressed image data does not spell one by chance.
  */
-export class ContentSniffer {
-  private readonly headChunks: Buffer[] = [];
-  private headLength = 0;
-  private tail = Buffer.alloc(0);
-  private readonly wanted: { name: string; bytes: Buffer }[];
-  readonly found = new Set<string>();
-  size = 0;
-  hasNul = false;
+const MARKUP =
+  /<(?:script|iframe|object|embed)[\s>/]|<(?:html|body)[\s>]|<svg[\s>][^]{0,200}?xmlns|<!doctype\s+html|<\?php|javascript:/i;
 
-  constructor(readonly ext: UploadExtension) {
-    this.wanted = (CFB_STREAMS[ext] ?? []).map((name) => ({ name, bytes: Buffer.from(name, 'utf16le') }));
-  }
+const hasMarkup = (b: Buffer) => MARKUP.test(b.toString('latin1'));
 
-  update(chunk: Buffer): void {
-    this.size += chunk.length;
-    if (this.headLength < HEAD_BYTES) {
-      const part = chunk.subarray(0, HEAD_BYTES - this.headLength);
-      this.headChunks.push(part);
-      this.headLength += part.length;
-    }
-    if (!this.hasNul && this.ext === 'txt' && chunk.includes(0)) this.hasNul = true;
-    if (this.wanted.length > 0) {
-      const window = Buffer.concat([this.tail, chunk]);
-      for (const w of this.wanted) if (!this.found.has(w.name) && window.includes(w.bytes)) this.found.add(w.name);
-      const keep = Math.max(...this.wanted.map((w) => w.bytes.length)) - 1;
-      this.tail = Buffer.from(window.subarray(Math.max(0, window.length - keep)));
-    }
-  }
+const FIRST_KB = 1024;
 
-  get head(): Buffer {
-    return Buffer.concat(this.headChunks);
+/** The formats file-type reports for a zip-based file that a `.zip` may be. */
+const ZIP_FAMILY = new Set([
+  'zip',
+  'docx',
+  'xlsx',
+  'pptx',
+  'docm',
+  'xlsm',
+  'pptm',
+  'odt',
+  'ods',
+  'odp',
+  'epub',
+  'jar',
+  'xpi',
+  'apk',
+]);
+
+/** What each extension must be reported as by file-type (undefined: a format it does not know). */
+const DETECTED: Record<UploadExtension, readonly (string | undefined)[]> = {
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  png: ['png', 'apng'],
+  gif: ['gif'],
+  pdf: ['pdf', 'ai'],
+  rar: ['rar'],
+  '7z': ['7z'],
+  zip: [...ZIP_FAMILY],
+  docx: ['docx'],
+  xlsx: ['xlsx'],
+  doc: ['cfb'],
+  xls: ['cfb'],
+  txt: [undefined, 'xml'],
+  ceb: [undefined],
+};
+
+const OOXML_PREFIX: Partial<Record<UploadExtension, string>> = { docx: 'word/', xlsx: 'xl/' };
+const CFB_STREAMS: Partial<Record<UploadExtension, readonly string[]>> = { doc: ['WordDocument'], xls: ['Workbook', 'Book'] };
+
+/** Bytes after an image's end marker: allowed when they are no format we recognise and hold no markup. */
+async function trailingProblem(b: Buffer, walk: Walk): Promise<string | null> {
+  if ('problem' in walk) return walk.problem;
+  const rest = b.subarray(walk.end);
+  if (rest.length === 0 || /^[\0\r\n\t ]*$/.test(rest.toString('latin1'))) return null;
+  if (isExecutable(rest) || isCfb(rest) || rest.subarray(0, FIRST_KB).includes('%PDF-')) return 'a known format after the image';
+  const after = await detect(rest);
+  return after === undefined || ['mp4', 'mov', 'jpg'].includes(after) ? null : `${after} after the image`;
+}
+
+async function detect(b: Buffer): Promise<string | undefined> {
+  try {
+    return (await fileTypeFromBuffer(b))?.ext;
+  } catch {
+    return undefined;
   }
 }
 
-/** True when the bytes seen (and the zip entries, for docx/xlsx) fit the extension. */
-export function contentMatches(sniffed: ContentSniffer, zipEntries: readonly string[] | null = null): boolean {
-  const head = sniffed.head;
-  if (isExecutable(head)) return false;
-  const ext = sniffed.ext;
+/** What is wrong with the bytes for the extension (a short English reason), or null when they fit. */
+export async function contentProblem(ext: UploadExtension, b: Buffer): Promise<string | null> {
+  if (b.length === 0) return 'empty';
+  if (isExecutable(b)) return 'executable';
+  const detected = await detect(b);
+  if (!DETECTED[ext].includes(detected)) return `reads as ${detected ?? 'no known format'}`;
+  const zip = readZipDirectory(b);
+  const isArchive = ext === 'zip' || ext === 'docx' || ext === 'xlsx';
+  if (isArchive) {
+    if (!zip) return 'no readable zip directory';
+    if (zip.prefix !== 0 || zip.trailing !== 0) return 'bytes before or after the zip archive';
+  } else if (zip) return 'a zip archive inside';
+  const head = b.subarray(0, FIRST_KB);
+  if (ext !== 'pdf' && !isArchive && head.includes('%PDF-')) return 'a PDF header in the first KB';
+  if (ext !== 'txt' && !isArchive && ext !== 'rar' && ext !== '7z' && hasMarkup(head)) return 'markup in the first KB';
+  if (ext !== 'rar' && ext !== 'zip' && b.includes(CONTAINER_SIGNATURES.rar)) return 'a RAR archive inside';
+  if (ext !== '7z' && ext !== 'zip' && b.includes(CONTAINER_SIGNATURES.sevenZip)) return 'a 7z archive inside';
   switch (ext) {
     case 'jpg':
     case 'jpeg':
-      return startsWith(head, SIGNATURES.jpeg);
+      return hasMarkup(b) ? 'markup in the image' : trailingProblem(b, walkJpeg(b));
     case 'png':
-      return startsWith(head, SIGNATURES.png);
+      return hasMarkup(b) ? 'markup in the image' : trailingProblem(b, walkPng(b, crc32));
     case 'gif':
-      return startsWith(head, SIGNATURES.gif87) || startsWith(head, SIGNATURES.gif89);
+      return hasMarkup(b) ? 'markup in the image' : trailingProblem(b, walkGif(b));
     case 'pdf':
-      return isPdf(head);
+      return pdfProblem(b);
     case 'rar':
-      return startsWith(head, SIGNATURES.rar);
+      return rarProblem(b, crc32);
     case '7z':
-      return startsWith(head, SIGNATURES.sevenZip);
+      return sevenZipProblem(b, crc32);
     case 'zip':
-      return isZip(head);
-    case 'txt':
-      return !sniffed.hasNul;
-    case 'doc':
-    case 'xls':
-      return startsWith(head, SIGNATURES.cfb) && (CFB_STREAMS[ext] ?? []).some((n) => sniffed.found.has(n));
+      return null;
     case 'docx':
     case 'xlsx': {
-      const rule = OOXML[ext];
-      if (!rule || !startsWith(head, SIGNATURES.zipLocal) || !zipEntries) return false;
-      return rule.all.every((e) => zipEntries.includes(e)) && zipEntries.some((e) => e.startsWith(rule.prefix));
+      const names = zip?.entries.map((e) => e.name) ?? [];
+      const prefix = OOXML_PREFIX[ext] ?? '';
+      return names.includes('[Content_Types].xml') && names.some((n) => n.startsWith(prefix)) ? null : `no ${prefix} part`;
     }
+    case 'doc':
+    case 'xls':
+      return cfbProblem(b, CFB_STREAMS[ext] ?? []);
+    case 'txt':
+      return b.includes(0) ? 'a NUL byte in text' : null;
     case 'ceb':
-      return !isKnownFormat(head);
+      return isCfb(b) ? 'an OLE compound file' : null;
   }
 }

@@ -9,10 +9,26 @@ import { FileMessages } from '../../shared/files/upload-rules.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { setIds } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
-import { SAMPLES } from './sample-files.js';
+import { IMPOSTORS, pdfOf, SAMPLES } from './sample-files.js';
 
 const FACTORY = '示范市第一机械厂工会';
 const SCHOOL = '示范市实验中学工会';
+
+/** A well-formed PDF of exactly `size` bytes: one stream object padded to fit. */
+function pdfOfSize(size: number): Buffer {
+  const build = (length: number) =>
+    pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [] /Count 0 >>',
+      `<< /Length ${length} >>\nstream\n${'a'.repeat(length)}\nendstream`,
+    ]);
+  let length = size;
+  for (;;) {
+    const pdf = build(length);
+    if (pdf.length === size) return pdf;
+    length += size - pdf.length;
+  }
+}
 
 describe.each(TEST_DIALECTS)('attachments: upload, list, download, delete (%s)', (dialect) => {
   let server: TestServer;
@@ -98,7 +114,7 @@ describe.each(TEST_DIALECTS)('attachments: upload, list, download, delete (%s)',
     expect(storedFiles(id(FACTORY))).toEqual(before);
   });
 
-  it('refuses a renamed executable, a zip called .pdf and a binary called .txt, leaving no file', async () => {
+  it('refuses a renamed executable, a zip called .pdf, a binary called .txt and polyglots, leaving no file', async () => {
     const before = storedFiles(id(FACTORY));
     const rows = await rowCount();
     for (const [name, content] of [
@@ -109,6 +125,16 @@ describe.each(TEST_DIALECTS)('attachments: upload, list, download, delete (%s)',
       ['说明.txt', SAMPLES.exe],
       ['明细.xlsx', SAMPLES.zip],
       ['合同.doc', SAMPLES.xls],
+      // polyglots and archives posing as documents
+      ['报告.pdf', IMPOSTORS.zipWithPdfHeader],
+      ['报告.pdf', IMPOSTORS.pdfThenZip],
+      ['报告.pdf', IMPOSTORS.pdfWithZipInside],
+      ['发票.png', IMPOSTORS.pngWithScript],
+      ['发票.png', IMPOSTORS.pngThenHtml],
+      ['收据.jpg', IMPOSTORS.jpgThenZip],
+      ['动图.gif', IMPOSTORS.gifScript],
+      ['合同.docx', IMPOSTORS.docm],
+      ['资料.zip', IMPOSTORS.zipWithPdfHeader],
     ] as const) {
       const answer = await upload(kuaiji, name, content);
       expect(answer.body, name).toMatchObject({
@@ -127,8 +153,7 @@ describe.each(TEST_DIALECTS)('attachments: upload, list, download, delete (%s)',
   });
 
   it('takes a file of exactly 50 MB and refuses one byte more with the spec message, removing it', async () => {
-    const big = Buffer.alloc(UPLOAD_MAX_BYTES, 0x61);
-    SAMPLES.pdf.copy(big);
+    const big = pdfOfSize(UPLOAD_MAX_BYTES);
     const ok = await upload(kuaiji, '扫描件.pdf', big);
     expect(ok.body.success, ok.body.errorMsg ?? '').toBe(true);
     expect(ok.body.data[0]?.size).toBe(UPLOAD_MAX_BYTES);

@@ -1,7 +1,9 @@
 /**
  * Makes every answer an envelope: routes return their data and it is wrapped; thrown AppErrors
- * become success:false with their code; Fastify's own validation and parse errors become 4000;
- * anything unexpected is logged with the request id and answered 500 without internals.
+ * become success:false with their code; Fastify's own validation and parse errors, and every
+ * other client error a plugin raises (a 4xx status: bad JSON, too deep, too large, a broken
+ * multipart body), become HTTP 400 with 4000 and a Chinese message; anything unexpected is
+ * logged with the request id and answered 500 without internals.
  * Unknown API paths answer 404 with the envelope; other unknown GETs get the app page.
  */
 import fs from 'node:fs';
@@ -11,10 +13,34 @@ import { failEnvelope } from '../../shared/envelope.js';
 import { ErrorCodes } from '../../shared/error-codes.js';
 import { isApiPath, REQUEST_ID_HEADER } from '../../shared/api/paths.js';
 import { AppError } from './app-error.js';
+import { installJsonBody } from './json-body.js';
+
+/** Chinese messages for the client errors Fastify and its plugins raise, by their code. */
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容为空',
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是有效的JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求内容长度与Content-Length不符',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: '请以multipart/form-data上传文件',
+  FST_PROTO_VIOLATION: '请求参数有误: 字段名不允许',
+};
+
+function clientErrorMessage(error: FastifyError): string {
+  if (error.statusCode === 413) return '请求内容过大';
+  return CLIENT_ERROR_MESSAGES[error.code] ?? `${ErrorCodes.BadRequest.message}: ${error.message}`;
+}
 
 export function installEnvelope(app: FastifyInstance, clientDir: string): void {
+  installJsonBody(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // The contract sends one value per query parameter (a list comma-joined); a repeated key would
+    // reach the handlers as an array where they read a string.
+    if (isApiPath(request.url.split('?')[0] ?? '')) {
+      const repeated = Object.entries(request.query as Record<string, unknown>).find(([, v]) => Array.isArray(v));
+      if (repeated) throw new AppError('BadRequest', `参数${repeated[0]}重复`);
+    }
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -22,17 +48,9 @@ export function installEnvelope(app: FastifyInstance, clientDir: string): void {
       if (error.http >= 500) request.log.error({ err: error }, 'refused');
       return reply.status(error.http).send(failEnvelope(error.code, error.message, error.data));
     }
-    if (
-      error.validation ||
-      error.statusCode === 400 ||
-      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
-      error.statusCode === 415
-    ) {
-      const info = ErrorCodes.BadRequest;
-      return reply.status(400).send(failEnvelope(info.code, `${info.message}: ${error.message}`));
-    }
-    if (error.statusCode === 413) {
-      return reply.status(400).send(failEnvelope(ErrorCodes.BadRequest.code, '请求内容过大'));
+    const status = error.statusCode ?? 500;
+    if (error.validation || (status >= 400 && status < 500)) {
+      return reply.status(400).send(failEnvelope(ErrorCodes.BadRequest.code, clientErrorMessage(error)));
     }
     request.log.error({ err: error }, 'unexpected error');
     const info = ErrorCodes.ServerError;

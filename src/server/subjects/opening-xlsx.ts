@@ -6,8 +6,9 @@
  * naming the items of each auxiliary row (`类型名称:编码 名称`, separated by ；) so that the file
  * can be imported again.
  *
- * Import: The file is checked by content as well as
- * by name (an xlsx is a zip: PK\x03\x04, and exceljs must parse it). The layout is the export's:
+ * Import: the file is read through the shared import guard (src/server/imports/read-sheet.ts:
+ * zip limits checked before inflating, rows and cells counted while reading, refused with a
+ * message past them). The layout is the export's:
  * a header row holding 科目编码 (within the first 10 rows), then one row per subject; columns are
  * found by their headers, so their order and extra columns do not matter:
  *   科目编码 (required), 期初余额 (yuan), 累计借方 / 本年累计借方, 累计贷方 / 本年累计贷方,
@@ -19,22 +20,24 @@
  * Amounts parse with the shared money rules (two decimals at most, the cap), so a bad cell is
  * reported, never rounded.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { OpeningDetail } from '../../shared/api/subjects.js';
 import type { FieldDef, GridDefinition } from '../../shared/grid/definition.js';
 import { buildWorkbook } from '../../shared/grid/xlsx.js';
 import { openingBalanceGridFor, type OpeningBalanceRow } from '../../../grids/opening-balance.js';
 import { computeAll, openingRows, type OpeningContext } from './opening-state.js';
-import { toGridRows } from './opening-service.js';
+import { MAX_OPENING_ROWS, toGridRows } from './opening-service.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import { parseAmount } from '../../shared/money.js';
 import type { LabelledDetail } from './opening-validate.js';
+import { readFirstSheet } from '../imports/read-sheet.js';
+import { WORKBOOK_LIMITS, WorkbookMessages } from '../imports/workbook-limits.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** Row ids of imported rows: `xlsx-` and the worksheet row number. */
 export const XLSX_ROW_PREFIX = 'xlsx-';
-export const NOT_XLSX = '文件内容不是有效的xlsx文件，请上传从本系统导出的Excel文件';
+export const NOT_XLSX = WorkbookMessages.notXlsx;
 
 const HEADERS = {
   code: ['科目编码', '科目代码'],
@@ -83,25 +86,20 @@ export async function readOpeningWorkbook(
   buffer: Buffer,
   names: AuxiNames,
 ): Promise<{ details: LabelledDetail[]; issues: ValidationIssue[] }> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    return { details: [], issues: [{ message: NOT_XLSX }] };
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { details: [], issues: [{ message: '工作簿中没有工作表' }] };
+  // Refuses (4011) a workbook past the import limits or that is no xlsx, before and while reading
+  // it; rows beyond what one save takes (a header, totals) are refused while reading, too.
+  const sheet = await readFirstSheet(buffer, { ...WORKBOOK_LIMITS, maxRows: MAX_OPENING_ROWS + 20 });
   let headerRow = 0;
   const columns = new Map<Column, number>();
   const readHeaders = (r: number): void => {
-    sheet.getRow(r).eachCell((cell, col) => {
-      const text = cellText(cell.value);
+    sheet.row(r).forEach((value, col) => {
+      const text = cellText(value);
       for (const [key, labels] of Object.entries(HEADERS) as [Column, readonly string[]][]) {
         if (labels.includes(text) && !columns.has(key)) columns.set(key, col);
       }
     });
   };
-  for (let r = 1; r <= Math.min(10, sheet.rowCount) && headerRow === 0; r += 1) {
+  for (let r = 1; r <= Math.min(10, sheet.lastRow) && headerRow === 0; r += 1) {
     readHeaders(r);
     if (columns.has('code')) headerRow = r;
     else columns.clear();
@@ -114,11 +112,13 @@ export async function readOpeningWorkbook(
 
   const details: LabelledDetail[] = [];
   const issues: ValidationIssue[] = [];
-  for (let r = firstDataRow; r <= sheet.rowCount; r += 1) {
-    const row = sheet.getRow(r);
+  for (let r = firstDataRow; r <= sheet.lastRow; r += 1) {
+    // Other users' requests get a turn now and then while a large sheet is parsed.
+    if (r % 2000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    const row = sheet.row(r);
     const read = (key: Column): string => {
       const col = columns.get(key);
-      return col ? cellText(row.getCell(col).value) : '';
+      return col ? cellText(row[col]) : '';
     };
     const code = read('code');
     if (!code || /合计|差额/.test(code)) continue;

@@ -25,6 +25,7 @@ import {
 import { CARRY_BUILT_IN_PREFIX, builtInCarryForwardFor } from '../../../templates/carry-forward/index.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
+import { objectItems } from '../http/body-shape.js';
 import { chartOf, type Q, type Scope } from '../subjects/subject-repository.js';
 import { listStoredCarry, writeCarry, type CarryRow, type CarryTemplate } from './carry-forward-repository.js';
 import { nameTaken } from './template-repository.js';
@@ -209,7 +210,7 @@ function parseChoices(value: unknown): AuxiChoice[] {
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 function parseRows(body: Partial<SaveCarryForwardRequest>): CarryRow[] {
-  const details = Array.isArray(body.details) ? body.details : [];
+  const details = objectItems<SaveCarryForwardRequest['details'][number]>(body.details, 'details');
   return details.map((d) => ({
     subjectCode: text(d.subjectCode),
     auxis: parseChoices(d.auxis),

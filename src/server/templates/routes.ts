@@ -5,13 +5,7 @@
  * editor's add button, as any new voucher does.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {
-  SaveCarryForwardRequest,
-  SaveTemplateRequest,
-  TemplateListQuery,
-  TemplateSortRequest,
-} from '../../shared/api/templates.js';
-import { orderValue } from '../../shared/templates/carry-forward-rules.js';
+import type { SaveCarryForwardRequest, SaveTemplateRequest, TemplateListQuery } from '../../shared/api/templates.js';
 import { CARRY_FORWARD_TEMPLATE, TEMPLATE_PAGE_SIZE } from '../../shared/templates/template-rules.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
@@ -20,6 +14,7 @@ import { refuse } from '../http/app-error.js';
 import { VoucherRights, requireAnyButton } from '../vouchers/rights.js';
 import { generateCarryForward } from './carry-forward-generate.js';
 import { listCarry } from './carry-forward-service.js';
+import { readSortOrder } from './sort-order.js';
 import {
   listTemplates,
   removeTemplate,
@@ -112,10 +107,7 @@ export function templateRoutes(app: FastifyInstance, db: Db): void {
 
   app.post(PATHS.sort, { config: { access: 'zt' } }, async (request) => {
     await requireAnyButton(db, request, WRITE);
-    const body = (request.body ?? {}) as Partial<TemplateSortRequest>;
-    const list = Array.isArray(body.tempInfo) ? body.tempInfo : [];
-    // Spec: a non-numeric order becomes 0.
-    const order = list.map((t) => ({ id: String(t.id), templateSort: orderValue(t.templateSort) }));
+    const order = readSortOrder(request.body);
     await sortTemplates(db, scopeOf(request), order);
     return okEnvelope(null, '保存成功');
   });

@@ -28,6 +28,7 @@ import { BUILT_IN_PREFIX, builtInTemplatesFor } from '../../../templates/voucher
 import type { Db } from '../db/database.js';
 import type { SubjectRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
+import { objectItems } from '../http/body-shape.js';
 import { chartOf, listSubjects, type Scope } from '../subjects/subject-repository.js';
 import { fullNameOf } from '../subjects/subject-items.js';
 import { findCarry, saveCarry } from './carry-forward-service.js';
@@ -155,7 +156,7 @@ interface ParsedLine extends StoredLine {
 }
 
 function parseLines(request: SaveTemplateRequest, issues: ValidationIssue[]): ParsedLine[] {
-  const details = Array.isArray(request.details) ? request.details : [];
+  const details = objectItems<SaveTemplateRequest['details'][number]>(request.details, 'details');
   return details.map((d, i) => {
     const debit = optionalYuanToFen(d.debitAmount);
     const credit = optionalYuanToFen(d.creditAmount);
@@ -168,7 +169,10 @@ function parseLines(request: SaveTemplateRequest, issues: ValidationIssue[]): Pa
       subjectCode: code,
       debitFen: debit.ok ? debit.fen : null,
       creditFen: credit.ok ? credit.fen : null,
-      auxis: (d.auxis ?? []).map((a) => ({ typeNo: String(a.typeNo), infoNo: String(a.infoNo) })),
+      auxis: objectItems<{ typeNo: string; infoNo: string }>(d.auxis, 'auxis').map((a) => ({
+        typeNo: String(a.typeNo),
+        infoNo: String(a.infoNo),
+      })),
     };
   });
 }

@@ -59,6 +59,32 @@ export class ApiClient {
     return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
   }
 
+  /**
+   * A signed request sent exactly as given: query pairs (a key may repeat), and a body text of
+   * any content type (which JSON.stringify may not be able to write, e.g. nested 20,000 deep).
+   * It is signed over what the server reads: the query (a repeated key as the list of its
+   * values) for GET and DELETE, otherwise `signed` (the body's fields). The answer's text is
+   * kept whole, so a test can look at what is not an envelope.
+   */
+  async raw(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    request: { query?: [string, string][]; text?: string; contentType?: string; signed?: Record<string, unknown> } = {},
+  ): Promise<{ status: number; text: string; headers: Headers }> {
+    const url = new URL(path, this.baseUrl);
+    const query: Record<string, string | string[]> = {};
+    for (const [k, v] of request.query ?? []) {
+      url.searchParams.append(k, v);
+      const seen = query[k];
+      query[k] = seen === undefined ? v : Array.isArray(seen) ? [...seen, v] : [seen, v];
+    }
+    const signed = method === 'GET' || method === 'DELETE' ? query : (request.signed ?? {});
+    const headers: Record<string, string> = this.headers(signed, {});
+    if (request.contentType !== undefined) headers['content-type'] = request.contentType;
+    const response = await fetch(url, { method, headers, body: request.text });
+    return { status: response.status, text: await response.text(), headers: response.headers };
+  }
+
   async delete<T = unknown>(path: string, params: Record<string, unknown> = {}, options: SignOptions = {}): Promise<Answer<T>> {
     const query = queryParams(params);
     const url = new URL(path, this.baseUrl);

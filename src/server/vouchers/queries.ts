@@ -1,5 +1,4 @@
 /** Reads of the voucher calls: the filtered list, neighbours, a subject's balance, preparers. */
-import { sql } from 'kysely';
 import type { Paged } from '../../shared/envelope.js';
 import type { BalanceDirection } from '../../shared/constants.js';
 import {
@@ -14,6 +13,7 @@ import { fenToYuan, yuanToFen } from '../../shared/vouchers/amounts.js';
 import { INT_COLUMN_MAX } from '../../shared/vouchers/rules.js';
 import type { VoucherRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
+import { likeContains, likePrefix } from '../db/like.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { findVoucherRow, refuseMissingVoucher, toVouchers } from './repository.js';
 
@@ -66,11 +66,6 @@ export function readListQuery(raw: Raw): VoucherListQuery & { minFen?: number; m
   };
 }
 
-/** A LIKE pattern containing the text literally (escape character '!', the same on SQLite and PostgreSQL). */
-function likeContains(text: string): string {
-  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
-
 /** Vouchers of the year matching every filter, ordered by month, category and number; 1-based pages. */
 export async function listVouchers(q: Q, ztId: number, f: ReturnType<typeof readListQuery>): Promise<Paged<Voucher>> {
   let query = q.selectFrom('voucher as v').where('v.zt_id', '=', ztId).where('v.year', '=', f.year);
@@ -92,8 +87,8 @@ export async function listVouchers(q: Q, ztId: number, f: ReturnType<typeof read
           .select('l.line_no')
           .whereRef('l.zt_id', '=', 'v.zt_id')
           .whereRef('l.voucher_id', '=', 'v.id')
-          .$if(f.subjectCode !== undefined, (s) => s.where('l.subject_code', 'like', `${f.subjectCode ?? ''}%`))
-          .$if(f.summary !== undefined, (s) => s.where(sql<boolean>`l.summary like ${likeContains(f.summary ?? '')} escape '!'`))
+          .$if(f.subjectCode !== undefined, (s) => s.where(likePrefix('l.subject_code', f.subjectCode ?? '')))
+          .$if(f.summary !== undefined, (s) => s.where(likeContains('l.summary', f.summary ?? '')))
           .$if(f.minFen !== undefined, (s) =>
             s.where((eb) =>
               eb.or([
@@ -191,7 +186,7 @@ export async function subjectBalance(
     .where('zt_id', '=', ztId)
     .where('year', '=', year)
     .where('month', '<=', month)
-    .where('subject_code', 'like', `${code}%`)
+    .where(likePrefix('subject_code', code))
     .executeTakeFirst();
   const net = Number(sums?.d ?? 0) - Number(sums?.c ?? 0);
   const direction = subject.balance_direction as BalanceDirection;
