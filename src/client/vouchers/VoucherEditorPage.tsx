@@ -440,9 +440,14 @@ export function VoucherEditorPage() {
 
   const review = async (isReview: boolean) => {
     const s = docRef.current?.saved;
-    const h = headRef.current;
-    if (!s || !h) return;
-    await reviewVoucher({ year: h.year, month: h.month, pzNo: s.pzNo, certificateType: s.certificateType }, isReview);
+    if (!s) return;
+    try {
+      await reviewVoucher(s, isReview);
+    } catch (error) {
+      // Refused (the wrapper showed why, e.g. changed by someone else meanwhile): the voucher stays as it is on screen.
+      if (error instanceof ApiError) return;
+      throw error;
+    }
     openVoucher(await fetchVoucher(s.id));
     setStatus(isReview ? '审核成功' : '已取消审核');
   };

@@ -51,6 +51,7 @@ const VOUCHER: Voucher = {
   isCashierSigned: false,
   debitTotal: 1234.5,
   creditTotal: 1234.5,
+  revision: 3,
   certiDetails: [
     {
       id: 'l2',
