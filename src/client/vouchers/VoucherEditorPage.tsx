@@ -375,6 +375,9 @@ export function VoucherEditorPage() {
       const envelope = error.envelope;
       if (envelope?.errorCode === ErrorCode.ValidationFailed && Array.isArray(envelope.data))
         refuse(serverIssuesOnRows(envelope.data as ValidationIssue[], rows));
+      // Changed by someone else since it was opened: nothing was saved, so the message waits to be read; the lines stay as typed.
+      else if (envelope?.errorCode === ErrorCode.Conflict)
+        messageBox.fireAndForget(messageBox.alert(error.message, { tone: 'error', autoClose: false }));
       else alertOf(error.message, 'error');
     } finally {
       setBusy(false);

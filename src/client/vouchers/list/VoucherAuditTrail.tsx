@@ -30,31 +30,33 @@ export function VoucherAuditTrail({ voucherId }: { voucherId: string }) {
   if (!current) return <p className="muted">加载中…</p>;
   if (!current.entries) return <p role="alert">修改记录加载失败。</p>;
   return (
-    <table className="voucher-audit" aria-label="修改记录">
-      <thead>
-        <tr>
-          <th>时间</th>
-          <th>操作人</th>
-          <th>操作</th>
-          <th>内容</th>
-        </tr>
-      </thead>
-      <tbody>
-        {[...current.entries].reverse().map((entry, i) => (
-          <tr key={`${entry.at}-${i}`}>
-            <td>{when(entry.at)}</td>
-            <td>{entry.userName}</td>
-            <td>{AUDIT_ACTION_LABELS[entry.action]}</td>
-            <td>
-              <ul className="voucher-audit-changes">
-                {entryTexts(entry).map((text, j) => (
-                  <li key={j}>{text}</li>
-                ))}
-              </ul>
-            </td>
+    <div className="voucher-audit-scroll">
+      <table className="voucher-audit" aria-label="修改记录">
+        <thead>
+          <tr>
+            <th>时间</th>
+            <th>操作人</th>
+            <th>操作</th>
+            <th>内容</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {[...current.entries].reverse().map((entry, i) => (
+            <tr key={`${entry.at}-${i}`}>
+              <td>{when(entry.at)}</td>
+              <td>{entry.userName}</td>
+              <td>{AUDIT_ACTION_LABELS[entry.action]}</td>
+              <td>
+                <ul className="voucher-audit-changes">
+                  {entryTexts(entry).map((text, j) => (
+                    <li key={j}>{text}</li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
