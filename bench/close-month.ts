@@ -6,7 +6,7 @@
  * and the writes).
  */
 import type { MonthlyResponse } from '../src/shared/api/close.js';
-import type { Voucher } from '../src/shared/api/vouchers.js';
+import type { BatchResponse, Voucher } from '../src/shared/api/vouchers.js';
 import { Paths } from '../src/shared/api/paths.js';
 import { call, type Session } from './support/server.js';
 import { round, stats } from './support/stats.js';
@@ -34,13 +34,16 @@ export async function measureMonthClose(admin: Session, accountant: Session, yea
   const carry = await call<{ voucher: Voucher }>(admin.base, admin, 'GET', Paths.generateVoucherEndPeriod, { year, month: 1 });
   if (!carry.body.success) throw new Error(`carry-forward failed: ${carry.body.errorMsg}`);
   const v = carry.body.data.voucher;
-  const details = JSON.stringify([{ month: v.month, pzNo: v.pzNo, certificateType: v.certificateType }]);
+  // Changes name the voucher by id and the revision seen; each answer gives the next revision.
+  let revision = v.revision;
   for (const [path, flag] of [
     [Paths.certificateReview, 'isReview'],
     [Paths.certificateBook, 'isBook'],
   ] as const) {
-    const done = await call(accountant.base, accountant, 'POST', path, { year, details, [flag]: true });
+    const details = JSON.stringify([{ id: v.id, revision, month: v.month, pzNo: v.pzNo, certificateType: v.certificateType }]);
+    const done = await call<BatchResponse>(accountant.base, accountant, 'POST', path, { year, details, [flag]: true });
     if (!done.body.success) throw new Error(`${path} failed: ${done.body.errorMsg}`);
+    revision = done.body.data.vouchers.find((x) => x.id === v.id)?.revision ?? revision;
   }
   const closes: Timed[] = [];
   const reopens: Timed[] = [];

@@ -98,9 +98,12 @@ test.describe.serial('attachments and printing', () => {
       for (const file of (await api.get<FileRelation[]>(Paths.fileRelation, { voucherId: v.id })).body.data ?? [])
         await api.delete(Paths.fileRelation, { fileId: file.fileId });
     }
-    const details = vouchers.map((v) => ({ month: v.month, pzNo: v.pzNo, certificateType: v.certificateType }));
-    // highest number first, so no renumbering moves the other
-    details.sort((a, b) => b.pzNo - a.pzNo);
+    // Each as it is now (the specs may have changed it): its id and current revision.
+    const details = [];
+    for (const v of vouchers) {
+      const now = (await api.get<Voucher>(Paths.certificateDetail, { id: v.id })).body.data;
+      details.push({ id: now.id, revision: now.revision });
+    }
     const deleted = await api.delete(Paths.certificate, { year: YEAR, details: JSON.stringify(details) });
     if (!deleted.body.success) throw new Error(deleted.body.errorMsg ?? 'delete failed');
     setSubjectsInitialised(initialised);

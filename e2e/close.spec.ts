@@ -6,10 +6,10 @@
  * sees next year's openings. The spec creates its own set so the demo sets stay as they are.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { Voucher } from '../src/shared/api/vouchers.js';
+import type { BatchResponse, Voucher } from '../src/shared/api/vouchers.js';
 import { Paths } from '../src/shared/api/paths.js';
 import type { ApiClient } from '../src/server/test-support/api-client.js';
-import { refOf, request } from '../src/server/vouchers/voucher-test-kit.js';
+import { afterBatch, refOf, request } from '../src/server/vouchers/voucher-test-kit.js';
 import { apiSession } from './support/api-session.js';
 import { SCREENS_DIR } from './support/demo.js';
 import { signIn, signInTo } from './support/flows.js';
@@ -29,9 +29,11 @@ async function reviewAndBookMonth(reviewer: ApiClient, month: number): Promise<n
     beginMonth: month,
     endMonth: month,
   });
-  const details = JSON.stringify(listed.body.data.currentPageItems.map(refOf));
-  expect((await reviewer.post(Paths.certificateReview, { year: YEAR, details, isReview: true })).body.errorMsg).toBeNull();
-  expect((await reviewer.post(Paths.certificateBook, { year: YEAR, details, isBook: true })).body.errorMsg).toBeNull();
+  const details = listed.body.data.currentPageItems.map(refOf);
+  const reviewed = await reviewer.post<BatchResponse>(Paths.certificateReview, { year: YEAR, details, isReview: true });
+  expect(reviewed.body.errorMsg).toBeNull();
+  const booked = await reviewer.post(Paths.certificateBook, { year: YEAR, details: afterBatch(details, reviewed), isBook: true });
+  expect(booked.body.errorMsg).toBeNull();
   return listed.body.data.currentPageItems.length;
 }
 

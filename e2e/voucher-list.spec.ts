@@ -109,3 +109,58 @@ test('a reviewer finds, reviews, books, previews and the accountant deletes vouc
   await refusal.getByRole('button', { name: '确定' }).click();
   await expect(list.rows()).toHaveCount(2);
 });
+
+test('a voucher changed by someone else since the list was read is refused in a batch; the list shows it anew; 修改记录 shows the line change', async ({
+  page,
+  baseURL,
+}) => {
+  const tag = '并发测试';
+  const accountant = await apiSession(baseURL ?? '', 'kuaiji', SCHOOL, YEAR);
+  const answer = await accountant.post<Voucher>(Paths.certificate, { ...voucher(`${tag}领取备用金`, '300.00') });
+  expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+  const v = answer.body.data;
+  const no = `${v.entry}-${String(v.pzNo).padStart(4, '0')}`;
+
+  await signInTo(page, 'shenhe', SCHOOL, YEAR);
+  const list = new VoucherListPage(page);
+  await list.goto();
+  await list.searchSummary(tag);
+  await expect(list.rows()).toHaveCount(1);
+  await list.tick(no);
+
+  // The accountant changes the first line after the reviewer's list was read.
+  const body = voucher(`${tag}领取备用金`, '300.00');
+  const [firstLine, secondLine] = body.certiDetails;
+  if (!firstLine || !secondLine) throw new Error('lines missing');
+  const changed = await accountant.post<Voucher>(Paths.certificate, {
+    ...body,
+    certiDetails: [
+      { ...firstLine, id: v.certiDetails[0]?.id, summary: `${tag}领取差旅备用金` },
+      { ...secondLine, id: v.certiDetails[1]?.id },
+    ],
+    id: v.id,
+    revision: v.revision,
+  });
+  expect(changed.body.success, changed.body.errorMsg ?? '').toBe(true);
+
+  await list.button('审核').click();
+  const refusal = page.getByRole('dialog').filter({ hasText: VoucherMessages.changedByOthersNamed(`${v.month}月${v.pzNo}号`) });
+  await expect(refusal).toBeVisible();
+  await refusal.getByRole('button', { name: '确定' }).click();
+  // Nothing was reviewed, and the list now shows the voucher as it is.
+  await expect(list.rows().first()).toHaveText(`${tag}领取差旅备用金`);
+  expect(await list.status(no)).toBe('未审核');
+  await list.tick(no);
+  await list.button('审核').click();
+  await expect.poll(() => list.status(no)).toBe('已审核');
+
+  // The preview's 修改记录: the modification names the line it changed, from old to new.
+  await list.row(no).locator('[col-id="voucherNo"]').dblclick();
+  await expect(list.preview).toBeVisible();
+  await list.preview.getByRole('button', { name: '修改记录' }).click();
+  const trail = list.preview.getByRole('table', { name: '修改记录' });
+  await expect(trail).toContainText('审核');
+  await expect(trail).toContainText(`修改第1行：摘要 ${tag}领取备用金 → ${tag}领取差旅备用金`);
+  await expect(trail).toContainText('新增');
+  await page.screenshot({ path: `${SCREENS_DIR}/voucher-audit-trail.png` });
+});

@@ -12,10 +12,13 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { Paths } from '../src/shared/api/paths.js';
+import type { Voucher } from '../src/shared/api/vouchers.js';
+import { VoucherMessages } from '../src/shared/vouchers/messages.js';
 import { AttachmentDialogModel, PrintDialogModel } from './pages/attachments-print.js';
 import { VoucherEditorPage } from './pages/voucher-editor-page.js';
 import { ledgerSetId } from './support/database.js';
 import { SCHOOL, SCREENS_DIR } from './support/demo.js';
+import { apiSession } from './support/api-session.js';
 import { signInTo } from './support/flows.js';
 
 const YEAR = 2026;
@@ -472,5 +475,65 @@ test.describe.serial('vouchers', () => {
     await print.choosePaper(/240/);
     await print.expectRendered(1);
     await page.screenshot({ path: `${SCREENS_DIR}/voucher-editor-print.png` });
+  });
+
+  test('a voucher changed by another user meanwhile is refused with the message; the editor keeps the edits', async ({
+    page,
+    baseURL,
+  }) => {
+    const accountant = await apiSession(baseURL ?? '', 'kuaiji', SCHOOL, YEAR);
+    const saved = await accountant.post<Voucher>(Paths.certificate, {
+      year: YEAR,
+      month: 6,
+      pzDate: `${YEAR}-06-18`,
+      certificateType: 1,
+      numberOfDocument: 0,
+      certiDetails: [
+        { summary: '购买办公用品', subjectCode: '101', debitAmount: '60', creditAmount: null },
+        { summary: '购买办公用品', subjectCode: '401', debitAmount: null, creditAmount: '60' },
+      ],
+    });
+    expect(saved.body.success, saved.body.errorMsg ?? '').toBe(true);
+    const v = saved.body.data;
+
+    await signInTo(page, 'kuaiji', SCHOOL, YEAR);
+    const editor = new VoucherEditorPage(page);
+    await page.goto(`/accounting-management/voucher-management/voucherAdd?id=${encodeURIComponent(v.id)}`);
+    await editor.expectLoaded();
+    await expect(editor.cell(0, 'summary')).toHaveText('购买办公用品');
+
+    // Meanwhile another user changes the voucher (the administrator, through the API).
+    const other = await apiSession(baseURL ?? '', 'admin', SCHOOL, YEAR);
+    const changed = await other.post<Voucher>(Paths.certificate, {
+      year: YEAR,
+      month: 6,
+      pzDate: `${YEAR}-06-18`,
+      certificateType: 1,
+      numberOfDocument: 2,
+      certiDetails: v.certiDetails.map((l) => ({ ...l, summary: '他人修改的摘要' })),
+      id: v.id,
+      revision: v.revision,
+    });
+    expect(changed.body.success, changed.body.errorMsg ?? '').toBe(true);
+
+    // The accountant's edit of what they saw is refused; their lines stay on screen.
+    await editor.cell(0, 'summary').click();
+    await editor.typeText('我的修改');
+    await expect(editor.cell(0, 'summary')).toHaveText('我的修改');
+    await page.keyboard.press('Control+s');
+    const refusal = editor.alert(VoucherMessages.changedByOthers);
+    await expect(refusal).toBeVisible();
+    await page.screenshot({ path: `${SCREENS_DIR}/voucher-changed-by-others.png` });
+    // The message waits to be read (no countdown).
+    await expect(refusal).not.toContainText('自动关闭');
+    await refusal.getByRole('button', { name: '确定' }).click();
+    await expect(editor.cell(0, 'summary')).toHaveText('我的修改');
+    await expect(editor.cell(0, 'debitAmount')).toHaveText('60.00');
+    await expect.poll(() => editor.voucherNumber()).toBe(v.pzNo);
+    await expect(editor.status).not.toContainText('已保存');
+    // The other user's change stands.
+    const stored = (await other.get<Voucher>(Paths.certificateDetail, { id: v.id })).body.data;
+    expect(stored.certiDetails.map((l) => l.summary)).toEqual(['他人修改的摘要', '他人修改的摘要']);
+    expect(stored.revision).toBe(v.revision + 1);
   });
 });

@@ -23,6 +23,7 @@ const voucher = (over: Partial<Voucher> = {}): Voucher => ({
   isCashierSigned: false,
   debitTotal: 1234.5,
   creditTotal: 1234.5,
+  revision: 1,
   certiDetails: [
     {
       id: 'l1',

@@ -375,6 +375,9 @@ export function VoucherEditorPage() {
       const envelope = error.envelope;
       if (envelope?.errorCode === ErrorCode.ValidationFailed && Array.isArray(envelope.data))
         refuse(serverIssuesOnRows(envelope.data as ValidationIssue[], rows));
+      // Changed by someone else since it was opened: nothing was saved, so the message waits to be read; the lines stay as typed.
+      else if (envelope?.errorCode === ErrorCode.Conflict)
+        messageBox.fireAndForget(messageBox.alert(error.message, { tone: 'error', autoClose: false }));
       else alertOf(error.message, 'error');
     } finally {
       setBusy(false);
@@ -440,9 +443,14 @@ export function VoucherEditorPage() {
 
   const review = async (isReview: boolean) => {
     const s = docRef.current?.saved;
-    const h = headRef.current;
-    if (!s || !h) return;
-    await reviewVoucher({ year: h.year, month: h.month, pzNo: s.pzNo, certificateType: s.certificateType }, isReview);
+    if (!s) return;
+    try {
+      await reviewVoucher(s, isReview);
+    } catch (error) {
+      // Refused (the wrapper showed why, e.g. changed by someone else meanwhile): the voucher stays as it is on screen.
+      if (error instanceof ApiError) return;
+      throw error;
+    }
     openVoucher(await fetchVoucher(s.id));
     setStatus(isReview ? '审核成功' : '已取消审核');
   };

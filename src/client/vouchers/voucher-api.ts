@@ -38,10 +38,22 @@ export function saveVoucher(body: SaveVoucherRequest): Promise<Envelope<Voucher>
   return requestEnvelope<Voucher>('POST', Paths.certificate, body, { silent: true });
 }
 
-export function reviewVoucher(voucher: Pick<Voucher, 'year' | 'month' | 'pzNo' | 'certificateType'>, isReview: boolean) {
+/** Reviews (or un-reviews) the voucher as the editor loaded it (id, revision, number shown). */
+export function reviewVoucher(
+  voucher: Pick<Voucher, 'id' | 'revision' | 'year' | 'month' | 'pzNo' | 'certificateType'>,
+  isReview: boolean,
+) {
   return api.post<BatchResponse>(Paths.certificateReview, {
     year: voucher.year,
-    details: [{ month: voucher.month, pzNo: voucher.pzNo, certificateType: voucher.certificateType }],
+    details: [
+      {
+        id: voucher.id,
+        revision: voucher.revision,
+        month: voucher.month,
+        pzNo: voucher.pzNo,
+        certificateType: voucher.certificateType,
+      },
+    ],
     isReview,
   });
 }

@@ -51,6 +51,7 @@ const VOUCHER: Voucher = {
   isCashierSigned: false,
   debitTotal: 1234.5,
   creditTotal: 1234.5,
+  revision: 3,
   certiDetails: [
     {
       id: 'l2',
@@ -133,8 +134,10 @@ describe('the save request', () => {
       },
     ]);
     expect(request).toMatchObject({ year: 2026, month: 3, pzDate: '2026-03-10', numberOfDocument: 2, preparedBy: '李会计' });
-    expect(request).toMatchObject({ oldDate: '2026-03-05', oldPzNo: 7, oldCertificateType: 1 });
-    expect(saveRequestOf(HEAD, rows, null)).not.toHaveProperty('oldPzNo');
+    // A modification names the voucher by id and the revision loaded, with the number it showed.
+    expect(request).toMatchObject({ id: 'v1', revision: 3, oldDate: '2026-03-05', oldPzNo: 7, oldCertificateType: 1 });
+    const created = saveRequestOf(HEAD, rows, null);
+    for (const key of ['id', 'revision', 'oldPzNo']) expect(created).not.toHaveProperty(key);
   });
 
   it('puts the server 4003 issues (line numbers among the lines sent) back on the rows', () => {

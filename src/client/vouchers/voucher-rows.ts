@@ -27,9 +27,12 @@ export interface VoucherHead {
   cashier: string;
 }
 
-/** The voucher the editor shows, when it is a saved one. */
+/** The voucher the editor shows, when it is a saved one: how a change names it (id, the revision seen, the number shown). */
 export interface SavedRef {
   id: string;
+  revision: number;
+  year: number;
+  month: number;
   pzDate: string;
   pzNo: number;
   certificateType: number;
@@ -70,7 +73,17 @@ export function headFromVoucher(v: Voucher): VoucherHead {
 }
 
 export function savedRefOf(v: Voucher): SavedRef {
-  return { id: v.id, pzDate: v.pzDate, pzNo: v.pzNo, certificateType: v.certificateType, isReview: v.isReview, isBook: v.isBook };
+  return {
+    id: v.id,
+    revision: v.revision,
+    year: v.year,
+    month: v.month,
+    pzDate: v.pzDate,
+    pzNo: v.pzNo,
+    certificateType: v.certificateType,
+    isReview: v.isReview,
+    isBook: v.isBook,
+  };
 }
 
 function fenOf(yuan: number | null): number | null {
@@ -169,7 +182,10 @@ export function serverIssuesOnRows(issues: readonly ValidationIssue[], rows: rea
   });
 }
 
-/** The save request: non-blank lines in order, yuan amounts, and the old key when modifying. */
+/**
+ * The save request: non-blank lines in order (a saved line with its id), yuan amounts, and when
+ * modifying the voucher's id, the revision the editor loaded and the number it showed.
+ */
 export function saveRequestOf(head: VoucherHead, rows: readonly VoucherLineRow[], saved: SavedRef | null): SaveVoucherRequest {
   const lines = sentLines(rows);
   return {
@@ -190,6 +206,14 @@ export function saveRequestOf(head: VoucherHead, rows: readonly VoucherLineRow[]
     bookkeeper: head.bookkeeper.trim(),
     cashier: head.cashier.trim(),
     preparedBy: head.preparedBy.trim(),
-    ...(saved ? { oldDate: saved.pzDate, oldPzNo: saved.pzNo, oldCertificateType: saved.certificateType } : {}),
+    ...(saved
+      ? {
+          id: saved.id,
+          revision: saved.revision,
+          oldDate: saved.pzDate,
+          oldPzNo: saved.pzNo,
+          oldCertificateType: saved.certificateType,
+        }
+      : {}),
   };
 }

@@ -6,7 +6,8 @@
  * backup's in one transaction: on SQLite as one write of the write queue (sqlite-restore.ts), so
  * no voucher save interleaves, and on PostgreSQL replaced whole with the tables locked against
  * writers for the transaction. A table the backup does not have (added by a later migration) is emptied for
- * the set; a column it does not have takes its default.
+ * the set; a column it does not have takes its default. The vouchers' revisions are lifted above
+ * any the set had before (vouchers/revisions.ts), so no change seen before the restore applies after it.
  */
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -18,6 +19,7 @@ import { refuse } from '../http/app-error.js';
 import type { FileStore } from '../files/file-store.js';
 import { isFileId } from '../files/file-store.js';
 import type { Q } from '../subjects/subject-repository.js';
+import { liftRevisions, revisionCeiling } from '../vouchers/revisions.js';
 import { runWrite } from '../vouchers/write-queue.js';
 import { attachmentStoreOf, backupFileOf } from './backup-home.js';
 import { BACKED_UP } from './covered-tables.js';
@@ -156,6 +158,7 @@ async function replaceOnPostgres(db: Db, snapshot: SqliteDatabase.Database, meta
   return runWrite(db, async (trx) => {
     await sql`lock table ${sql.join(BACKED_UP.map((t) => sql.table(t)))} in share row exclusive mode`.execute(trx);
     const previous = await previousFiles(trx, ztId);
+    const ceiling = await revisionCeiling(trx, ztId);
     for (const table of [...BACKED_UP].reverse()) {
       await sql`delete from ${sql.table(table)} where zt_id = ${ztId}`.execute(trx);
     }
@@ -177,6 +180,7 @@ async function replaceOnPostgres(db: Db, snapshot: SqliteDatabase.Database, meta
       }
       await flush();
     }
+    await liftRevisions(trx, ztId, ceiling);
     return { previousFiles: previous };
   });
 }

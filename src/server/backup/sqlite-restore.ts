@@ -14,6 +14,7 @@
  */
 import type SqliteDatabase from 'better-sqlite3';
 import type { Db } from '../db/database.js';
+import { liftRevisions, revisionCeiling } from '../vouchers/revisions.js';
 import { runWrite } from '../vouchers/write-queue.js';
 import { BACKED_UP } from './covered-tables.js';
 import { quoteId, turn } from './set-snapshot.js';
@@ -75,6 +76,7 @@ export async function restoreRowsOnSqlite(db: Db, file: string, meta: SnapshotMe
   try {
     return await runWrite(db, async (trx) => {
       const previous = await trx.selectFrom('file_relation').select('file_id').where('zt_id', '=', ztId).execute();
+      const ceiling = await revisionCeiling(trx, ztId);
       sqlite.pragma('defer_foreign_keys = on');
       const plans = new Map<string, Plan>();
       for (const name of BACKED_UP) {
@@ -99,6 +101,7 @@ export async function restoreRowsOnSqlite(db: Db, file: string, meta: SnapshotMe
         }
         await turn();
       }
+      await liftRevisions(trx, ztId, ceiling);
       return previous.map((r) => r.file_id);
     });
   } finally {

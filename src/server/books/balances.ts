@@ -173,7 +173,11 @@ export async function postVouchers(q: Q, ztId: number, voucherIds: readonly stri
   );
 }
 
-/** Adds lines just written (in memory, so a save need not read them back) to the unbooked sums. */
+/**
+ * Adds (sign 1) lines just written, or takes away (sign -1) lines about to be changed or removed,
+ * to or from the unbooked sums, from memory (a save need not read them back). Only for vouchers
+ * that are not booked (a booked voucher cannot be changed).
+ */
 export async function postWrittenLines(
   q: Q,
   ztId: number,
@@ -186,6 +190,7 @@ export async function postWrittenLines(
     credit_amount: number;
   }[],
   auxis: readonly { line_no: number; type_no: string; info_no: string }[],
+  sign: 1 | -1 = 1,
 ): Promise<void> {
   await applyDeltas(
     q,
@@ -195,8 +200,8 @@ export async function postWrittenLines(
       month: l.month,
       subjectCode: l.subject_code,
       auxiKey: auxiKeyOf(auxis.filter((a) => a.line_no === l.line_no).map((a) => ({ typeNo: a.type_no, infoNo: a.info_no }))),
-      debitAll: l.debit_amount,
-      creditAll: l.credit_amount,
+      debitAll: sign * l.debit_amount,
+      creditAll: sign * l.credit_amount,
       debitBooked: 0,
       creditBooked: 0,
     })),

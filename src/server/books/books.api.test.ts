@@ -10,7 +10,7 @@ import { Paths } from '../../shared/api/paths.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
-import { FACTORY, line, modifyOf, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
+import { current, FACTORY, line, modifyOf, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
 import { expectedBalances, storedBalances } from './balances.js';
 import { saveCashMonths } from './books-test-kit.js';
 
@@ -85,13 +85,13 @@ describe.each(TEST_DIALECTS)('balances and books (%s)', (dialect) => {
         live.splice(index, 1);
       } else if (roll < 0.85 && !v.isReview) {
         await ok(shenhe.post(Paths.certificateReview, { year: 2026, details: [refOf(v)], isReview: true }));
-        live[index] = { ...v, isReview: true };
+        live[index] = await current(kuaiji, v);
       } else if (v.isReview && !v.isBook) {
         await ok(shenhe.post(Paths.certificateBook, { year: 2026, details: [refOf(v)], isBook: true }));
-        live[index] = { ...v, isBook: true };
+        live[index] = await current(kuaiji, v);
       } else if (v.isBook) {
         await ok(shenhe.post(Paths.certificateBook, { year: 2026, details: [refOf(v)], isBook: false }));
-        live[index] = { ...v, isBook: false };
+        live[index] = await current(kuaiji, v);
       }
       // A move or a deletion renumbers the other vouchers of the period: read them again.
       for (let i = 0; i < live.length && roll < 0.7; i++) {

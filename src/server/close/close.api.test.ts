@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloseCheckResult, CloseState, MonthlyResponse, UnMonthlyResponse } from '../../shared/api/close.js';
-import type { Voucher } from '../../shared/api/vouchers.js';
+import type { BatchResponse, Voucher } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
 import { CloseMessages } from '../../shared/close/messages.js';
 import { ErrorCode } from '../../shared/error-codes.js';
@@ -8,7 +8,7 @@ import { FinancialState } from '../../shared/financial-state.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
-import { line, refOf, request, save } from '../vouchers/voucher-test-kit.js';
+import { afterBatch, line, refOf, request, save } from '../vouchers/voucher-test-kit.js';
 
 describe.each(TEST_DIALECTS)('month-end and year-end close (%s)', (dialect) => {
   let server: TestServer;
@@ -50,9 +50,11 @@ describe.each(TEST_DIALECTS)('month-end and year-end close (%s)', (dialect) => {
     return answer.body.data;
   };
   const reviewAndBook = async (vouchers: Voucher[]) => {
-    const details = JSON.stringify(vouchers.map(refOf));
-    expect((await shenhe.post(Paths.certificateReview, { year: 2026, details, isReview: true })).body.errorMsg).toBeNull();
-    expect((await shenhe.post(Paths.certificateBook, { year: 2026, details, isBook: true })).body.errorMsg).toBeNull();
+    const details = vouchers.map(refOf);
+    const reviewed = await shenhe.post<BatchResponse>(Paths.certificateReview, { year: 2026, details, isReview: true });
+    expect(reviewed.body.errorMsg).toBeNull();
+    const booked = await shenhe.post(Paths.certificateBook, { year: 2026, details: afterBatch(details, reviewed), isBook: true });
+    expect(booked.body.errorMsg).toBeNull();
   };
   const check = async (month: number) => (await kuaiji.get<CloseCheckResult>(Paths.closeCheck, { year: 2026, month })).body;
   const close = (month: number, extra: Record<string, unknown> = {}, client = kuaiji) =>

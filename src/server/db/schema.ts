@@ -209,6 +209,8 @@ export interface VoucherTable {
   updated_at: number;
   /** 0 ordinary, 1 month-end carry-forward, 2 year-end carry-forward (migration 0007). */
   carry_over: Generated<number>;
+  /** 1 when written, one more with every change; a changing call must send the one it saw (migration 0012). */
+  revision: Generated<number>;
 }
 
 export interface VoucherLineTable {

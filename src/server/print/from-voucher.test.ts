@@ -39,6 +39,7 @@ const voucher = (lines: VoucherLine[]): Voucher => ({
   isCashierSigned: false,
   debitTotal: 0,
   creditTotal: 0,
+  revision: 1,
   certiDetails: lines,
 });
 

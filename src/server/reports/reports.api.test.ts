@@ -31,12 +31,12 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Paths } from '../../shared/api/paths.js';
 import type { ReportResponse } from '../../shared/api/reports.js';
-import type { Voucher } from '../../shared/api/vouchers.js';
+import type { BatchResponse, Voucher } from '../../shared/api/vouchers.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
-import { FACTORY, line, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
+import { afterBatch, FACTORY, line, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
 
 type Figures = Record<string, [number | null, number | null]>;
 
@@ -153,8 +153,9 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
     const shenhe = new ApiClient(server.url);
     await shenhe.openSet(server.db, 'shenhe', 'Shenhe@123', SCHOOL);
     const booked = saved.slice(0, 2).map(refOf);
-    await ok(shenhe.post(Paths.certificateReview, { year: 2026, details: booked, isReview: true }));
-    await ok(shenhe.post(Paths.certificateBook, { year: 2026, details: booked, isBook: true }));
+    const reviewed = await shenhe.post<BatchResponse>(Paths.certificateReview, { year: 2026, details: booked, isReview: true });
+    expect(reviewed.body.errorMsg).toBeNull();
+    await ok(shenhe.post(Paths.certificateBook, { year: 2026, details: afterBatch(booked, reviewed), isBook: true }));
   });
   afterAll(() => server.close());
 

@@ -348,7 +348,7 @@ describe.each(TEST_DIALECTS)('carry-forward (%s)', (dialect) => {
     expect((await yearEnd(kuaiji)).body.errorMsg).toMatch(/^2026年已生成年结凭证（记-\d+），如需重新生成请先删除该凭证$/);
     const december = await server.db.kysely
       .selectFrom('voucher')
-      .select(['pz_no'])
+      .select(['id', 'revision', 'pz_no'])
       .where('zt_id', '=', grassrootsId)
       .where('month', '=', 12)
       .where('carry_over', '=', 1)
@@ -356,7 +356,9 @@ describe.each(TEST_DIALECTS)('carry-forward (%s)', (dialect) => {
     await ok(
       kuaiji.delete(Paths.certificate, {
         year: 2026,
-        details: JSON.stringify([{ month: 12, pzNo: december.pz_no, certificateType: 1 }]),
+        details: JSON.stringify([
+          { id: december.id, revision: december.revision, month: 12, pzNo: december.pz_no, certificateType: 1 },
+        ]),
       }),
     );
     expect((await monthEnd(kuaiji, 12)).body.errorMsg).toMatch(/^本年已生成年结凭证（记-\d+），请先删除年结凭证/);

@@ -1,9 +1,12 @@
 /**
  * The voucher audit trail: every create, modify, review, unreview, book, unbook, sign, unsign,
  * delete and renumber writes one row in the transaction of the change (who, when, the voucher
- * before and after as JSON), so a change and its record commit or roll back together.
+ * before and after as JSON), so a change and its record commit or roll back together. The reader
+ * answers with each entry what it changed: header fields, and lines matched by their ids (which a
+ * modification keeps), added, changed or removed, before and after.
  */
 import type { Voucher, VoucherAuditEntry } from '../../shared/api/vouchers.js';
+import { fieldChanges, lineChanges } from '../../shared/vouchers/audit-diff.js';
 import { insertRows } from '../db/fixed-query.js';
 import type { Q } from '../subjects/subject-repository.js';
 
@@ -59,11 +62,17 @@ export async function readAudit(q: Q, ztId: number, voucherId: string): Promise<
     .where('voucher_id', '=', voucherId)
     .orderBy('seq')
     .execute();
-  return rows.map((r) => ({
-    action: r.action as AuditAction,
-    userName: r.user_name,
-    at: r.at,
-    before: r.before_json ? (JSON.parse(r.before_json) as Voucher) : null,
-    after: r.after_json ? (JSON.parse(r.after_json) as Voucher) : null,
-  }));
+  return rows.map((r) => {
+    const before = r.before_json ? (JSON.parse(r.before_json) as Voucher) : null;
+    const after = r.after_json ? (JSON.parse(r.after_json) as Voucher) : null;
+    return {
+      action: r.action as AuditAction,
+      userName: r.user_name,
+      at: r.at,
+      before,
+      after,
+      fieldChanges: fieldChanges(before, after),
+      lineChanges: lineChanges(before, after),
+    };
+  });
 }

@@ -91,7 +91,9 @@ export interface Renumbered {
 /**
  * Gives the period's vouchers the numbers 1..n in date order, then old number. Numbers change in
  * two steps (first to their negatives, then to the new value) so the unique index never sees two
- * vouchers on one number mid-way, whatever order the database updates rows in.
+ * vouchers on one number mid-way, whatever order the database updates rows in. A voucher given
+ * another number is changed: its revision goes up by one (a client that saw the old number is
+ * refused, vouchers/voucher-target.ts).
  */
 export async function renumberPeriod(trx: Q, k: PeriodKey): Promise<Renumbered[]> {
   const rows = await trx
@@ -106,7 +108,12 @@ export async function renumberPeriod(trx: Q, k: PeriodKey): Promise<Renumbered[]
     .execute();
   const changes = rows.map((r, i) => ({ id: r.id, from: r.pz_no, to: i + 1 })).filter((c) => c.from !== c.to);
   for (const c of changes) {
-    await trx.updateTable('voucher').set({ pz_no: -c.to }).where('zt_id', '=', k.ztId).where('id', '=', c.id).execute();
+    await trx
+      .updateTable('voucher')
+      .set({ pz_no: -c.to, revision: sql<number>`revision + 1` })
+      .where('zt_id', '=', k.ztId)
+      .where('id', '=', c.id)
+      .execute();
   }
   if (changes.length > 0) {
     await trx
@@ -122,7 +129,7 @@ export async function renumberPeriod(trx: Q, k: PeriodKey): Promise<Renumbered[]
   return changes;
 }
 
-/** Closes the gap a voucher leaves when it moves out of its period: later numbers move down by one. */
+/** Closes the gap a voucher leaves when it moves out of its period: later numbers move down by one (and their revisions up). */
 export async function closeGapAt(trx: Q, k: PeriodKey, removedNo: number): Promise<Renumbered[]> {
   const rows = await trx
     .selectFrom('voucher')
@@ -138,7 +145,7 @@ export async function closeGapAt(trx: Q, k: PeriodKey, removedNo: number): Promi
   for (const r of rows) {
     await trx
       .updateTable('voucher')
-      .set({ pz_no: r.pz_no - 1 })
+      .set({ pz_no: r.pz_no - 1, revision: sql<number>`revision + 1` })
       .where('zt_id', '=', k.ztId)
       .where('id', '=', r.id)
       .execute();

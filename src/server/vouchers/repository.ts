@@ -125,6 +125,7 @@ export function assembleVoucher(
     debitTotal: fenToYuan(r.debit_total),
     creditTotal: fenToYuan(r.credit_total),
     certiDetails,
+    revision: r.revision,
   };
 }
 
@@ -132,14 +133,31 @@ function key(a: string, b: string | number): string {
   return `${a}\u0000${String(b)}`;
 }
 
-/** The vouchers with their lines, in the order of `rows`. One query each for lines, items, names and charts. */
-export async function toVouchers(q: Q, ztId: number, rows: readonly VoucherRow[]): Promise<Voucher[]> {
+/** The stored lines of vouchers and their auxiliary items. */
+export interface LineRows {
+  lines: VoucherLineRow[];
+  auxis: VoucherLineAuxiRow[];
+}
+
+export async function readLineRows(q: Q, ztId: number, voucherIds: readonly string[]): Promise<LineRows> {
+  if (voucherIds.length === 0) return { lines: [], auxis: [] };
+  const [lines, auxis] = await Promise.all([
+    q.selectFrom('voucher_line').selectAll().where('zt_id', '=', ztId).where('voucher_id', 'in', voucherIds).execute(),
+    q.selectFrom('voucher_line_auxi').selectAll().where('zt_id', '=', ztId).where('voucher_id', 'in', voucherIds).execute(),
+  ]);
+  return { lines, auxis };
+}
+
+/**
+ * The vouchers with their lines, in the order of `rows`. One query each for lines, items, names
+ * and charts; a caller that has read the lines already passes them.
+ */
+export async function toVouchers(q: Q, ztId: number, rows: readonly VoucherRow[], read?: LineRows): Promise<Voucher[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const years = [...new Set(rows.map((r) => r.year))];
-  const [lines, auxis, types, indexes] = await Promise.all([
-    q.selectFrom('voucher_line').selectAll().where('zt_id', '=', ztId).where('voucher_id', 'in', ids).execute(),
-    q.selectFrom('voucher_line_auxi').selectAll().where('zt_id', '=', ztId).where('voucher_id', 'in', ids).execute(),
+  const [{ lines, auxis }, types, indexes] = await Promise.all([
+    read ?? readLineRows(q, ztId, ids),
     listCertificateTypes(q, ztId),
     Promise.all(years.map(async (y) => [y, await loadSubjectIndex(q, ztId, y)] as const)),
   ]);
@@ -169,6 +187,12 @@ export async function toVouchers(q: Q, ztId: number, rows: readonly VoucherRow[]
 
 export function findVoucherRow(q: Q, ztId: number, id: string): Promise<VoucherRow | undefined> {
   return q.selectFrom('voucher').selectAll().where('zt_id', '=', ztId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The set's vouchers with these ids (those that exist), in no particular order. */
+export function findVoucherRows(q: Q, ztId: number, ids: readonly string[]): Promise<VoucherRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return q.selectFrom('voucher').selectAll().where('zt_id', '=', ztId).where('id', 'in', ids).execute();
 }
 
 export function findVoucherByNumber(

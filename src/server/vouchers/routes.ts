@@ -1,7 +1,8 @@
 /**
  * Voucher calls (base /account, spec doc 1 sections 3 and 7; shapes in src/shared/api/vouchers.ts).
  * Every call works on the session's ledger set (ids of another set are not found there, 4015, and
- * naming another set is refused by the guard, 4005). Writes need the buttons of rights.ts.
+ * naming another set is refused by the guard, 4005). Writes need the buttons of rights.ts and
+ * name their vouchers by id and the revision the user saw (voucher-target.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {
@@ -24,7 +25,8 @@ import { listVouchers, neighbour, preparers, readListQuery, subjectBalance } fro
 import { findVoucherByNumber, findVoucherRow, refuseMissingVoucher, toVouchers } from './repository.js';
 import { VoucherRights, requireAnyButton, type VoucherButton } from './rights.js';
 import { isTwoTable, saveVoucher, type VoucherScope } from './save-service.js';
-import { batchChange, readRefs, reloadBreak, type BatchAction } from './state-service.js';
+import { batchChange, reloadBreak, type BatchAction } from './state-service.js';
+import { isModification, readTargets } from './voucher-target.js';
 import { listSummaries, saveSummaries } from './summaries.js';
 
 type Query = Record<string, string | undefined>;
@@ -73,7 +75,7 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
 
   app.post<{ Body: Partial<SaveVoucherRequest> }>('/api/certificate', zt, async (request, reply) => {
     const body = request.body ?? {};
-    const modifying = body.oldDate !== undefined || body.oldPzNo !== undefined || body.oldCertificateType !== undefined;
+    const modifying = isModification(body);
     await requireAnyButton(db, request, modifying ? VoucherRights.modify : VoucherRights.create);
     const saved = await saveVoucher(db, scopeOf(request), body);
     // Server time from request received to the saved voucher (guard, checks, transaction), for bench/voucher-save.ts.
@@ -84,8 +86,8 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
   app.delete<{ Querystring: Query }>('/api/certificate', zt, async (request) => {
     await requireAnyButton(db, request, VoucherRights.delete);
     const year = intParam(request.query.year ?? ztOf(request).year, 'year');
-    const count = await batchChange(db, scopeOf(request), year, readRefs(request.query.details), 'delete');
-    return okEnvelope<BatchResponse>({ count }, '删除成功');
+    const done = await batchChange(db, scopeOf(request), readTargets(request.query.details, year), 'delete');
+    return okEnvelope<BatchResponse>(done, '删除成功');
   });
 
   app.get<{ Querystring: Query }>('/api/certificate/detail', zt, async (request) => {
@@ -149,8 +151,8 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
       const flag = body[flagName];
       if (typeof flag !== 'boolean') refuse('BadRequest', `缺少参数${flagName}`);
       const year = intParam(body.year ?? ztOf(request).year, 'year');
-      const count = await batchChange(db, scopeOf(request), year, readRefs(body.details), flag ? on : off);
-      return okEnvelope<BatchResponse>({ count }, '操作成功');
+      const done = await batchChange(db, scopeOf(request), readTargets(body.details, year), flag ? on : off);
+      return okEnvelope<BatchResponse>(done, '操作成功');
     });
   };
   batch('/api/certificate/review', 'isReview', 'review', 'unreview', VoucherRights.review);

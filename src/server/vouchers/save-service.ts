@@ -9,11 +9,11 @@ import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { CertificateTypeItem, SaveVoucherRequest, Voucher } from '../../shared/api/vouchers.js';
 import { AuxiMessages } from '../../shared/subjects/auxiliary-rules.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
-import { isBlankLine, validateVoucher, type RuleSubject, type VoucherDraft } from '../../shared/vouchers/rules.js';
+import { validateVoucher, type RuleSubject, type VoucherDraft } from '../../shared/vouchers/rules.js';
 import type { Db } from '../db/database.js';
 import { insertRows } from '../db/fixed-query.js';
 import { cachedRead, isCaching } from '../db/read-cache.js';
-import type { VoucherLineRow, VoucherRow } from '../db/schema.js';
+import type { VoucherRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { writeAudit, type Actor } from './audit.js';
@@ -23,20 +23,23 @@ import { closeGapAt, lockPeriods, takeNextNumber, type PeriodKey } from './numbe
 import { assertPeriodsOpen } from './periods.js';
 import {
   assembleVoucher,
-  findVoucherByNumber,
+  findVoucherRow,
   loadSubjectIndex,
+  readLineRows,
+  refuseMissingVoucher,
   toVouchers,
   type AssembleContext,
-  type LineAuxiRow,
   type SubjectIndex,
 } from './repository.js';
+import { insertLines, lineRowsOf, replaceLines } from './line-writes.js';
+import { assertAsSeen, isModification, readSaveTarget } from './voucher-target.js';
 import { runWrite } from './write-queue.js';
-import { postVouchers, postWrittenLines } from '../books/balances.js';
+import { postWrittenLines } from '../books/balances.js';
 import { countOfVoucher } from '../files/repository.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
 
 /** A voucher changed by someone else between reading and writing. */
-export const ConcurrentChange = '凭证已被他人修改，请刷新后重试';
+export const ConcurrentChange = VoucherMessages.changedByOthers;
 
 export interface VoucherScope {
   ztId: number;
@@ -112,11 +115,6 @@ function sums(draft: VoucherDraft): { debit: number; credit: number } {
     credit += l.creditFen ?? 0;
   }
   return { debit, credit };
-}
-
-function monthOf(date: unknown): { year: number; month: number } | null {
-  const m = typeof date === 'string' ? /^(\d{4})-(\d{2})-\d{2}$/.exec(date.trim()) : null;
-  return m ? { year: Number(m[1]), month: Number(m[2]) } : null;
 }
 
 interface Checked {
@@ -196,44 +194,6 @@ function optionalName(value: unknown): string | undefined {
   return typeof value === 'string' ? value.trim().slice(0, 64) : undefined;
 }
 
-/** Inserts the voucher's non-blank lines and their items; returns the rows written. */
-async function writeLines(
-  trx: Q,
-  ztId: number,
-  voucherId: string,
-  draft: VoucherDraft,
-  keepIds: Map<string, string>,
-): Promise<{ lines: VoucherLineRow[]; auxis: LineAuxiRow[] }> {
-  const filled = draft.lines.filter((l) => !isBlankLine(l));
-  const used = new Set<string>();
-  const idOf = (rowId: string): string => {
-    const kept = keepIds.get(rowId);
-    const id = kept && !used.has(kept) ? kept : timeOrderedId();
-    used.add(id);
-    return id;
-  };
-  const lines: VoucherLineRow[] = filled.map((l, i) => ({
-    zt_id: ztId,
-    voucher_id: voucherId,
-    line_no: i + 1,
-    id: idOf(l.rowId),
-    year: draft.year ?? 0,
-    month: draft.month ?? 0,
-    summary: (l.summary ?? '').trim(),
-    subject_code: l.subjectCode ?? '',
-    debit_amount: l.debitFen ?? 0,
-    credit_amount: l.creditFen ?? 0,
-  }));
-  const auxis = filled.flatMap((l, i) =>
-    l.auxis
-      .filter((a) => a.infoNo !== '')
-      .map((a) => ({ zt_id: ztId, voucher_id: voucherId, line_no: i + 1, type_no: a.typeNo, info_no: a.infoNo })),
-  );
-  await insertRows(trx, 'voucher_line', lines);
-  await insertRows(trx, 'voucher_line_auxi', auxis);
-  return { lines, auxis };
-}
-
 /** Writes one renumber audit row per voucher whose number changed (before and after). */
 export async function auditRenumbered(
   trx: Q,
@@ -255,7 +215,8 @@ export async function auditRenumbered(
   const after = await toVouchers(trx, scope.ztId, rows);
   for (const v of after) {
     const from = changes.find((c) => c.id === v.id)?.from ?? v.pzNo;
-    await writeAudit(trx, scope.ztId, v.id, 'renumber', scope.actor, { ...v, pzNo: from }, v, at);
+    // Renumbering raised the revision by one (numbering.ts).
+    await writeAudit(trx, scope.ztId, v.id, 'renumber', scope.actor, { ...v, pzNo: from, revision: v.revision - 1 }, v, at);
   }
 }
 
@@ -266,11 +227,7 @@ export async function saveVoucher(
   body: Partial<SaveVoucherRequest>,
   options: { carryOver?: 1 | 2 } = {},
 ): Promise<Voucher> {
-  const modifying = body.oldDate !== undefined || body.oldPzNo !== undefined || body.oldCertificateType !== undefined;
-  const old = modifying ? monthOf(body.oldDate) : null;
-  if (modifying && (!old || typeof body.oldPzNo !== 'number' || typeof body.oldCertificateType !== 'number')) {
-    refuse('BadRequest', '修改凭证需要oldDate、oldPzNo和oldCertificateType');
-  }
+  const target = isModification(body) ? readSaveTarget(body) : null;
   const { draft, lineIds, assemble } = await checkDraft(db, scope, body);
   const year = draft.year ?? 0;
   const month = draft.month ?? 0;
@@ -280,8 +237,8 @@ export async function saveVoucher(
 
   return runWrite(db, async (trx) => {
     const now = Date.now();
-    await assertPeriodsOpen(trx, scope.ztId, old ? [old, { year, month }] : [{ year, month }]);
-    if (!old) {
+    if (!target) {
+      await assertPeriodsOpen(trx, scope.ztId, [{ year, month }]);
       await lockPeriods(trx, [newKey]);
       const row: VoucherRow = {
         zt_id: scope.ztId,
@@ -306,29 +263,34 @@ export async function saveVoucher(
         created_at: now,
         updated_at: now,
         carry_over: options.carryOver ?? 0,
+        revision: 1,
       };
       await insertRows(trx, 'voucher', [row]);
-      const written = await writeLines(trx, scope.ztId, row.id, draft, new Map());
+      const written = lineRowsOf(scope.ztId, row.id, draft, new Map());
+      await insertLines(trx, written);
       await postWrittenLines(trx, scope.ztId, written.lines, written.auxis);
       const after = assembleVoucher(row, written.lines, written.auxis, assemble);
       await writeAudit(trx, scope.ztId, row.id, 'create', scope.actor, null, after, now, 1);
       return after;
     }
 
-    const oldKey: PeriodKey = {
-      ztId: scope.ztId,
-      year: old.year,
-      month: old.month,
-      certificateType: body.oldCertificateType ?? 0,
-    };
-    const moved = oldKey.year !== year || oldKey.month !== month || oldKey.certificateType !== certificateType;
-    await lockPeriods(trx, moved ? [oldKey, newKey] : [newKey]);
-    const row = await findVoucherByNumber(trx, scope.ztId, { ...oldKey, pzNo: body.oldPzNo ?? 0 });
-    if (!row) refuse('NotFound', '凭证不存在或已被删除');
+    // The voucher by its id, as the user saw it (revision, and the number they were shown).
+    const row = await findVoucherRow(trx, scope.ztId, target.id);
+    if (!row) return refuseMissingVoucher(trx, scope.ztId, target.id);
+    const oldKey: PeriodKey = { ztId: scope.ztId, year: row.year, month: row.month, certificateType: row.certificate_type };
+    // A closed period refuses whatever the user saw; anything else is judged on the voucher as they saw it.
+    await assertPeriodsOpen(trx, scope.ztId, [
+      { year: row.year, month: row.month },
+      { year, month },
+    ]);
+    assertAsSeen(row, target);
     if (row.is_book) refuse('BusinessRule', VoucherMessages.bookedLocked);
     if (row.is_review) refuse('BusinessRule', VoucherMessages.reviewedLocked);
-    const before = (await toVouchers(trx, scope.ztId, [row]))[0] ?? null;
-    const ownLineIds = new Set(before?.certiDetails.map((l) => l.id));
+    const moved = oldKey.year !== year || oldKey.month !== month || oldKey.certificateType !== certificateType;
+    await lockPeriods(trx, moved ? [oldKey, newKey] : [newKey]);
+    const stored = await readLineRows(trx, scope.ztId, [row.id]);
+    const before = (await toVouchers(trx, scope.ztId, [row], stored))[0] ?? null;
+    const ownLineIds = new Set(stored.lines.map((l) => l.id));
     const keepIds = new Map([...lineIds].filter(([, lineId]) => ownLineIds.has(lineId)));
     const changed: VoucherRow = {
       ...row,
@@ -348,9 +310,10 @@ export async function saveVoucher(
       debit_total: debit,
       credit_total: credit,
       updated_at: Math.max(now, row.updated_at + 1),
+      revision: row.revision + 1,
     };
     const { zt_id: _zt, id: _id, ...fields } = changed;
-    // Only if still unreviewed and unchanged since read (a concurrent review waits here on PostgreSQL).
+    // Only if still unreviewed and at the revision read (a concurrent writer's row lock is waited for on PostgreSQL, then this is re-checked).
     const updated = await trx
       .updateTable('voucher')
       .set(fields)
@@ -358,17 +321,16 @@ export async function saveVoucher(
       .where('id', '=', row.id)
       .where('is_review', '=', 0)
       .where('is_book', '=', 0)
-      .where('updated_at', '=', row.updated_at)
+      .where('revision', '=', row.revision)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) refuse('Conflict', ConcurrentChange);
-    // The old lines leave the balances before they leave the voucher (books/balances.ts).
-    await postVouchers(trx, scope.ztId, [row.id], -1);
-    await trx.deleteFrom('voucher_line_auxi').where('zt_id', '=', scope.ztId).where('voucher_id', '=', row.id).execute();
-    await trx.deleteFrom('voucher_line').where('zt_id', '=', scope.ztId).where('voucher_id', '=', row.id).execute();
-    const written = await writeLines(trx, scope.ztId, row.id, draft, keepIds);
-    await postWrittenLines(trx, scope.ztId, written.lines, written.auxis);
+    const next = lineRowsOf(scope.ztId, row.id, draft, keepIds);
+    const { gone, came } = await replaceLines(trx, scope.ztId, row.id, stored, next);
+    // The lines that leave or change leave the balances, and their new state enters them (books/balances.ts).
+    await postWrittenLines(trx, scope.ztId, gone.lines, gone.auxis, -1);
+    await postWrittenLines(trx, scope.ztId, came.lines, came.auxis);
     const shifted = moved ? await closeGapAt(trx, oldKey, row.pz_no) : [];
-    const after = assembleVoucher(changed, written.lines, written.auxis, assemble);
+    const after = assembleVoucher(changed, next.lines, next.auxis, assemble);
     await writeAudit(trx, scope.ztId, row.id, 'modify', scope.actor, before, after, now);
     await auditRenumbered(trx, scope, shifted, now);
     return after;

@@ -1,11 +1,13 @@
 /**
  * Batch state changes of vouchers (review, book, cashier signature, delete) and renumbering.
- * A batch is all-or-nothing: every voucher is checked inside the transaction and one refusal
- * rolls the whole batch back. Each changed voucher gets an audit row.
+ * A batch names its vouchers by id and the revision each user saw (voucher-target.ts) and is
+ * all-or-nothing: every voucher is checked inside the transaction and one refusal (a voucher
+ * changed, renumbered or moved since, say) rolls the whole batch back, so the user refreshes and
+ * decides again on what is there now. Each changed voucher gets an audit row and a revision one
+ * higher, which the answer reports.
  */
-import type { ReloadBreakRequest, Voucher, VoucherRef } from '../../shared/api/vouchers.js';
+import type { ReloadBreakRequest, Voucher, VoucherVersion } from '../../shared/api/vouchers.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
-import { INT_COLUMN_MAX } from '../../shared/vouchers/rules.js';
 import type { Db } from '../db/database.js';
 import type { VoucherRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
@@ -14,8 +16,9 @@ import { writeAudit } from './audit.js';
 import { listCertificateTypes } from './certificate-types.js';
 import { lockPeriods, renumberPeriod } from './numbering.js';
 import { assertPeriodsOpen } from './periods.js';
-import { findVoucherByNumber, toVouchers } from './repository.js';
-import { ConcurrentChange, auditRenumbered, type VoucherScope } from './save-service.js';
+import { findVoucherRows, refuseMissingVoucher, toVouchers } from './repository.js';
+import { auditRenumbered, type VoucherScope } from './save-service.js';
+import { assertAsSeen, type VoucherTarget } from './voucher-target.js';
 import { runWrite } from './write-queue.js';
 import { bookVouchers, postVouchers } from '../books/balances.js';
 
@@ -24,29 +27,7 @@ export type BatchAction = 'review' | 'unreview' | 'book' | 'unbook' | 'sign' | '
 export const StateMessages = {
   notReviewed: '凭证未审核,不能记账',
   bookedNoUnreview: '凭证已记账,不能取消审核',
-  notFound: (ref: VoucherRef) => `凭证${ref.month}月${ref.pzNo}号不存在`,
 } as const;
-
-/** Reads the batch's refs ({ month, pzNo, certificateType }[], or its JSON text); refuses an empty one. */
-export function readRefs(details: unknown): VoucherRef[] {
-  let value = details;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value) as unknown;
-    } catch {
-      refuse('BadRequest', 'details不是有效的JSON');
-    }
-  }
-  if (!Array.isArray(value) || value.length === 0) refuse('BusinessRule', VoucherMessages.selectAtLeastOne);
-  return value.map((v) => {
-    const r = (v ?? {}) as Record<string, unknown>;
-    const ref = { month: Number(r.month), pzNo: Number(r.pzNo), certificateType: Number(r.certificateType) };
-    if (![ref.month, ref.pzNo, ref.certificateType].every((n) => Number.isInteger(n) && Math.abs(n) <= INT_COLUMN_MAX)) {
-      refuse('BadRequest', 'details中的month、pzNo、certificateType必须是整数');
-    }
-    return ref;
-  });
-}
 
 function check(action: BatchAction, row: VoucherRow, scope: VoucherScope): void {
   switch (action) {
@@ -90,9 +71,10 @@ function changes(action: BatchAction, row: VoucherRow): boolean {
 }
 
 /**
- * Writes the action if the voucher is still as it was read (state flags and updated_at): on
+ * Writes the action if the voucher is still at the revision read (every change raises it): on
  * PostgreSQL a concurrent writer's row lock is waited for and the condition re-checked after it
- * commits, so a voucher reviewed meanwhile is not deleted or changed behind the reviewer's back.
+ * commits, so a voucher reviewed, changed or renumbered meanwhile is not deleted or changed behind
+ * the user's back.
  */
 async function apply(trx: Q, action: BatchAction, row: VoucherRow, scope: VoucherScope, now: number): Promise<void> {
   const update = (
@@ -100,13 +82,10 @@ async function apply(trx: Q, action: BatchAction, row: VoucherRow, scope: Vouche
   ) =>
     trx
       .updateTable('voucher')
-      .set({ ...set, updated_at: Math.max(now, row.updated_at + 1) })
+      .set({ ...set, updated_at: Math.max(now, row.updated_at + 1), revision: row.revision + 1 })
       .where('zt_id', '=', scope.ztId)
       .where('id', '=', row.id)
-      .where('is_review', '=', row.is_review)
-      .where('is_book', '=', row.is_book)
-      .where('is_cashier_signed', '=', row.is_cashier_signed)
-      .where('updated_at', '=', row.updated_at)
+      .where('revision', '=', row.revision)
       .executeTakeFirst();
   let changed: bigint;
   switch (action) {
@@ -137,13 +116,13 @@ async function apply(trx: Q, action: BatchAction, row: VoucherRow, scope: Vouche
         .where('id', '=', row.id)
         .where('is_review', '=', 0)
         .where('is_book', '=', 0)
-        .where('updated_at', '=', row.updated_at)
+        .where('revision', '=', row.revision)
         .executeTakeFirst();
       changed = deleted.numDeletedRows;
       break;
     }
   }
-  if (changed !== 1n) refuse('Conflict', ConcurrentChange);
+  if (changed !== 1n) refuse('Conflict', VoucherMessages.changedByOthers);
   // Booking moves the voucher's lines into the booked sums of the balances; unbooking out.
   if (action === 'book') await bookVouchers(trx, scope.ztId, [row.id], 1);
   if (action === 'unbook') await bookVouchers(trx, scope.ztId, [row.id], -1);
@@ -153,51 +132,57 @@ async function apply(trx: Q, action: BatchAction, row: VoucherRow, scope: Vouche
 function afterAction(action: BatchAction, v: Voucher, row: VoucherRow, scope: VoucherScope): Voucher | null {
   switch (action) {
     case 'review':
-      return { ...v, isReview: true, reviewer: scope.actor.name };
+      return { ...v, isReview: true, reviewer: scope.actor.name, revision: v.revision + 1 };
     case 'unreview':
-      return { ...v, isReview: false, reviewer: '' };
+      return { ...v, isReview: false, reviewer: '', revision: v.revision + 1 };
     case 'book':
-      return { ...v, isBook: true, bookkeeper: row.bookkeeper || scope.actor.name };
+      return { ...v, isBook: true, bookkeeper: row.bookkeeper || scope.actor.name, revision: v.revision + 1 };
     case 'unbook':
-      return { ...v, isBook: false };
+      return { ...v, isBook: false, revision: v.revision + 1 };
     case 'sign':
-      return { ...v, isCashierSigned: true, cashier: scope.actor.name };
+      return { ...v, isCashierSigned: true, cashier: scope.actor.name, revision: v.revision + 1 };
     case 'unsign':
-      return { ...v, isCashierSigned: false };
+      return { ...v, isCashierSigned: false, revision: v.revision + 1 };
     case 'delete':
       return null;
   }
 }
 
-/** Applies the action to every named voucher of the year; returns how many changed. */
+export interface BatchResult {
+  /** How many vouchers changed. */
+  count: number;
+  /** Each voucher named (once) with its revision now; none after a deletion. */
+  vouchers: VoucherVersion[];
+}
+
+/** Applies the action to every voucher named, each as its user saw it, or to none. */
 export async function batchChange(
   db: Db,
   scope: VoucherScope,
-  year: number,
-  refs: readonly VoucherRef[],
+  targets: readonly VoucherTarget[],
   action: BatchAction,
-): Promise<number> {
+): Promise<BatchResult> {
   const now = Date.now();
   return runWrite(db, async (trx) => {
-    const months = [...new Set(refs.map((r) => r.month))];
+    const found = new Map((await findVoucherRows(trx, scope.ztId, [...new Set(targets.map((t) => t.id))])).map((r) => [r.id, r]));
+    for (const target of targets) if (!found.has(target.id)) return refuseMissingVoucher(trx, scope.ztId, target.id);
+    const rows = [...found.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+    // A closed period refuses whatever the user saw; anything else is judged on the vouchers as they saw them.
     await assertPeriodsOpen(
       trx,
       scope.ztId,
-      months.map((month) => ({ year, month })),
+      rows.map((r) => ({ year: r.year, month: r.month })),
     );
+    for (const target of targets) {
+      const row = found.get(target.id);
+      if (row) assertAsSeen(row, target, true);
+    }
     // Deleting takes the numbering lock of each period, so a concurrent save cannot reuse a number mid-way.
     if (action === 'delete')
       await lockPeriods(
         trx,
-        refs.map((r) => ({ ztId: scope.ztId, year, ...r })),
+        rows.map((r) => ({ ztId: scope.ztId, year: r.year, month: r.month, certificateType: r.certificate_type })),
       );
-    const rows: VoucherRow[] = [];
-    for (const ref of refs) {
-      const row = await findVoucherByNumber(trx, scope.ztId, { year, ...ref });
-      if (!row) refuse('NotFound', StateMessages.notFound(ref));
-      if (!rows.some((r) => r.id === row.id)) rows.push(row);
-    }
-    rows.sort((a, b) => (a.id < b.id ? -1 : 1));
     for (const row of rows) check(action, row, scope);
     const changing = rows.filter((r) => changes(action, r));
     const before = await toVouchers(trx, scope.ztId, changing);
@@ -207,7 +192,12 @@ export async function batchChange(
       const after = prior ? afterAction(action, prior, row, scope) : null;
       await writeAudit(trx, scope.ztId, row.id, action, scope.actor, prior, after, now);
     }
-    return changing.length;
+    const changedIds = new Set(changing.map((r) => r.id));
+    return {
+      count: changing.length,
+      vouchers:
+        action === 'delete' ? [] : rows.map((r) => ({ id: r.id, revision: changedIds.has(r.id) ? r.revision + 1 : r.revision })),
+    };
   });
 }
 

@@ -1,5 +1,5 @@
 /** Helpers of the voucher API tests: a save request builder and calls by the contract's paths. */
-import type { SaveVoucherRequest, Voucher, VoucherLineInput, VoucherRef } from '../../shared/api/vouchers.js';
+import type { BatchResponse, SaveVoucherRequest, Voucher, VoucherLineInput, VoucherRef } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
 import type { Answer, ApiClient } from '../test-support/api-client.js';
 
@@ -47,6 +47,8 @@ export function modifyOf(v: Voucher, changes: Partial<SaveVoucherRequest> = {}):
       creditAmount: l.creditAmount,
       auxis: l.auxis,
     })),
+    id: v.id,
+    revision: v.revision,
     oldDate: v.pzDate,
     oldPzNo: v.pzNo,
     oldCertificateType: v.certificateType,
@@ -54,6 +56,20 @@ export function modifyOf(v: Voucher, changes: Partial<SaveVoucherRequest> = {}):
   };
 }
 
+/** The voucher as a batch names it: id, the revision seen, and the spec's number. */
 export function refOf(v: Voucher): VoucherRef {
-  return { month: v.month, pzNo: v.pzNo, certificateType: v.certificateType };
+  return { id: v.id, revision: v.revision, month: v.month, pzNo: v.pzNo, certificateType: v.certificateType };
+}
+
+/** The voucher as stored now (its revision, number and state), to name it in the next change. */
+export async function current(client: ApiClient, v: Pick<Voucher, 'id'>): Promise<Voucher> {
+  const answer = await client.get<Voucher>(Paths.certificateDetail, { id: v.id });
+  if (!answer.body.success) throw new Error(`voucher ${v.id}: ${answer.body.errorMsg ?? ''}`);
+  return answer.body.data;
+}
+
+/** The refs with the revisions a batch call answered: the next change of the same vouchers names these. */
+export function afterBatch(refs: readonly VoucherRef[], answer: { body: { data: BatchResponse | null } }): VoucherRef[] {
+  const revisions = new Map((answer.body.data?.vouchers ?? []).map((v) => [v.id, v.revision]));
+  return refs.map((r) => ({ ...r, revision: revisions.get(r.id) ?? r.revision }));
 }

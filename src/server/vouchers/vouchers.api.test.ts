@@ -22,7 +22,7 @@ import { ApiClient } from '../test-support/api-client.js';
 import { createSet, setIds } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { StateMessages } from './state-service.js';
-import { FACTORY, SCHOOL, line, modifyOf, refOf, request, save } from './voucher-test-kit.js';
+import { FACTORY, SCHOOL, current, line, modifyOf, refOf, request, save } from './voucher-test-kit.js';
 
 describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dialect) => {
   let server: TestServer;
@@ -343,7 +343,7 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
     expect(trail[1]?.before?.debitTotal).toBe(100);
     expect(trail[1]?.after?.debitTotal).toBe(200);
     // A modify naming a voucher that is not there.
-    const gone = await save(kuaiji, { ...body, oldPzNo: 999 });
+    const gone = await save(kuaiji, { ...modifyOf(answer.body.data), id: 'no-such-voucher' });
     expect(gone.body.errorCode).toBe(ErrorCode.NotFound);
   });
 
@@ -369,39 +369,45 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
 
   it('review, book, unbook, unreview, sign: rules and audit', async () => {
     const v = await created(request({ month: 6, pzDate: '2026-06-01' }));
-    const details = [refOf(v)];
+    let details = [refOf(v)];
+    /** A state change that changed the voucher: its answer gives the revision the next change names. */
+    const changedOnce = (answer: { body: { data: BatchResponse } }, revision: number) => {
+      expect(answer.body.data).toEqual({ count: 1, vouchers: [{ id: v.id, revision }] });
+      details = [{ ...refOf(v), revision }];
+    };
     // Nobody reviews their own voucher.
     const own = await kuaiji.post(Paths.certificateReview, { year: 2026, details, isReview: true });
     expect(own.body).toMatchObject({ errorCode: ErrorCode.BusinessRule, errorMsg: VoucherMessages.reviewOwn });
     // Booking needs a review first.
     const early = await shenhe.post(Paths.certificateBook, { year: 2026, details, isBook: true });
     expect(early.body.errorMsg).toBe(StateMessages.notReviewed);
-    const reviewed = await shenhe.post<BatchResponse>(Paths.certificateReview, { year: 2026, details, isReview: true });
-    expect(reviewed.body.data).toEqual({ count: 1 });
+    changedOnce(await shenhe.post<BatchResponse>(Paths.certificateReview, { year: 2026, details, isReview: true }), 2);
     const detail = (await kuaiji.get<Voucher>(Paths.certificateDetail, { id: v.id })).body.data;
-    expect(detail).toMatchObject({ isReview: true, reviewer: '王审核' });
+    expect(detail).toMatchObject({ isReview: true, reviewer: '王审核', revision: 2 });
     // A reviewed voucher is locked.
-    const change = await save(kuaiji, modifyOf(v, { numberOfDocument: 3 }));
+    const change = await save(kuaiji, modifyOf(detail, { numberOfDocument: 3 }));
     expect(change.body).toMatchObject({ errorCode: ErrorCode.BusinessRule, errorMsg: VoucherMessages.reviewedLocked });
     const del = await kuaiji.delete(Paths.certificate, { year: 2026, details: JSON.stringify(details) });
     expect(del.body.errorMsg).toBe(VoucherMessages.reviewedLocked);
-    expect((await shenhe.post<BatchResponse>(Paths.certificateBook, { year: 2026, details, isBook: true })).body.data).toEqual({
-      count: 1,
+    // Reviewing a reviewed voucher changes nothing (its revision stays).
+    expect(
+      (await shenhe.post<BatchResponse>(Paths.certificateReview, { year: 2026, details, isReview: true })).body.data,
+    ).toEqual({
+      count: 0,
+      vouchers: [{ id: v.id, revision: 2 }],
     });
-    expect((await save(kuaiji, modifyOf(v, { numberOfDocument: 3 }))).body.errorMsg).toBe(VoucherMessages.bookedLocked);
+    changedOnce(await shenhe.post<BatchResponse>(Paths.certificateBook, { year: 2026, details, isBook: true }), 3);
+    expect((await save(kuaiji, modifyOf(await current(kuaiji, v), { numberOfDocument: 3 }))).body.errorMsg).toBe(
+      VoucherMessages.bookedLocked,
+    );
     expect((await kuaiji.delete(Paths.certificate, { year: 2026, details: JSON.stringify(details) })).body.errorMsg).toBe(
       VoucherMessages.bookedLocked,
     );
     const unreviewBooked = await shenhe.post(Paths.certificateReview, { year: 2026, details, isReview: false });
     expect(unreviewBooked.body.errorMsg).toBe(StateMessages.bookedNoUnreview);
-    expect((await shenhe.post<BatchResponse>(Paths.certificateBook, { year: 2026, details, isBook: false })).body.data).toEqual({
-      count: 1,
-    });
-    expect(
-      (await shenhe.post<BatchResponse>(Paths.certificateReview, { year: 2026, details, isReview: false })).body.data,
-    ).toEqual({ count: 1 });
-    const signed = await chuna.post<BatchResponse>(Paths.voucherCashierSignature, { year: 2026, details, isSign: true });
-    expect(signed.body.data).toEqual({ count: 1 });
+    changedOnce(await shenhe.post<BatchResponse>(Paths.certificateBook, { year: 2026, details, isBook: false }), 4);
+    changedOnce(await shenhe.post<BatchResponse>(Paths.certificateReview, { year: 2026, details, isReview: false }), 5);
+    changedOnce(await chuna.post<BatchResponse>(Paths.voucherCashierSignature, { year: 2026, details, isSign: true }), 6);
     expect((await kuaiji.get<Voucher>(Paths.certificateDetail, { id: v.id })).body.data).toMatchObject({
       isCashierSigned: true,
       cashier: '张出纳',
@@ -421,20 +427,21 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
     // The trail's after is the voucher as stored by the review.
     expect(trail[1]?.after).toEqual(detail);
     // The modify after unreview is allowed again and clears the signature.
-    const again = await save(kuaiji, modifyOf(v, { numberOfDocument: 4 }));
-    expect(again.body.data).toMatchObject({ numberOfDocument: 4, isCashierSigned: false });
+    const again = await save(kuaiji, modifyOf(await current(kuaiji, v), { numberOfDocument: 4 }));
+    expect(again.body.data).toMatchObject({ numberOfDocument: 4, isCashierSigned: false, revision: 7 });
   });
 
   it('a batch is all or nothing', async () => {
     const a = await created(request({ month: 7, pzDate: '2026-07-01' }));
     const b = await created(request({ month: 7, pzDate: '2026-07-02' }));
     await shenhe.post(Paths.certificateReview, { year: 2026, details: [refOf(b)], isReview: true });
-    const del = await kuaiji.delete(Paths.certificate, { year: 2026, details: JSON.stringify([refOf(a), refOf(b)]) });
+    const reviewedB = await current(kuaiji, b);
+    const del = await kuaiji.delete(Paths.certificate, { year: 2026, details: JSON.stringify([refOf(a), refOf(reviewedB)]) });
     expect(del.body.errorMsg).toBe(VoucherMessages.reviewedLocked);
     expect((await kuaiji.get(Paths.certificateDetail, { id: a.id })).body.success).toBe(true);
     const missing = await shenhe.post(Paths.certificateReview, {
       year: 2026,
-      details: [refOf(a), { month: 7, pzNo: 99, certificateType: 1 }],
+      details: [refOf(a), { id: 'no-such-voucher', revision: 1 }],
       isReview: true,
     });
     expect(missing.body.errorCode).toBe(ErrorCode.NotFound);
@@ -454,7 +461,7 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
     const [first, second] = vs;
     if (!first || !second) throw new Error('vouchers not created');
     const del = await kuaiji.delete<BatchResponse>(Paths.certificate, { year: 2026, details: JSON.stringify([refOf(first)]) });
-    expect(del.body.data).toEqual({ count: 1 });
+    expect(del.body.data).toEqual({ count: 1, vouchers: [] });
     expect(await server.db.kysely.selectFrom('voucher_line').select('id').where('voucher_id', '=', first.id).execute()).toEqual(
       [],
     );
@@ -509,8 +516,9 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
     expectClosed(await save(kuaiji, modifyOf(open, { month: 10, pzDate: '2026-10-05' })));
     expectClosed(await kuaiji.delete(Paths.certificate, { year: 2026, details: JSON.stringify([refOf(open)]) }));
     expectClosed(await shenhe.post(Paths.certificateReview, { year: 2026, details: [refOf(open)], isReview: true }));
-    expectClosed(await shenhe.post(Paths.certificateReview, { year: 2026, details: [refOf(reviewedOne)], isReview: false }));
-    expectClosed(await shenhe.post(Paths.certificateBook, { year: 2026, details: [refOf(reviewedOne)], isBook: true }));
+    const reviewedNow = await current(kuaiji, reviewedOne);
+    expectClosed(await shenhe.post(Paths.certificateReview, { year: 2026, details: [refOf(reviewedNow)], isReview: false }));
+    expectClosed(await shenhe.post(Paths.certificateBook, { year: 2026, details: [refOf(reviewedNow)], isBook: true }));
     expectClosed(await chuna.post(Paths.voucherCashierSignature, { year: 2026, details: [refOf(open)], isSign: true }));
     expectClosed(await kuaiji.post(Paths.reloadBreak, { year: 2026, month: 9 }));
     expect(await count('voucher_audit')).toBe(audits + 1); // only the create of the October voucher
@@ -545,8 +553,11 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
     );
     const list = (await adminSchool.get<Paged<Voucher>>(Paths.certificate, { year: 2026 })).body.data;
     expect(list.currentPageItems.some((x) => x.id === v.id)).toBe(false);
+    // Changing calls name the voucher by id: another set's id is refused like reading it.
     const del = await adminSchool.delete(Paths.certificate, { year: 2026, details: JSON.stringify([refOf(v)]) });
-    expect(del.body.errorCode).toBe(ErrorCode.NotFound);
+    expect(del.body.errorCode).toBe(ErrorCode.Forbidden);
+    expect((await save(adminSchool, modifyOf(v))).body.errorCode).toBe(ErrorCode.Forbidden);
+    expect((await current(kuaiji, v)).revision).toBe(1);
     const otherZt = await kuaiji.post(Paths.certificate, { ...request(), ztId: id(SCHOOL) });
     expect(otherZt.body.errorCode).toBe(ErrorCode.Forbidden);
     expect((await kuaiji.get<Voucher>(Paths.certificateDetail, { id: v.id })).body.data.id).toBe(v.id);

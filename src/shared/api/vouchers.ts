@@ -6,8 +6,12 @@
  * fen, converted in exactly one place on each side (src/shared/vouchers/amounts.ts). Other calls
  * of the product (openings) speak fen.
  *
- * A voucher is identified as the spec does, by year, month, certificateType and pzNo; every
- * voucher also has a stable `id` (the editor's PageUp/PageDown and the audit trail use it).
+ * The spec names a voucher by year, month, certificateType and pzNo, but those change when another
+ * user renumbers (整理断号) or moves a voucher. So every call that changes a voucher names it by its
+ * stable `id` and sends the `revision` its user saw (one more with every change of the voucher);
+ * the spec's number fields are still accepted and must agree with the id. A stale revision or a
+ * number that no longer matches is refused with 4012 (凭证已被他人修改，请刷新后重试) and
+ * changes nothing.
  */
 import type { BalanceDirection } from '../constants.js';
 
@@ -33,10 +37,13 @@ export interface VoucherLineInput {
 }
 
 /**
- * POST /account/api/certificate: create (no old* fields) or modify (oldDate, oldPzNo and
- * oldCertificateType name the voucher as it was). The server proposes pzNo on create; on modify
- * the number stays unless the period or the category changed (then the voucher takes the next
- * number of its new period and category, and its old period closes the gap).
+ * POST /account/api/certificate: create (no id, revision or old* fields) or modify (id and the
+ * revision the user saw; oldDate, oldPzNo and oldCertificateType, the spec's way of naming the
+ * voucher as it was shown, are optional and must then agree with the id). The server proposes
+ * pzNo on create; on modify the number stays unless the period or the category changed (then the
+ * voucher takes the next number of its new period and category, and its old period closes the
+ * gap). Lines sent with their id are changed in place and keep it; lines without one (or with an
+ * id that is not one of the voucher's lines) are added; the voucher's lines not sent are removed.
  */
 export interface SaveVoucherRequest {
   year: number;
@@ -52,6 +59,10 @@ export interface SaveVoucherRequest {
   cashier?: string;
   /** Defaults to the user's name (spec preparer rule). */
   preparedBy?: string;
+  /** Modify: the voucher's id. */
+  id?: string;
+  /** Modify: the revision the user saw (Voucher.revision). */
+  revision?: number;
   oldDate?: string;
   oldPzNo?: number;
   oldCertificateType?: number;
@@ -101,6 +112,8 @@ export interface Voucher {
   debitTotal: number;
   creditTotal: number;
   certiDetails: VoucherLine[];
+  /** 1 when written, one more with every change; send it back with any change. */
+  revision: number;
 }
 
 /** The answer of a save: the voucher as stored. */
@@ -130,17 +143,30 @@ export interface VoucherListQuery {
 export const VOUCHER_STATUS_FILTERS = ['all', 'unreviewed', 'reviewed', 'unbooked', 'booked'] as const;
 export type VoucherStatusFilter = (typeof VOUCHER_STATUS_FILTERS)[number];
 
-/** Names a voucher for batch calls (spec delete details: month, pzNo, certificateType). */
+/**
+ * Names a voucher for batch calls: its id and the revision the user saw. The spec's delete
+ * details (month, pzNo, certificateType, with the request's year) may come along and must then
+ * name the same voucher.
+ */
 export interface VoucherRef {
-  month: number;
-  pzNo: number;
-  certificateType: number;
+  id: string;
+  revision: number;
+  month?: number;
+  pzNo?: number;
+  certificateType?: number;
+}
+
+/** A voucher's revision after a change (the client keeps it for its next change). */
+export interface VoucherVersion {
+  id: string;
+  revision: number;
 }
 
 /**
  * DELETE /account/api/certificate?year=&details=<JSON VoucherRef[]>; POST review / book /
  * VoucherCashierSignature take { year, details, flag } with flag isReview / isBook / isSign
- * (false undoes). Batch calls are all-or-nothing: one refusal writes nothing.
+ * (false undoes). Batch calls are all-or-nothing: one refusal (a stale revision among them, say)
+ * writes nothing.
  */
 export interface VoucherBatchRequest {
   year: number;
@@ -158,6 +184,8 @@ export interface CashierSignRequest extends VoucherBatchRequest {
 export interface BatchResponse {
   /** How many vouchers changed. */
   count: number;
+  /** Every voucher named, with its revision now (none after a deletion). */
+  vouchers: VoucherVersion[];
 }
 
 /** POST reloadBreak: renumber one period (and category, or all categories) to close gaps. */
@@ -229,7 +257,48 @@ export interface PreparerItem {
   levelName: string;
 }
 
-/** GET audit?id=: a voucher's trail. */
+/** A header field of a voucher that a change set from one value to another. */
+export interface VoucherFieldChange {
+  field: VoucherAuditField;
+  before: string | number | boolean | null;
+  after: string | number | boolean | null;
+}
+
+export const VOUCHER_AUDIT_FIELDS = [
+  'year',
+  'month',
+  'certificateType',
+  'pzNo',
+  'pzDate',
+  'numberOfDocument',
+  'financialOfficer',
+  'bookkeeper',
+  'reviewer',
+  'preparedBy',
+  'cashier',
+  'isReview',
+  'isBook',
+  'isCashierSigned',
+  'debitTotal',
+  'creditTotal',
+] as const;
+export type VoucherAuditField = (typeof VOUCHER_AUDIT_FIELDS)[number];
+
+export const VOUCHER_LINE_AUDIT_FIELDS = ['summary', 'subjectCode', 'debitAmount', 'creditAmount', 'auxis'] as const;
+export type VoucherLineAuditField = (typeof VOUCHER_LINE_AUDIT_FIELDS)[number];
+
+/** A line a change added, changed (same id, other content) or removed, with the line before and after. */
+export interface VoucherLineChange {
+  kind: 'added' | 'changed' | 'removed';
+  /** The line's id (kept through modifications). */
+  id: string;
+  /** The fields that differ (every field for an added or removed line). */
+  fields: VoucherLineAuditField[];
+  before: VoucherLine | null;
+  after: VoucherLine | null;
+}
+
+/** GET audit?id=: a voucher's trail, each entry with what it changed in the header and the lines. */
 export interface VoucherAuditEntry {
   action: 'create' | 'modify' | 'review' | 'unreview' | 'book' | 'unbook' | 'sign' | 'unsign' | 'delete' | 'renumber';
   userName: string;
@@ -237,4 +306,6 @@ export interface VoucherAuditEntry {
   at: number;
   before: Voucher | null;
   after: Voucher | null;
+  fieldChanges: VoucherFieldChange[];
+  lineChanges: VoucherLineChange[];
 }

@@ -22,4 +22,9 @@ export const VoucherMessages = {
   summaryDuplicate: '参数中有重复摘要',
   noPreviousRow: '没有上一行数据',
   cannotSplit: '此项无法拆分',
+  /** Ours: the voucher changed (or was renumbered or moved) since the user saw it. */
+  changedByOthers: '凭证已被他人修改，请刷新后重试',
+  changedByOthersNamed: (label: string) => `凭证${label}已被他人修改，请刷新后重试`,
+  /** Ours: a changing call must name the voucher by id and the revision its user saw. */
+  targetMissing: '请求缺少凭证id和版本号revision，请刷新后重试',
 } as const;

@@ -10,6 +10,7 @@ import type { CertificateTypeItem, Voucher } from '../../../shared/api/vouchers.
 import type { Paged } from '../../../shared/envelope.js';
 import { VOUCHER_STATUS_FILTERS } from '../../../shared/api/vouchers.js';
 import { VoucherMessages } from '../../../shared/vouchers/messages.js';
+import { ErrorCode } from '../../../shared/error-codes.js';
 import { toVoucherListRow, voucherListGrid, type VoucherListRow } from '../../../../grids/voucher-list.js';
 import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
@@ -149,11 +150,18 @@ export function VoucherListPage() {
     }
     setBusy(true);
     try {
-      const message = await runBatch(action, year, chosen.map(refOf));
+      const { message, vouchers } = await runBatch(action, year, chosen.map(refOf));
+      // The revisions the server answered stand until the list is read again.
+      const revisions = new Map(vouchers.map((v) => [v.id, v.revision]));
+      setListed((l) =>
+        l ? { ...l, vouchers: l.vouchers.map((v) => ({ ...v, revision: revisions.get(v.id) ?? v.revision })) } : l,
+      );
       messageBox.fireAndForget(messageBox.alert(message || `${BATCH_LABELS[action]}成功`, { tone: 'success' }));
       await search(filter, page);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      // Someone else changed a voucher meanwhile (the wrapper showed the message): show them as they are now.
+      if (error.envelope?.errorCode === ErrorCode.Conflict) await search(filter, page);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 /**
  * 预览凭证 / 查看凭证: the vouchers of the selection (or the one opened) in the voucher layout,
- * one at a time. PageUp / PageDown (or the buttons) step through them; 修改 opens the voucher in
- * the editor; Esc closes.
+ * one at a time. PageUp / PageDown (or the buttons) step through them; 修改记录 shows the
+ * voucher's audit trail under it; 修改 opens the voucher in the editor; Esc closes.
  */
 import { useEffect, useState } from 'react';
 import type { Voucher } from '../../../shared/api/vouchers.js';
@@ -12,6 +12,7 @@ import { voucherNo, voucherStatus } from '../../../../grids/voucher-list.js';
 import { ViewDialog } from '../../message-box/ViewDialog.js';
 import { Permission } from '../../shell/Permission.js';
 import { loadVoucher } from './list-api.js';
+import { VoucherAuditTrail } from './VoucherAuditTrail.js';
 
 const fen = (yuan: number | null): number | null => {
   if (yuan === null) return null;
@@ -37,6 +38,7 @@ export function VoucherPreview({
   onClose: () => void;
 }) {
   const [index, setIndex] = useState(start);
+  const [trail, setTrail] = useState(false);
   /** What was loaded, for which id: another id shows 加载中 until its answer arrives. */
   const [loaded, setLoaded] = useState<{ id: string; voucher: Voucher | null }>({ id: '', voucher: null });
   const id = ids[index];
@@ -131,6 +133,7 @@ export function VoucherPreview({
           </div>
         </article>
       )}
+      {voucher && trail && <VoucherAuditTrail voucherId={voucher.id} />}
       <div className="mb-footer">
         <span className="muted">PageUp / PageDown 切换凭证，Esc 关闭</span>
         <div className="mb-buttons">
@@ -139,6 +142,9 @@ export function VoucherPreview({
           </button>
           <button type="button" className="btn" disabled={index >= ids.length - 1} onClick={() => step(1)}>
             下一张
+          </button>
+          <button type="button" className="btn" disabled={!voucher} aria-pressed={trail} onClick={() => setTrail((t) => !t)}>
+            修改记录
           </button>
           <Permission value="edit">
             <button type="button" className="btn btn-primary" disabled={!voucher} onClick={() => voucher && onEdit(voucher)}>

@@ -5,8 +5,10 @@ import type {
   CertificateTypeItem,
   ReloadBreakResponse,
   Voucher,
+  VoucherAuditEntry,
   VoucherListQuery,
   VoucherRef,
+  VoucherVersion,
 } from '../../../shared/api/vouchers.js';
 import type { Paged } from '../../../shared/envelope.js';
 import { requestEnvelope, api } from '../../shell/request.js';
@@ -23,12 +25,27 @@ export function loadVoucher(id: string): Promise<Voucher> {
   return api.get<Voucher>(Paths.certificateDetail, { id });
 }
 
+/** The voucher's audit trail (oldest first), each entry with the fields and lines it changed. */
+export function loadAudit(id: string): Promise<VoucherAuditEntry[]> {
+  return api.get<VoucherAuditEntry[]>(Paths.certificateAudit, { id });
+}
+
 export type BatchAction = 'review' | 'unreview' | 'book' | 'unbook' | 'sign' | 'unsign' | 'delete';
 
-/** Runs a batch call; resolves with the server's message (shown to the user). */
-export async function runBatch(action: BatchAction, year: number, details: VoucherRef[]): Promise<string> {
-  const call = async (method: 'POST' | 'DELETE', path: string, payload: Record<string, unknown>) =>
-    (await requestEnvelope<BatchResponse>(method, path, payload)).message;
+/**
+ * Runs a batch call; resolves with the server's message (shown to the user) and the vouchers'
+ * revisions now. A voucher changed by someone else since the list was read refuses the whole
+ * batch (4012, shown by the request wrapper).
+ */
+export async function runBatch(
+  action: BatchAction,
+  year: number,
+  details: VoucherRef[],
+): Promise<{ message: string; vouchers: VoucherVersion[] }> {
+  const call = async (method: 'POST' | 'DELETE', path: string, payload: Record<string, unknown>) => {
+    const envelope = await requestEnvelope<BatchResponse>(method, path, payload);
+    return { message: envelope.message, vouchers: envelope.data.vouchers };
+  };
   switch (action) {
     case 'review':
     case 'unreview':
@@ -49,7 +66,10 @@ export async function reloadBreak(year: number, month: number): Promise<string> 
   return envelope.message;
 }
 
-export const refOf = (v: Pick<Voucher, 'month' | 'pzNo' | 'certificateType'>): VoucherRef => ({
+/** A voucher as a change names it: its id and the revision the user saw, with the number shown. */
+export const refOf = (v: Pick<Voucher, 'id' | 'revision' | 'month' | 'pzNo' | 'certificateType'>): VoucherRef => ({
+  id: v.id,
+  revision: v.revision,
   month: v.month,
   pzNo: v.pzNo,
   certificateType: v.certificateType,
