@@ -8,7 +8,7 @@
  *
  * Runs after buildApp, which tells the backups where the data directory is (the close backs up).
  */
-import type { SaveVoucherRequest, VoucherRef } from '../../shared/api/vouchers.js';
+import type { SaveVoucherRequest } from '../../shared/api/vouchers.js';
 import { chartForSystem, findSubject } from '../../../templates/charts/index.js';
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { Db } from '../db/database.js';
@@ -21,6 +21,7 @@ import { generateCarryForward } from '../templates/carry-forward-generate.js';
 import type { Actor } from '../vouchers/audit.js';
 import { saveVoucher } from '../vouchers/save-service.js';
 import { batchChange, type BatchAction } from '../vouchers/state-service.js';
+import type { VoucherTarget } from '../vouchers/voucher-target.js';
 import {
   DEMO_LEDGER_YEAR,
   FACTORY_AUXI_ITEMS,
@@ -93,27 +94,44 @@ export async function seedDemoLedgers(db: Db): Promise<void> {
   await saveOpenings(db, scope, openings, false);
 
   const as = (actor: Actor) => ({ ztId: zt.id, system, actor });
-  const change = (actor: Actor, refs: VoucherRef[], action: BatchAction) =>
-    refs.length === 0 ? Promise.resolve(0) : batchChange(db, as(actor), year, refs, action);
+  // The revision each voucher is at, as a user who just saw it would send it.
+  const revisions = new Map<string, number>();
+  const targetsOf = (ids: string[]): VoucherTarget[] => ids.map((id) => ({ id, revision: revisions.get(id) ?? 1 }));
+  const change = async (actor: Actor, ids: string[], action: BatchAction) => {
+    if (ids.length === 0) return;
+    const { vouchers } = await batchChange(db, as(actor), targetsOf(ids), action);
+    for (const v of vouchers) revisions.set(v.id, v.revision);
+  };
 
   const months = [...new Set(FACTORY_VOUCHERS.map((v) => monthOf(v.date)))].sort((a, b) => a - b);
   for (const month of months) {
-    const saved: { voucher: DemoVoucher; ref: VoucherRef }[] = [];
+    const saved: { voucher: DemoVoucher; id: string }[] = [];
     for (const voucher of FACTORY_VOUCHERS.filter((v) => monthOf(v.date) === month)) {
-      const { pzNo } = await saveVoucher(db, as(accountant), requestOf(voucher));
-      saved.push({ voucher, ref: { month, pzNo, certificateType: BOOKKEEPING_TYPE } });
+      const { id, revision } = await saveVoucher(db, as(accountant), requestOf(voucher));
+      revisions.set(id, revision);
+      saved.push({ voucher, id });
     }
-    const refsWhere = (keep: (v: DemoVoucher) => boolean) => saved.filter((s) => keep(s.voucher)).map((s) => s.ref);
-    const toReview = refsWhere((v) => v.state !== 'entered');
-    const toSign = refsWhere((v) => v.signed === true);
-    const toBook = refsWhere((v) => v.state === 'booked');
-    await change(reviewer, toReview, 'review');
-    await change(cashier, toSign, 'sign');
-    await change(accountant, toBook, 'book');
+    const idsWhere = (keep: (v: DemoVoucher) => boolean) => saved.filter((s) => keep(s.voucher)).map((s) => s.id);
+    await change(
+      reviewer,
+      idsWhere((v) => v.state !== 'entered'),
+      'review',
+    );
+    await change(
+      cashier,
+      idsWhere((v) => v.signed === true),
+      'sign',
+    );
+    await change(
+      accountant,
+      idsWhere((v) => v.state === 'booked'),
+      'book',
+    );
     if (month !== DEMO_CLOSED_MONTH) continue;
 
     const { result } = await generateCarryForward(db, as(accountant), year, month);
-    const carried = [{ month, pzNo: result.voucher.pzNo, certificateType: result.voucher.certificateType }];
+    revisions.set(result.voucher.id, result.voucher.revision);
+    const carried = [result.voucher.id];
     await change(reviewer, carried, 'review');
     await change(accountant, carried, 'book');
     // What buildAuthInfo answers for the set (auth-info.ts), as the close route passes it.
