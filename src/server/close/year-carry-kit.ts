@@ -8,10 +8,10 @@ import type { MonthlyResponse } from '../../shared/api/close.js';
 import type { TrialBalanceResponse } from '../../shared/api/books.js';
 import type { ReportResponse } from '../../shared/api/reports.js';
 import type { SubjectSettingResponse } from '../../shared/api/subjects.js';
-import type { VoucherLineInput } from '../../shared/api/vouchers.js';
+import type { BatchResponse, VoucherLineInput } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
 import type { Answer, ApiClient } from '../test-support/api-client.js';
-import { refOf, save } from '../vouchers/voucher-test-kit.js';
+import { afterBatch, refOf, save } from '../vouchers/voucher-test-kit.js';
 
 export interface Book {
   client: ApiClient;
@@ -81,8 +81,14 @@ export async function bookedVoucher(book: Book, year: number, month: number, lin
     certiDetails: lines,
   });
   expect(saved.body.errorMsg).toBeNull();
-  const details = JSON.stringify([refOf(saved.body.data)]);
-  expect((await book.reviewer.post(Paths.certificateReview, { year, details, isReview: true })).body.errorMsg).toBeNull();
+  const refs = [refOf(saved.body.data)];
+  const reviewed = await book.reviewer.post<BatchResponse>(Paths.certificateReview, {
+    year,
+    details: JSON.stringify(refs),
+    isReview: true,
+  });
+  expect(reviewed.body.errorMsg).toBeNull();
+  const details = JSON.stringify(afterBatch(refs, reviewed));
   expect((await book.reviewer.post(Paths.certificateBook, { year, details, isBook: true })).body.errorMsg).toBeNull();
 }
 
