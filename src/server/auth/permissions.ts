@@ -96,8 +96,19 @@ async function readHeldPages(
   return held;
 }
 
-const keyOf = (user: AppUser, zt: SessionZt | null, items: readonly string[]) =>
-  `${user.is_admin}:${zt?.levelId ?? ''}:${items.join('|')}`;
+/** The text of a list of pages or buttons, kept per list: a route asks with the same list on every call. */
+const listTexts = new WeakMap<readonly unknown[], string>();
+function listText(list: readonly string[] | readonly PageButton[]): string {
+  let text = listTexts.get(list);
+  if (text === undefined) {
+    text = list.map((item) => (typeof item === 'string' ? item : `${item[0]}#${item[1]}`)).join('|');
+    listTexts.set(list, text);
+  }
+  return text;
+}
+
+const keyOf = (user: AppUser, zt: SessionZt | null, list: readonly string[] | readonly PageButton[]) =>
+  `${user.is_admin}:${zt?.levelId ?? ''}:${listText(list)}`;
 
 /**
  * The buttons among those named that the user holds in the session's set; on SQLite from the
@@ -109,12 +120,7 @@ export function heldButtons(
   zt: SessionZt | null,
   buttons: readonly PageButton[],
 ): Promise<readonly PageButton[]> {
-  const key = `buttons:${keyOf(
-    user,
-    zt,
-    buttons.map(([page, button]) => `${page}#${button}`),
-  )}`;
-  return cachedRead(db, 'access', key, async () => {
+  return cachedRead(db, 'access', `buttons:${keyOf(user, zt, buttons)}`, async () => {
     const pages = await readHeldPages(
       db,
       user,
