@@ -166,10 +166,6 @@ async function holdsAnyOf(db: Db, request: FastifyRequest, buttons: readonly Pag
   return holdsAnyButton(db, user, zt, buttons);
 }
 
-export function hasButton(db: Db, request: FastifyRequest, href: string, button: string): Promise<boolean> {
-  return holdsAnyOf(db, request, [[href, button]]);
-}
-
 /**
  * Refuses (4005) unless the user holds one of the buttons: the refinement a handler makes where
  * the body decides the button (a new subject or a changed one) within what its route declared.

@@ -26,8 +26,8 @@ declare module 'fastify' {
   }
 }
 
+/** The declared forms of a page or a button right ('none' is written as it is). */
 export const Right = {
-  none: 'none',
   pages: (...pages: readonly string[]): RouteRight => ({ pages }),
   buttons: (...buttons: readonly (readonly PageButton[])[]): RouteRight => ({ buttons: buttons.flat() }),
 } as const;
