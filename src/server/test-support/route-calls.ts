@@ -31,6 +31,7 @@ const nowhere = '00000000-0000-4000-8000-000000000000';
 function paramsOf(f: WalkFixtures): Record<string, Params | Upload> {
   const details = [{ month: 3, pzNo: 999, certificateType: 1 }];
   return {
+    // Empty: refused by its schema, so the walk counts no failed login against the address.
     'POST /api/auth/logon': {},
     'POST /api/user/updatepassword': { oldPassword: 'Wrong@0000', newPassword: 'Another@1234' },
     'POST /api/auth/setuserztlevel': { ztId: f.ztId, year: 2026 },
