@@ -34,6 +34,7 @@ test('the trial balance of a period balances, opens a detail ledger and a vouche
   await signInTo(page, 'kuaiji', SCHOOL, YEAR);
   const trial = new TrialBalancePageModel(page);
   await trial.goto();
+  await expect(trial.regenerate).toBeVisible();
   await trial.period(2, 2);
   await expect(trial.check).toContainText('试算平衡');
   await expect.poll(() => trial.cell('101', 'openingDebit')).toBe('2,000.00');
@@ -176,4 +177,13 @@ test('the detail ledger by auxiliary item: a section per item with its own balan
   const dialog = page.getByRole('dialog', { name: '查看凭证' });
   await expect(dialog.getByRole('article')).toContainText('退还活动费');
   await page.keyboard.press('Escape');
+});
+
+test('the reviewer reads the trial balance without 重新生成发生额, a right of the accountant', async ({ page }) => {
+  await signInTo(page, 'shenhe', SCHOOL, YEAR);
+  const trial = new TrialBalancePageModel(page);
+  await trial.goto();
+  await trial.period(2, 2);
+  await expect(trial.check).toContainText('试算平衡');
+  await expect(trial.regenerate).toHaveCount(0);
 });

@@ -8,12 +8,14 @@ export class TrialBalancePageModel {
   readonly filters: Locator;
   readonly grid: Locator;
   readonly check: Locator;
+  readonly regenerate: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: '科目余额表' });
     this.filters = page.getByRole('form', { name: '科目余额表查询条件' });
     this.grid = page.locator('.ufc-grid');
     this.check = page.getByRole('status', { name: '财务会计试算' });
+    this.regenerate = page.getByRole('button', { name: '重新生成发生额' });
   }
 
   async goto(): Promise<void> {

@@ -13,6 +13,7 @@ import { answerClientError } from './http/client-error.js';
 import { installEnvelope } from './http/envelope-plugin.js';
 import { recordRoutes } from './http/route-list.js';
 import { installGuard } from './auth/guard.js';
+import { installRouteRights } from './auth/route-rights.js';
 import { authRoutes } from './auth/routes.js';
 import { ztRoutes } from './zt/routes.js';
 import { menuRoutes } from './admin/routes.js';
@@ -50,6 +51,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   recordRoutes(app);
   installEnvelope(app, config.clientDir);
   installGuard(app, db, config);
+  installRouteRights(app, db);
 
   authRoutes(app, db, config);
   menuRoutes(app, db);

@@ -12,6 +12,7 @@ import { GridEditor } from '../grid/GridEditor.js';
 import { fetchTrialBalancePdf } from '../print/report-print-api.js';
 import { isReject, messageBox } from '../message-box/message-box.js';
 import { usePageTitle } from '../shell/page-title.js';
+import { Permission } from '../shell/Permission.js';
 import { loadTrialBalance, regenerateOccur } from './books-api.js';
 import { detailAccountHref, periodLabel } from './periods.js';
 import { useRangeReport } from './range-report.js';
@@ -95,9 +96,11 @@ export function TrialBalancePage() {
       report={report}
       print={fetchTrialBalancePdf}
       actions={
-        <button type="button" className="btn" onClick={() => void regenerate()}>
-          重新生成发生额
-        </button>
+        <Permission value="regenerate">
+          <button type="button" className="btn" onClick={() => void regenerate()}>
+            重新生成发生额
+          </button>
+        </Permission>
       }
       fields={
         <>

@@ -11,7 +11,7 @@ export interface MenuSeed {
   children?: readonly MenuSeed[];
 }
 
-const ALL_VOUCHER = ['add', 'edit', 'delete', 'review', 'book', 'print', 'export'];
+const ALL_VOUCHER = ['add', 'edit', 'delete', 'review', 'book', 'cashierSign', 'print', 'export'];
 
 export const MENU_CATALOGUE: readonly MenuSeed[] = [
   {
@@ -32,7 +32,12 @@ export const MENU_CATALOGUE: readonly MenuSeed[] = [
       { href: '/accounting-management/initialization/auxiliary', titleName: '辅助核算', buttons: ['added', 'edit', 'delete'] },
       { href: '/accounting-management/books/detailaccount', titleName: '明细账', buttons: ['print', 'export'] },
       { href: '/accounting-management/books/generalledger', titleName: '总账', buttons: ['print', 'export'] },
-      { href: '/accounting-management/reports/trial-balance', titleName: '科目余额表', buttons: ['print', 'export'] },
+      // regenerate: 重新生成发生额, the balances rebuilt from the voucher lines.
+      {
+        href: '/accounting-management/reports/trial-balance',
+        titleName: '科目余额表',
+        buttons: ['print', 'export', 'regenerate'],
+      },
       { href: '/accounting-management/reports/balance-sheet', titleName: '资产负债表', buttons: ['print', 'export'] },
       { href: '/accounting-management/reports/income-expense', titleName: '收入支出表', buttons: ['print', 'export'] },
       { href: '/accounting-management/monthly/close', titleName: '期末结账', buttons: ['close', 'unclose'] },
@@ -126,13 +131,21 @@ function leaves(prefixes: readonly string[], buttons?: (page: MenuSeed) => reado
   return out;
 }
 
+/** The cashier's signature stays the cashier's: a bookkeeper signing for the cashier defeats the check it is. */
+const CASHIER_ONLY = ['cashierSign'];
+
 export const LEVEL_CATALOGUE: readonly LevelSeed[] = [
-  { code: 'accountant', name: '会计', grants: leaves(['/']) },
+  {
+    code: 'accountant',
+    name: '会计',
+    grants: leaves(['/'], (page) => (page.buttons ?? []).filter((b) => !CASHIER_ONLY.includes(b))),
+  },
   {
     code: 'reviewer',
     name: '审核',
     grants: {
-      ...leaves(['/accounting-management/books', '/accounting-management/reports']),
+      // Reads, prints and exports the books and reports; rebuilding the balances is the accountant's.
+      ...leaves(['/accounting-management/books', '/accounting-management/reports'], () => ['print', 'export']),
       '/accounting-management/voucher-management/voucherList': ['review', 'book', 'print', 'export'],
       // The editor without its buttons: a reviewer opens a voucher there to review it (read-only).
       '/accounting-management/voucher-management/voucherAdd': [],

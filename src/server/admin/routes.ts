@@ -8,14 +8,14 @@ import { authOf } from '../auth/guard.js';
 import { grantsFor, pageRoutes } from './menus.js';
 
 export function menuRoutes(app: FastifyInstance, db: Db): void {
-  app.get(Paths.getFinancialMenuList, async (request) => {
+  app.get(Paths.getFinancialMenuList, { config: { right: 'none' } }, async (request) => {
     const { user, zt } = authOf(request);
     const grants = await grantsFor(db, user, zt);
     const data: FinancialMenuResponse = { platMenuList: grants.menus, resources: grants.resources };
     return okEnvelope(data);
   });
 
-  app.get(Paths.getPageRouteData, async (request) => {
+  app.get(Paths.getPageRouteData, { config: { right: 'none' } }, async (request) => {
     const { user, zt } = authOf(request);
     return okEnvelope(pageRoutes((await grantsFor(db, user, zt)).resources));
   });

@@ -7,6 +7,7 @@
  *   admin    a session of an administrator
  * On zt routes any ztId the client sends must be the session's: the server always works on
  * the session's ledger set, and naming another one is refused (4005), whatever the client sends.
+ * The page or button a route needs besides its access is its config.right (auth/route-rights.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGNATURE_MAX_SKEW_MS, signaturesEqual } from '../../shared/signature.js';

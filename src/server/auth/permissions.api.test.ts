@@ -3,9 +3,9 @@ import { grantsFor } from '../admin/menus.js';
 import type { AppUser } from '../db/schema.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import type { SessionZt } from './guard.js';
-import { holdsAnyButton, type PageButton } from './permissions.js';
+import { heldButtons, holdsAnyButton, holdsAnyPage, type PageButton } from './permissions.js';
 
-describe.each(TEST_DIALECTS)('holdsAnyButton agrees with the granted resources (%s)', (dialect) => {
+describe.each(TEST_DIALECTS)('page and button rights agree with the granted resources (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(dialect);
@@ -55,6 +55,18 @@ describe.each(TEST_DIALECTS)('holdsAnyButton agrees with the granted resources (
         if (got) held++;
         else refused++;
       }
+      const hrefs = [...new Set(all.map(([href]) => href))];
+      for (const href of hrefs) {
+        const expected = resources.some((r) => r.href === href);
+        const got = await holdsAnyPage(server.db, user, zt, [href]);
+        if (got !== expected) throw new Error(`${user.login_name} ${zt?.id ?? '-'} page ${href}: ${got} != ${expected}`);
+      }
+      // Several at once: the held ones among them, a page held when any of them is.
+      const expectedButtons = all.filter(([href, button]) =>
+        resources.some((r) => r.href === href && r.resourceList.includes(button)),
+      );
+      expect(await heldButtons(server.db, user, zt, all)).toEqual(expectedButtons);
+      expect(await holdsAnyPage(server.db, user, zt, hrefs)).toBe(hrefs.some((href) => resources.some((r) => r.href === href)));
     }
     return { held, refused };
   }

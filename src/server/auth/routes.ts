@@ -19,7 +19,7 @@ import { userMayOpen } from '../zt/access.js';
 const text = { type: 'string', maxLength: 128 } as const;
 
 export function authRoutes(app: FastifyInstance, db: Db, config: ServerConfig): void {
-  app.get(Paths.getValidateCode, { config: { access: 'public' } }, async (_request, reply) => {
+  app.get(Paths.getValidateCode, { config: { access: 'public', right: 'none' } }, async (_request, reply) => {
     const { key, svg } = await issueCaptcha(db);
     return reply
       .header(CAPTCHA_KEY_HEADER, key)
@@ -32,7 +32,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: ServerConfig): 
   app.post<{ Body: LogOnRequest }>(
     Paths.logOn,
     {
-      config: { access: 'public' },
+      config: { access: 'public', right: 'none' },
       schema: {
         body: {
           type: 'object',
@@ -85,23 +85,23 @@ export function authRoutes(app: FastifyInstance, db: Db, config: ServerConfig): 
     },
   );
 
-  app.post(Paths.logOut, { config: { access: 'password' } }, async (request) => {
+  app.post(Paths.logOut, { config: { access: 'password', right: 'none' } }, async (request) => {
     await revokeSession(db, authOf(request).session.token_hash, 'logout');
     return okEnvelope(null, '已退出登录');
   });
 
-  app.get(Paths.determineThePasswordHasExpired, { config: { access: 'password' } }, (request) =>
+  app.get(Paths.determineThePasswordHasExpired, { config: { access: 'password', right: 'none' } }, (request) =>
     Promise.resolve(okEnvelope(passwordExpired(authOf(request).user, config.passwordExpiryDays))),
   );
 
-  app.get(Paths.getInfo, { config: { access: 'password' } }, async (request) =>
+  app.get(Paths.getInfo, { config: { access: 'password', right: 'none' } }, async (request) =>
     okEnvelope(await buildAuthInfo(db, authOf(request))),
   );
 
   app.post<{ Body: UpdatePasswordRequest }>(
     Paths.updatePassword,
     {
-      config: { access: 'password' },
+      config: { access: 'password', right: 'none' },
       schema: {
         body: { type: 'object', required: ['oldPassword', 'newPassword'], properties: { oldPassword: text, newPassword: text } },
       },
@@ -126,6 +126,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: ServerConfig): 
   app.post<{ Body: SetUserZtLevelRequest }>(
     Paths.setUserZtLevel,
     {
+      config: { right: 'none' },
       schema: {
         body: {
           type: 'object',

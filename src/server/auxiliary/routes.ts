@@ -15,6 +15,8 @@ import { okEnvelope } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import { ztOf } from '../auth/guard.js';
 import { Pages, requireButton } from '../auth/permissions.js';
+import { Page, Readers } from '../auth/pages.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import { refuse } from '../http/app-error.js';
 import { findSubject } from '../subjects/subject-repository.js';
 import { flag, scopeOf } from '../subjects/routes.js';
@@ -25,14 +27,22 @@ import { currentTypeNos, setSubjectTypes, typeNosOf } from './subject-types.js';
 type Query = Record<string, string | undefined>;
 
 export function auxiliaryRoutes(app: FastifyInstance, db: Db): void {
-  const zt = { config: { access: 'zt' as const } };
+  const read = onLedger(Right.pages(...Readers.chart));
+  const save = onLedger(
+    Right.buttons([
+      [Page.auxiliary, 'added'],
+      [Page.auxiliary, 'edit'],
+    ]),
+  );
+  const edit = onLedger(Right.buttons([[Page.auxiliary, 'edit']]));
+  const link = onLedger(Right.buttons([[Page.subject, 'edit']]));
 
-  app.get('/api/auxiType', zt, async (request) => {
+  app.get('/api/auxiType', read, async (request) => {
     const types = await listTypes(db.kysely, ztOf(request).id);
     return okEnvelope(types.map(toAuxiType));
   });
 
-  app.post<{ Body: SaveAuxiTypeRequest }>('/api/auxiType', zt, async (request) => {
+  app.post<{ Body: SaveAuxiTypeRequest }>('/api/auxiType', save, async (request) => {
     const body = request.body ?? {};
     const editing = typeof body.typeNo === 'string' && body.typeNo.trim() !== '';
     await requireButton(db, request, Pages.auxiliary, editing ? 'edit' : 'added');
@@ -41,23 +51,26 @@ export function auxiliaryRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(type ? toAuxiType(type) : null, '保存成功');
   });
 
-  app.post<{ Body: SaveAuxiInfoRequest }>('/api/auxiInfo/save', zt, async (request) => {
+  app.post<{ Body: SaveAuxiInfoRequest }>('/api/auxiInfo/save', save, async (request) => {
     const body = request.body ?? {};
     await requireButton(db, request, Pages.auxiliary, body.isEdit === true ? 'edit' : 'added');
     await saveAuxiInfo(db, ztOf(request).id, body);
     return okEnvelope(null, '保存成功');
   });
 
-  app.post<{ Body: { typeNo?: unknown; infoNo?: unknown; isEnable?: unknown } }>('/api/auxiInfo/enable', zt, async (request) => {
-    await requireButton(db, request, Pages.auxiliary, 'edit');
-    const { typeNo, infoNo, isEnable } = request.body ?? {};
-    if (typeof typeNo !== 'string' || typeof infoNo !== 'string' || typeof isEnable !== 'boolean')
-      refuse('BadRequest', '缺少参数typeNo、infoNo或isEnable');
-    await setAuxiInfoEnable(db, ztOf(request).id, typeNo, infoNo, isEnable);
-    return okEnvelope(null, isEnable ? '启用成功' : '停用成功');
-  });
+  app.post<{ Body: { typeNo?: unknown; infoNo?: unknown; isEnable?: unknown } }>(
+    '/api/auxiInfo/enable',
+    edit,
+    async (request) => {
+      const { typeNo, infoNo, isEnable } = request.body ?? {};
+      if (typeof typeNo !== 'string' || typeof infoNo !== 'string' || typeof isEnable !== 'boolean')
+        refuse('BadRequest', '缺少参数typeNo、infoNo或isEnable');
+      await setAuxiInfoEnable(db, ztOf(request).id, typeNo, infoNo, isEnable);
+      return okEnvelope(null, isEnable ? '启用成功' : '停用成功');
+    },
+  );
 
-  app.get<{ Querystring: Query }>('/api/auxiSubject/typeInfo', zt, async (request) => {
+  app.get<{ Querystring: Query }>('/api/auxiSubject/typeInfo', read, async (request) => {
     const ztId = ztOf(request).id;
     const wanted = request.query.typeNoArray ? typeNosOf(request.query.typeNoArray) : undefined;
     const onlyEnable = flag(request.query.onlyEnable, false);
@@ -68,7 +81,7 @@ export function auxiliaryRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(data);
   });
 
-  app.get<{ Querystring: Query }>('/api/auxiSubject/getCodeAuxi', zt, async (request) => {
+  app.get<{ Querystring: Query }>('/api/auxiSubject/getCodeAuxi', read, async (request) => {
     const scope = scopeOf(request);
     const code = request.query.code?.trim() ?? '';
     const isAll = flag(request.query.isAll, false);
@@ -92,8 +105,7 @@ export function auxiliaryRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(data);
   });
 
-  app.post<{ Body: SaveAuxiRealedSubRequest }>('/api/auxiSubject/saveAuxiRealedSub', zt, async (request) => {
-    await requireButton(db, request, Pages.subject, 'edit');
+  app.post<{ Body: SaveAuxiRealedSubRequest }>('/api/auxiSubject/saveAuxiRealedSub', link, async (request) => {
     const body = (request.body ?? {}) as Partial<SaveAuxiRealedSubRequest>;
     if (typeof body.code !== 'string' || !body.code.trim()) refuse('BadRequest', '缺少参数code');
     const typeNos = typeNosOf(body.typeNoArray ?? []);

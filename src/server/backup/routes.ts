@@ -25,7 +25,8 @@ import { okEnvelope } from '../../shared/envelope.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authOf, ztOf } from '../auth/guard.js';
-import { holdsAnyButton } from '../auth/permissions.js';
+import { Page } from '../auth/pages.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import { contentDisposition } from '../files/content-disposition.js';
 import { refuse } from '../http/app-error.js';
 import { backupFileOf, setBackupHome } from './backup-home.js';
@@ -35,12 +36,10 @@ import { withSetLock } from './set-lock.js';
 import { BACKUP_SWEEP_INTERVAL_MS, sweepBackupLeftovers } from './sweep.js';
 import { removeBackup, takeBackup, type BackupScope } from './take-backup.js';
 
-export const BACKUP_PAGE = '/user-center/backup';
+export const BACKUP_PAGE = Page.backup;
 
-async function requireBackupRight(db: Db, request: FastifyRequest): Promise<void> {
-  const { user, zt } = authOf(request);
-  if (!(await holdsAnyButton(db, user, zt, [[BACKUP_PAGE, 'add']]))) refuse('Forbidden', '没有数据备份的权限');
-}
+/** Every backup call, listing and download too: a backup is the whole set. */
+const BACKUP_RIGHT = onLedger(Right.buttons([[BACKUP_PAGE, 'add']]));
 
 function scopeOf(request: FastifyRequest): BackupScope {
   const { user } = authOf(request);
@@ -66,17 +65,14 @@ function stamp(ms: number): string {
 
 /** The user-center calls (registered under /userCenter and /usercenter). */
 function userCenterRoutes(app: FastifyInstance, db: Db, base: string): void {
-  const zt = { config: { access: 'zt' as const } };
   const local = (path: string) => path.slice(base.length);
 
-  app.get(local(Paths.backup), zt, async (request) => {
-    await requireBackupRight(db, request);
+  app.get(local(Paths.backup), BACKUP_RIGHT, async (request) => {
     const rows = await backupsOf(db.kysely, ztOf(request).id);
     return okEnvelope<BackupItem[]>(rows.map(toBackupItem));
   });
 
-  app.post<{ Body: Partial<CreateBackupRequest> }>(local(Paths.backup), zt, async (request) => {
-    await requireBackupRight(db, request);
+  app.post<{ Body: Partial<CreateBackupRequest> }>(local(Paths.backup), BACKUP_RIGHT, async (request) => {
     const body = request.body ?? {};
     if (!isBackupType(body.type)) refuse('BadRequest', '备份类型无效');
     if (body.type !== BackupType.manual) refuse('BusinessRule', BackupMessages.manualOnly);
@@ -84,8 +80,7 @@ function userCenterRoutes(app: FastifyInstance, db: Db, base: string): void {
     return okEnvelope(item, BackupMessages.created);
   });
 
-  app.post<{ Body: { id?: unknown } }>(local(Paths.backupVerify), zt, async (request) => {
-    await requireBackupRight(db, request);
+  app.post<{ Body: { id?: unknown } }>(local(Paths.backupVerify), BACKUP_RIGHT, async (request) => {
     const ztId = ztOf(request).id;
     const id = idParam(request.body?.id);
     const problems = await withSetLock(db, ztId, () => checkBackup(db, ztId, id));
@@ -93,8 +88,7 @@ function userCenterRoutes(app: FastifyInstance, db: Db, base: string): void {
     return okEnvelope(data, problems.length === 0 ? BackupMessages.verifiedOk : BackupMessages.corrupted);
   });
 
-  app.post<{ Body: Partial<RestoreBackupRequest> }>(local(Paths.backupRestore), zt, async (request) => {
-    await requireBackupRight(db, request);
+  app.post<{ Body: Partial<RestoreBackupRequest> }>(local(Paths.backupRestore), BACKUP_RIGHT, async (request) => {
     const body = request.body ?? {};
     const data: RestoreBackupResponse = await restoreBackup(db, scopeOf(request), idParam(body.id), {
       rotate: flag(body.rotate),
@@ -102,8 +96,7 @@ function userCenterRoutes(app: FastifyInstance, db: Db, base: string): void {
     return okEnvelope(data, BackupMessages.restored);
   });
 
-  app.delete<{ Querystring: { id?: string } }>(local(Paths.backup), zt, async (request) => {
-    await requireBackupRight(db, request);
+  app.delete<{ Querystring: { id?: string } }>(local(Paths.backup), BACKUP_RIGHT, async (request) => {
     const ztId = ztOf(request).id;
     const id = idParam(request.query.id);
     await withSetLock(db, ztId, async () => {
@@ -117,25 +110,20 @@ function userCenterRoutes(app: FastifyInstance, db: Db, base: string): void {
 
 /** GET /files/api/fileRelation/Backup?id=: the backup file as it is stored. */
 function downloadRoute(app: FastifyInstance, db: Db): void {
-  app.get<{ Querystring: { id?: string } }>(
-    Paths.backupDownload.slice('/files'.length),
-    { config: { access: 'zt' } },
-    async (request, reply) => {
-      await requireBackupRight(db, request);
-      const zt = ztOf(request);
-      const row = await findBackup(db.kysely, zt.id, idParam(request.query.id));
-      if (!row) refuse('NotFound', BackupMessages.notFound);
-      const file = backupFileOf(db, zt.id, row.file_name);
-      if (!fs.existsSync(file)) refuse('NotFound', BackupMessages.fileMissing);
-      const typeName = BACKUP_TYPE_NAMES[toBackupItem(row).type];
-      void reply
-        .header('content-type', 'application/vnd.sqlite3')
-        .header('content-length', String(row.size))
-        .header('x-backup-sha256', row.sha256)
-        .header('content-disposition', contentDisposition(`${zt.name}-${typeName}-${stamp(row.created_at)}.sqlite`));
-      return reply.send(fs.createReadStream(file));
-    },
-  );
+  app.get<{ Querystring: { id?: string } }>(Paths.backupDownload.slice('/files'.length), BACKUP_RIGHT, async (request, reply) => {
+    const zt = ztOf(request);
+    const row = await findBackup(db.kysely, zt.id, idParam(request.query.id));
+    if (!row) refuse('NotFound', BackupMessages.notFound);
+    const file = backupFileOf(db, zt.id, row.file_name);
+    if (!fs.existsSync(file)) refuse('NotFound', BackupMessages.fileMissing);
+    const typeName = BACKUP_TYPE_NAMES[toBackupItem(row).type];
+    void reply
+      .header('content-type', 'application/vnd.sqlite3')
+      .header('content-length', String(row.size))
+      .header('x-backup-sha256', row.sha256)
+      .header('content-disposition', contentDisposition(`${zt.name}-${typeName}-${stamp(row.created_at)}.sqlite`));
+    return reply.send(fs.createReadStream(file));
+  });
 }
 
 /** Names the backup directory and registers the calls under their module bases. */

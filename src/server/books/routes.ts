@@ -1,11 +1,13 @@
 /**
- * Books and reports calls (base /account; shapes in src/shared/api/books.ts). Reading needs a
- * ledger set; every figure comes from the session's set and year.
+ * Books and reports calls (base /account; shapes in src/shared/api/books.ts). Reading needs the
+ * book's page, exporting and regenerating its buttons; every figure comes from the session's set and year.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { okEnvelope } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import { ztOf } from '../auth/guard.js';
+import { Page } from '../auth/pages.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import { refuse } from '../http/app-error.js';
 import type { Scope } from '../subjects/subject-repository.js';
 import { queryTrialBalance, type PeriodRange } from './trial-balance.js';
@@ -61,14 +63,22 @@ export function detailFilterOf(q: Query): DetailFilter {
 }
 
 export function bookRoutes(app: FastifyInstance, db: Db): void {
+  const needs = {
+    regenerate: onLedger(Right.buttons([[Page.trialBalance, 'regenerate']])),
+    trialBalance: onLedger(Right.pages(Page.trialBalance)),
+    generalLedger: onLedger(Right.pages(Page.generalLedger)),
+    detailAccount: onLedger(Right.pages(Page.detailAccount)),
+    detailExport: onLedger(Right.buttons([[Page.detailAccount, 'export']])),
+  };
+
   // Spec: regenerate the occurred amounts (after the user confirms): the balances rebuilt from the lines.
-  app.post('/api/report/regenerateOccur', { config: { access: 'zt' } }, async (request) => {
+  app.post('/api/report/regenerateOccur', needs.regenerate, async (request) => {
     const scope = scopeOf(request);
     await runWrite(db, (trx) => recomputeBalances(trx, scope.ztId));
     return okEnvelope(null, '发生额已重新生成');
   });
 
-  app.get('/api/report/trialBalance', { config: { access: 'zt' } }, async (request, reply) => {
+  app.get('/api/report/trialBalance', needs.trialBalance, async (request, reply) => {
     const q = request.query as Query;
     const scope = scopeOf(request);
     const range = rangeOf(q, scope.year);
@@ -85,7 +95,7 @@ export function bookRoutes(app: FastifyInstance, db: Db): void {
     );
   });
 
-  app.get('/api/report/generalLedger', { config: { access: 'zt' } }, async (request, reply) => {
+  app.get('/api/report/generalLedger', needs.generalLedger, async (request, reply) => {
     const q = request.query as Query;
     const scope = scopeOf(request);
     return timed(
@@ -99,7 +109,7 @@ export function bookRoutes(app: FastifyInstance, db: Db): void {
   });
 
   // Every line of the range as .xlsx, written while the lines are read (bounded memory).
-  app.get('/api/report/exportDetailAccount', { config: { access: 'zt' } }, async (request, reply) => {
+  app.get('/api/report/exportDetailAccount', needs.detailExport, async (request, reply) => {
     const q = request.query as Query;
     const scope = scopeOf(request);
     const code = q.code?.trim();
@@ -109,7 +119,7 @@ export function bookRoutes(app: FastifyInstance, db: Db): void {
     return exportDetailLedger(db, scope, range, code, detailFilterOf(q), zt.name, reply);
   });
 
-  app.get('/api/report/detailAccount', { config: { access: 'zt' } }, async (request, reply) => {
+  app.get('/api/report/detailAccount', needs.detailAccount, async (request, reply) => {
     const q = request.query as Query;
     const scope = scopeOf(request);
     const code = q.code?.trim();

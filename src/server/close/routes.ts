@@ -14,7 +14,8 @@ import { authOf, ztOf } from '../auth/guard.js';
 import { buildAuthInfo } from '../auth/auth-info.js';
 import { takeBackup } from '../backup/take-backup.js';
 import { refuse } from '../http/app-error.js';
-import { requireAnyButton, type VoucherButton } from '../vouchers/rights.js';
+import type { VoucherButton } from '../vouchers/rights.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import { closedMonths } from './check-data.js';
 import { closeCheck } from './check.js';
 import { closeMonth, nextOpenMonth, reopenMonth, type CloseScope, type TakeBackup } from './close-service.js';
@@ -81,10 +82,14 @@ function serverTiming(reply: FastifyReply, spent: { ms: number }): void {
 }
 
 export function closeRoutes(app: FastifyInstance, db: Db): void {
-  const zt = { config: { access: 'zt' as const } };
+  const needs = {
+    check: onLedger(Right.buttons(CloseRights.check)),
+    close: onLedger(Right.buttons(CloseRights.close)),
+    unclose: onLedger(Right.buttons(CloseRights.unclose)),
+    carryOver: onLedger(Right.buttons(CloseRights.carryOver)),
+  };
 
-  app.get<{ Querystring: Query }>('/api/certificate/check', zt, async (request) => {
-    await requireAnyButton(db, request, CloseRights.check);
+  app.get<{ Querystring: Query }>('/api/certificate/check', needs.check, async (request) => {
     const scope = await closeScope(db, request);
     const month = intOf(request.query.month, 'month', 1, 12);
     const year = request.query.year ? intOf(request.query.year, 'year', 1900, 9999) : scope.year;
@@ -103,8 +108,7 @@ export function closeRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(await closeCheck(db, scope, beginMonth, endMonth));
   });
 
-  app.post<{ Body: Partial<MonthlyRequest> }>('/api/certificate/monthly', zt, async (request, reply) => {
-    await requireAnyButton(db, request, CloseRights.close);
+  app.post<{ Body: Partial<MonthlyRequest> }>('/api/certificate/monthly', needs.close, async (request, reply) => {
     const scope = await closeScope(db, request);
     const body = request.body ?? {};
     const year = intOf(body.year ?? scope.year, 'year', 1900, 9999);
@@ -127,8 +131,7 @@ export function closeRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(done, CloseMessages.closed(year, month));
   });
 
-  app.post<{ Body: Partial<UnMonthlyRequest> }>('/api/certificate/unMonthly', zt, async (request, reply) => {
-    await requireAnyButton(db, request, CloseRights.unclose);
+  app.post<{ Body: Partial<UnMonthlyRequest> }>('/api/certificate/unMonthly', needs.unclose, async (request, reply) => {
     const scope = await closeScope(db, request);
     const body = request.body ?? {};
     const year = intOf(body.year ?? scope.year, 'year', 1900, 9999);
@@ -144,8 +147,7 @@ export function closeRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(done, CloseMessages.reopened(year, month));
   });
 
-  app.get('/api/certificate/closeState', zt, async (request) => {
-    await requireAnyButton(db, request, CloseRights.check);
+  app.get('/api/certificate/closeState', needs.check, async (request) => {
     const zt = ztOf(request);
     const [years, closed] = await Promise.all([
       db.kysely.selectFrom('zt_year').select(['year', 'start_month']).where('zt_id', '=', zt.id).orderBy('year').execute(),
@@ -172,8 +174,7 @@ export function closeRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(state);
   });
 
-  app.post<{ Body: Partial<CarryOverRequest> }>('/api/certificate/carryOver', zt, async (request) => {
-    await requireAnyButton(db, request, CloseRights.carryOver);
+  app.post<{ Body: Partial<CarryOverRequest> }>('/api/certificate/carryOver', needs.carryOver, async (request) => {
     const zt = ztOf(request);
     const message = await carryOver(
       db,
@@ -183,8 +184,7 @@ export function closeRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(null, message);
   });
 
-  app.post('/api/certificate/newYear', zt, async (request) => {
-    await requireAnyButton(db, request, CloseRights.close);
+  app.post('/api/certificate/newYear', needs.close, async (request) => {
     const zt = ztOf(request);
     const year = await openNextYear(db, { ztId: zt.id, year: zt.year, system: zt.accountingSystem });
     return okEnvelope({ year }, `${year}年度已建立，请切换到${year}年度并结转期初余额`);

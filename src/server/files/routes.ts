@@ -1,12 +1,12 @@
 /**
  * Attachment calls (base /files, spec "POST /api/fileRelation"): upload (multipart, field `file`,
  * optional field `voucherId`), list, download, attach and delete. Reading needs a ledger set;
- * writing needs the voucher editor's add or edit button. An upload is all-or-nothing: when one
+ * writing needs the voucher editor's add or edit button (the rights are declared per route). An upload is all-or-nothing: when one
  * file is refused, the files stored before it are removed and no row is written.
  */
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AttachFilesRequest, FileListQuery, FileRelation, VoucherFilesResponse } from '../../shared/api/files.js';
 import { UPLOAD_MAX_BYTES } from '../../shared/constants.js';
@@ -21,7 +21,8 @@ import {
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authOf, ztOf } from '../auth/guard.js';
-import { hasButton } from '../auth/permissions.js';
+import { Readers } from '../auth/pages.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import { AppError, refuse } from '../http/app-error.js';
 import { contentDisposition } from './content-disposition.js';
 import { FileStore, isFileId, type StoredFile } from './file-store.js';
@@ -29,13 +30,12 @@ import { deleteFileRow, filesByIds, filesOfVoucher, insertFile } from './reposit
 import { assertWritable, attachToVoucher, fileOf, toFileRelation, voucherOf } from './service.js';
 import { noVouchers, type VoucherLink } from './voucher-link.js';
 import { sweepAttachments, SWEEP_INTERVAL_MS } from './sweep.js';
+import { VoucherRights } from '../vouchers/rights.js';
 
-const VOUCHER_PAGE = '/accounting-management/voucher-management/voucherAdd';
-
-async function requireWrite(db: Db, request: FastifyRequest): Promise<void> {
-  if ((await hasButton(db, request, VOUCHER_PAGE, 'add')) || (await hasButton(db, request, VOUCHER_PAGE, 'edit'))) return;
-  refuse('Forbidden', '没有该操作的权限');
-}
+/** Reading a voucher's files: wherever the voucher is read. */
+const READ = onLedger(Right.pages(...Readers.voucher));
+/** Changing them is part of entering or changing the voucher: the editor's add or edit. */
+const WRITE = onLedger(Right.buttons(VoucherRights.save));
 
 function voucherIdParam(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
@@ -60,7 +60,6 @@ export async function fileRoutes(
   config: ServerConfig,
   link: VoucherLink = noVouchers,
 ): Promise<void> {
-  const zt = { config: { access: 'zt' as const } };
   const store = new FileStore(config.dataDir);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 5, parts: 30 } });
 
@@ -82,8 +81,7 @@ export async function fileRoutes(
     return (await filesOfVoucher(db.kysely, ztId, voucherId)).map((row) => toFileRelation(row, voucher));
   };
 
-  app.post('/api/fileRelation', zt, async (request) => {
-    await requireWrite(db, request);
+  app.post('/api/fileRelation', WRITE, async (request) => {
     if (!request.isMultipart()) refuse('BadRequest', '请以multipart/form-data上传文件');
     const ztId = ztOf(request).id;
     const stored: (StoredFile & { name: string; ext: string })[] = [];
@@ -155,7 +153,7 @@ export async function fileRoutes(
     }
   });
 
-  app.get<{ Querystring: FileListQuery }>('/api/fileRelation', zt, async (request) => {
+  app.get<{ Querystring: FileListQuery }>('/api/fileRelation', READ, async (request) => {
     const ztId = ztOf(request).id;
     const voucherId = voucherIdParam(request.query.voucherId);
     if (voucherId !== null) return okEnvelope(await listOf(ztId, voucherId));
@@ -173,7 +171,7 @@ export async function fileRoutes(
     return okEnvelope(out);
   });
 
-  app.get<{ Querystring: { fileId?: string } }>('/api/fileRelation/download', zt, async (request, reply) => {
+  app.get<{ Querystring: { fileId?: string } }>('/api/fileRelation/download', READ, async (request, reply) => {
     const row = await fileOf(db.kysely, ztOf(request).id, fileIdParam(request.query.fileId));
     return reply
       .type(row.content_type)
@@ -184,8 +182,7 @@ export async function fileRoutes(
       .send(store.open(row.zt_id, row.file_id));
   });
 
-  app.post<{ Body: AttachFilesRequest }>('/api/fileRelation/attach', zt, async (request) => {
-    await requireWrite(db, request);
+  app.post<{ Body: AttachFilesRequest }>('/api/fileRelation/attach', WRITE, async (request) => {
     const ztId = ztOf(request).id;
     const body = (request.body ?? {}) as Partial<AttachFilesRequest>;
     const voucherId = voucherIdParam(body.voucherId);
@@ -200,8 +197,7 @@ export async function fileRoutes(
     return okEnvelope(data);
   });
 
-  app.delete<{ Querystring: { fileId?: string } }>('/api/fileRelation', zt, async (request) => {
-    await requireWrite(db, request);
+  app.delete<{ Querystring: { fileId?: string } }>('/api/fileRelation', WRITE, async (request) => {
     const ztId = ztOf(request).id;
     const fileId = fileIdParam(request.query.fileId);
     const voucherId = await db.kysely.transaction().execute(async (trx) => {

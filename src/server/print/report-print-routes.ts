@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Paths } from '../../shared/api/paths.js';
 import type { Db } from '../db/database.js';
 import { ztOf } from '../auth/guard.js';
-import { requireButton } from '../auth/permissions.js';
+import { Page } from '../auth/pages.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import { refuse } from '../http/app-error.js';
 import { contentDisposition } from '../files/content-disposition.js';
 import type { Scope } from '../subjects/subject-repository.js';
@@ -40,11 +41,12 @@ const detailPrintMaxRows = () => {
 export const periodText = (year: number, r: PeriodRange) =>
   r.beginMonth === r.endMonth ? `${year}年${r.beginMonth}月` : `${year}年${r.beginMonth}月至${r.endMonth}月`;
 
-const PAGES = {
-  trialBalance: '/accounting-management/reports/trial-balance',
-  generalLedger: '/accounting-management/books/generalledger',
-  detailAccount: '/accounting-management/books/detailaccount',
-} as const;
+/** Each print needs its page's print button. */
+const PRINT = {
+  trialBalance: onLedger(Right.buttons([[Page.trialBalance, 'print']])),
+  generalLedger: onLedger(Right.buttons([[Page.generalLedger, 'print']])),
+  detailAccount: onLedger(Right.buttons([[Page.detailAccount, 'print']])),
+};
 
 function scopeOf(request: FastifyRequest): Scope {
   const zt = ztOf(request);
@@ -64,8 +66,7 @@ async function sendPdf(reply: FastifyReply, table: TableDocument, name: string) 
 }
 
 export function reportPrintRoutes(app: FastifyInstance, db: Db): void {
-  app.get(local(Paths.trialBalancePrint), { config: { access: 'zt' } }, async (request, reply) => {
-    await requireButton(db, request, PAGES.trialBalance, 'print');
+  app.get(local(Paths.trialBalancePrint), PRINT.trialBalance, async (request, reply) => {
     const q = request.query as Query;
     const scope = scopeOf(request);
     const range = rangeOf(q, scope.year);
@@ -81,8 +82,7 @@ export function reportPrintRoutes(app: FastifyInstance, db: Db): void {
     return sendPdf(reply, trialBalanceTable(answer, ztOf(request).name, period), `科目余额表_${period}.pdf`);
   });
 
-  app.get(local(Paths.generalLedgerPrint), { config: { access: 'zt' } }, async (request, reply) => {
-    await requireButton(db, request, PAGES.generalLedger, 'print');
+  app.get(local(Paths.generalLedgerPrint), PRINT.generalLedger, async (request, reply) => {
     const q = request.query as Query;
     const scope = scopeOf(request);
     const range = rangeOf(q, scope.year);
@@ -95,8 +95,7 @@ export function reportPrintRoutes(app: FastifyInstance, db: Db): void {
     return sendPdf(reply, generalLedgerTable(answer, scope.year, ztOf(request).name, period), `总账_${period}.pdf`);
   });
 
-  app.get(local(Paths.detailAccountPrint), { config: { access: 'zt' } }, async (request, reply) => {
-    await requireButton(db, request, PAGES.detailAccount, 'print');
+  app.get(local(Paths.detailAccountPrint), PRINT.detailAccount, async (request, reply) => {
     const q = request.query as Query;
     const scope = scopeOf(request);
     const code = q.code?.trim();

@@ -8,14 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { PRINT_PAPERS, type PrintPaper, type PrintQuery } from '../../shared/api/files.js';
 import type { Db } from '../db/database.js';
 import { ztOf } from '../auth/guard.js';
-import { hasButton } from '../auth/permissions.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import { refuse } from '../http/app-error.js';
 import { toVouchers } from '../vouchers/repository.js';
+import { VoucherRights } from '../vouchers/rights.js';
 import { contentDisposition } from '../files/content-disposition.js';
 import { printVouchersOf } from './from-voucher.js';
 import { renderVouchersPdf } from './voucher-pdf.js';
 
-const LIST_PAGE = '/accounting-management/voucher-management/voucherList';
 /** Most vouchers one print call renders (a month of a busy set; more in several calls). */
 export const PRINT_MAX_VOUCHERS = 500;
 
@@ -24,9 +24,8 @@ const isPaper = (value: string): value is PrintPaper => (PRINT_PAPERS as readonl
 export function printRoutes(app: FastifyInstance, db: Db): void {
   app.get<{ Querystring: Partial<PrintQuery> }>(
     '/api/certificate/print',
-    { config: { access: 'zt' } },
+    onLedger(Right.buttons(VoucherRights.print)),
     async (request, reply) => {
-      if (!(await hasButton(db, request, LIST_PAGE, 'print'))) refuse('Forbidden', '没有该操作的权限');
       const zt = ztOf(request);
       const ids = String(request.query.ids ?? '')
         .split(',')

@@ -1,14 +1,16 @@
 /**
  * The official reports (base /account; shapes in src/shared/api/reports.ts): the balance sheet and
  * the income and expense statement as JSON, as an xlsx workbook and as a PDF in the form's layout.
- * Reading needs a ledger set; every figure comes from the session's set and year.
+ * Reading needs the report's page, export and print its buttons; every figure comes from the
+ * session's set and year.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { okEnvelope } from '../../shared/envelope.js';
 import type { ReportKind } from '../../shared/reports/types.js';
 import type { Db } from '../db/database.js';
 import { ztOf } from '../auth/guard.js';
-import { requireButton } from '../auth/permissions.js';
+import { Page } from '../auth/pages.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import { rangeOf } from '../books/routes.js';
 import { contentDisposition } from '../files/content-disposition.js';
 import { buildReport, type BuiltReport } from './report-service.js';
@@ -45,21 +47,19 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export function reportRoutes(app: FastifyInstance, db: Db): void {
   // Each report with the menu page whose export and print buttons it needs.
   const paths: [ReportKind, string, string][] = [
-    ['balance-sheet', '/api/report/balanceSheet', '/accounting-management/reports/balance-sheet'],
-    ['income-expense', '/api/report/incomeExpense', '/accounting-management/reports/income-expense'],
+    ['balance-sheet', '/api/report/balanceSheet', Page.balanceSheet],
+    ['income-expense', '/api/report/incomeExpense', Page.incomeExpense],
   ];
   for (const [kind, path, page] of paths) {
-    app.get(path, { config: { access: 'zt' } }, async (request) => okEnvelope((await reportOf(db, request, kind)).response));
+    app.get(path, onLedger(Right.pages(page)), async (request) => okEnvelope((await reportOf(db, request, kind)).response));
 
-    app.get(`${path}/export`, { config: { access: 'zt' } }, async (request, reply) => {
-      await requireButton(db, request, page, 'export');
+    app.get(`${path}/export`, onLedger(Right.buttons([[page, 'export']])), async (request, reply) => {
       const { form, response } = await reportOf(db, request, kind);
       const buffer = Buffer.from(await buildReportWorkbook(form, response).xlsx.writeBuffer());
       return file(reply, XLSX, reportFileName(response, 'xlsx'), 'attachment', buffer);
     });
 
-    app.get(`${path}/print`, { config: { access: 'zt' } }, async (request, reply) => {
-      await requireButton(db, request, page, 'print');
+    app.get(`${path}/print`, onLedger(Right.buttons([[page, 'print']])), async (request, reply) => {
       const { response } = await reportOf(db, request, kind);
       return file(reply, 'application/pdf', reportFileName(response, 'pdf'), 'inline', await renderReportPdf(response));
     });

@@ -9,7 +9,8 @@ import { SUBJECT_TYPE_NAMES, type SubjectType } from '../../shared/chart.js';
 import { UPLOAD_MAX_BYTES } from '../../shared/constants.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
-import { Pages, requireButton } from '../auth/permissions.js';
+import { Page } from '../auth/pages.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import { ztOf } from '../auth/guard.js';
 import { refuse } from '../http/app-error.js';
 import { listTypes } from '../auxiliary/repository.js';
@@ -25,10 +26,14 @@ function worksheetRow(rowId: string | number | undefined): number {
 }
 
 export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void> {
-  const zt = { config: { access: 'zt' as const } };
+  const needs = {
+    page: onLedger(Right.pages(Page.subjectStart)),
+    edit: onLedger(Right.buttons([[Page.subjectStart, 'edit']])),
+    export: onLedger(Right.buttons([[Page.subjectStart, 'export']])),
+  };
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
 
-  app.get('/api/subject/subjectSetting', zt, async (request) => {
+  app.get('/api/subject/subjectSetting', needs.page, async (request) => {
     const scope = scopeOf(request);
     const ctx = await loadOpening(db.kysely, scope);
     const rows = openingRows(ctx, computeAll(ctx));
@@ -48,8 +53,7 @@ export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void>
     return okEnvelope(data);
   });
 
-  app.post<{ Body: BranchSaveRequest }>('/api/subject/branchSave', zt, async (request) => {
-    await requireButton(db, request, Pages.subjectStart, 'edit');
+  app.post<{ Body: BranchSaveRequest }>('/api/subject/branchSave', needs.edit, async (request) => {
     const body = (request.body ?? {}) as Partial<BranchSaveRequest>;
     if (!Array.isArray(body.detailList)) refuse('BadRequest', '缺少参数detailList');
     const list = body.detailList.map((detail, index) => ({ label: `第${index + 1}行`, detail: detail }));
@@ -57,7 +61,7 @@ export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void>
     return okEnvelope(result, '保存成功');
   });
 
-  app.get('/api/subject/exportOpening', zt, async (request, reply) => {
+  app.get('/api/subject/exportOpening', needs.export, async (request, reply) => {
     const scope = scopeOf(request);
     const ctx = await loadOpening(db.kysely, scope);
     const buffer = await openingWorkbook(ctx, ztOf(request).name);
@@ -70,8 +74,7 @@ export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void>
 
   /** Multipart: field `file` (xlsx, at most 50 MB) and optionally `confirmPrompt` = 'true' before it. */
   // The request may be a little larger than the file (form boundaries, fields); the file's own limit answers first.
-  app.post('/api/subject/importOpening', { ...zt, bodyLimit: UPLOAD_MAX_BYTES + 1_048_576 }, async (request) => {
-    await requireButton(db, request, Pages.subjectStart, 'edit');
+  app.post('/api/subject/importOpening', { ...needs.edit, bodyLimit: UPLOAD_MAX_BYTES + 1_048_576 }, async (request) => {
     if (!request.isMultipart()) refuse('BadRequest', '请以multipart/form-data上传文件');
     let confirmPrompt = false;
     let file: { name: string; buffer: Buffer } | null = null;

@@ -74,14 +74,17 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     expect((await kuaiji.get<number>(Paths.financialState)).body.data).toBe(FinancialState.SubjectsNotInitialised);
   });
 
-  it('refuses the save without the subjectstart edit right (cashier, reviewer) and another set’s id', async () => {
+  it('refuses the list, the export and the save without the subjectstart page and its buttons (cashier, reviewer) and another set’s id', async () => {
     for (const [login, password] of [
       ['chuna', 'Chuna@123'],
       ['shenhe', 'Shenhe@123'],
     ] as const) {
       const client = new ApiClient(server.url);
       await client.openSet(server.db, login, password, FACTORY);
-      expect((await setting(client)).subInfoList.length).toBeGreaterThan(0);
+      // Neither role has the opening page: its data is not theirs to read either.
+      expect((await client.get(Paths.subjectSetting)).body.errorCode).toBe(ErrorCode.Forbidden);
+      const exported = await client.download(Paths.openingExport);
+      expect(JSON.parse(Buffer.from(exported.bytes).toString('utf8'))).toMatchObject({ errorCode: ErrorCode.Forbidden });
       expect((await client.post(Paths.branchSave, { detailList: [{ code: '101', initAmount: 100 }] })).body).toMatchObject({
         success: false,
         errorCode: ErrorCode.Forbidden,

@@ -16,6 +16,8 @@ import { expectedCodeLength } from '../../shared/subjects/subject-code.js';
 import type { Db } from '../db/database.js';
 import { ztOf } from '../auth/guard.js';
 import { Pages, requireButton } from '../auth/permissions.js';
+import { Page, Readers } from '../auth/pages.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import { refuse } from '../http/app-error.js';
 import { chartOf, listSubjects, listSubjectTypes, type Scope } from './subject-repository.js';
 import { childCodeFor, toSubjectItems, toTree } from './subject-items.js';
@@ -61,11 +63,23 @@ async function items(db: Db, scope: Scope, incloudFullName = true): Promise<Subj
 }
 
 export function subjectRoutes(app: FastifyInstance, db: Db): void {
-  const zt = { config: { access: 'zt' as const } };
+  const needs = {
+    chart: onLedger(Right.pages(...Readers.chart)),
+    stand: onLedger(Right.pages(Page.subject)),
+    add: onLedger(Right.buttons([[Page.subject, 'added']])),
+    save: onLedger(
+      Right.buttons([
+        [Page.subject, 'added'],
+        [Page.subject, 'edit'],
+      ]),
+    ),
+    edit: onLedger(Right.buttons([[Page.subject, 'edit']])),
+    delete: onLedger(Right.buttons([[Page.subject, 'delete']])),
+  };
 
-  app.get('/api/subject', zt, async (request) => okEnvelope(await items(db, scopeOf(request))));
+  app.get('/api/subject', needs.chart, async (request) => okEnvelope(await items(db, scopeOf(request))));
 
-  app.get<{ Querystring: Query }>('/api/subject/subjectExtensions', zt, async (request) => {
+  app.get<{ Querystring: Query }>('/api/subject/subjectExtensions', needs.chart, async (request) => {
     const q = request.query;
     const scope = await yearScope(db, request, q.year);
     const list = await items(db, scope, flag(q.incloudFullName, true));
@@ -76,7 +90,7 @@ export function subjectRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(data);
   });
 
-  app.get<{ Querystring: Query }>('/api/subject/elect', zt, async (request) => {
+  app.get<{ Querystring: Query }>('/api/subject/elect', needs.chart, async (request) => {
     const q = request.query;
     const keyword = (q.keyword ?? '').trim().toLowerCase();
     const type = q.type ? Number(q.type) : null;
@@ -93,7 +107,7 @@ export function subjectRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(list);
   });
 
-  app.get('/api/standSubject', zt, (request) => {
+  app.get('/api/standSubject', needs.chart, (request) => {
     const { chart, rules } = chartOf(scopeOf(request));
     const data: StandSubjectResponse = {
       chartId: chart.id,
@@ -114,10 +128,9 @@ export function subjectRoutes(app: FastifyInstance, db: Db): void {
     return Promise.resolve(okEnvelope(data));
   });
 
-  app.get('/api/subject/choiceStand', zt, async (request) => okEnvelope(await standChoices(db, scopeOf(request))));
+  app.get('/api/subject/choiceStand', needs.stand, async (request) => okEnvelope(await standChoices(db, scopeOf(request))));
 
-  app.post<{ Body: { codeArray?: unknown } }>('/api/subject/cjSubjct', zt, async (request) => {
-    await requireButton(db, request, Pages.subject, 'added');
+  app.post<{ Body: { codeArray?: unknown } }>('/api/subject/cjSubjct', needs.add, async (request) => {
     const raw = request.body?.codeArray;
     const codes = typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw : null;
     if (!codes || codes.some((c) => typeof c !== 'string')) refuse('BadRequest', '缺少参数codeArray');
@@ -125,7 +138,7 @@ export function subjectRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(added, `已增加${added.length}个标准科目`);
   });
 
-  app.get<{ Querystring: Query }>('/api/subject/childCode', zt, async (request) => {
+  app.get<{ Querystring: Query }>('/api/subject/childCode', needs.chart, async (request) => {
     const scope = scopeOf(request);
     const parentCode = request.query.parentCode?.trim() || null;
     const rows = await listSubjects(db.kysely, scope);
@@ -141,7 +154,7 @@ export function subjectRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(data);
   });
 
-  app.post<{ Body: SaveSubjectRequest }>('/api/subject', zt, async (request) => {
+  app.post<{ Body: SaveSubjectRequest }>('/api/subject', needs.save, async (request) => {
     const body = request.body ?? {};
     const editing = typeof body.id === 'string' && body.id.trim() !== '';
     await requireButton(db, request, Pages.subject, editing ? 'edit' : 'added');
@@ -151,8 +164,7 @@ export function subjectRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(saved ?? null, editing ? '修改成功' : '新增成功');
   });
 
-  app.post<{ Body: { code?: unknown; enable?: unknown } }>('/api/subject/enable', zt, async (request) => {
-    await requireButton(db, request, Pages.subject, 'edit');
+  app.post<{ Body: { code?: unknown; enable?: unknown } }>('/api/subject/enable', needs.edit, async (request) => {
     const code = codeParam(request.body?.code);
     const enable = request.body?.enable;
     if (typeof enable !== 'boolean') refuse('BadRequest', '缺少参数enable');
@@ -160,8 +172,7 @@ export function subjectRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(null, enable ? '启用成功' : '停用成功');
   });
 
-  app.delete<{ Querystring: Query }>('/api/subject', zt, async (request) => {
-    await requireButton(db, request, Pages.subject, 'delete');
+  app.delete<{ Querystring: Query }>('/api/subject', needs.delete, async (request) => {
     await deleteSubject(db, scopeOf(request), codeParam(request.query.code));
     return okEnvelope(null, '删除成功');
   });

@@ -9,7 +9,7 @@ import { authOf, ztOf } from '../auth/guard.js';
 import { financialState } from './financial-state.js';
 
 export function systemRoutes(app: FastifyInstance, db: Db, config: ServerConfig): void {
-  app.get(Paths.config, { config: { access: 'public' } }, () => {
+  app.get(Paths.config, { config: { access: 'public', right: 'none' } }, () => {
     const data: ClientConfig = {
       is_start_secretKey: false,
       islimit: config.limitInfo !== '',
@@ -28,13 +28,13 @@ export function systemRoutes(app: FastifyInstance, db: Db, config: ServerConfig)
     return Promise.resolve(okEnvelope(data));
   });
 
-  app.get(Paths.financialState, async (request) => {
+  app.get(Paths.financialState, { config: { right: 'none' } }, async (request) => {
     const { zt } = authOf(request);
     const { state, message } = await financialState(db, zt);
     return { ...okEnvelope(state, message) };
   });
 
-  app.get(Paths.sysInfo, { config: { access: 'zt' } }, async (request) => {
+  app.get(Paths.sysInfo, { config: { access: 'zt', right: 'none' } }, async (request) => {
     const zt = ztOf(request);
     const years = await db.kysely
       .selectFrom('zt_year')

@@ -1,6 +1,6 @@
 /**
- * Voucher template calls (base /account; shapes in src/shared/api/templates.ts). Reading needs a
- * ledger set; writing needs the voucher editor's add or edit button (templates serve entry).
+ * Voucher template calls (base /account; shapes in src/shared/api/templates.ts). Reading needs the
+ * voucher editor or the carry-forward page; writing needs the voucher editor's add or edit button (templates serve entry).
  * Carry-forward templates (template 4) share the calls; generating their vouchers needs the
  * editor's add button, as any new voucher does.
  */
@@ -11,7 +11,9 @@ import { okEnvelope } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import { authOf, ztOf } from '../auth/guard.js';
 import { refuse } from '../http/app-error.js';
-import { VoucherRights, requireAnyButton } from '../vouchers/rights.js';
+import { VoucherRights } from '../vouchers/rights.js';
+import { Readers } from '../auth/pages.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import { generateCarryForward } from './carry-forward-generate.js';
 import { listCarry } from './carry-forward-service.js';
 import { readSortOrder } from './sort-order.js';
@@ -57,10 +59,11 @@ function requiredInt(value: string | undefined, name: string, min: number, max: 
   return n;
 }
 
-const WRITE = [...VoucherRights.create, ...VoucherRights.modify];
+const READ = onLedger(Right.pages(...Readers.template));
+const WRITE = onLedger(Right.buttons(VoucherRights.create, VoucherRights.modify));
 
 export function templateRoutes(app: FastifyInstance, db: Db): void {
-  app.get(PATHS.template, { config: { access: 'zt' } }, async (request) => {
+  app.get(PATHS.template, READ, async (request) => {
     const q = request.query as Query;
     const query: TemplateListQuery = {
       pageIndex: optionalInt(q.pageIndex, 'pageIndex'),
@@ -74,7 +77,7 @@ export function templateRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(await listTemplates(db, scopeOf(request), query));
   });
 
-  app.get(PATHS.select, { config: { access: 'zt' } }, async (request) => {
+  app.get(PATHS.select, READ, async (request) => {
     const q = request.query as Query;
     const template = optionalInt(q.template, 'template');
     if (template === CARRY_FORWARD_TEMPLATE) {
@@ -84,36 +87,32 @@ export function templateRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(await selectTemplates(db, scopeOf(request), template));
   });
 
-  app.get(PATHS.detail, { config: { access: 'zt' } }, async (request) => {
+  app.get(PATHS.detail, READ, async (request) => {
     const id = (request.query as Query).id;
     if (!id) refuse('BadRequest', '缺少参数id');
     return okEnvelope(await templateDetail(db, scopeOf(request), id));
   });
 
-  app.post(PATHS.template, { config: { access: 'zt' } }, async (request) => {
-    await requireAnyButton(db, request, WRITE);
+  app.post(PATHS.template, WRITE, async (request) => {
     const body = (request.body ?? {}) as SaveTemplateRequest | SaveCarryForwardRequest;
     const { template, message } = await saveTemplate(db, scopeOf(request), body);
     return okEnvelope(template, message);
   });
 
-  app.delete(PATHS.template, { config: { access: 'zt' } }, async (request) => {
-    await requireAnyButton(db, request, WRITE);
+  app.delete(PATHS.template, WRITE, async (request) => {
     const id = (request.query as Query).id;
     if (!id) refuse('BadRequest', '缺少参数id');
     await removeTemplate(db, scopeOf(request), id);
     return okEnvelope(null, '删除成功');
   });
 
-  app.post(PATHS.sort, { config: { access: 'zt' } }, async (request) => {
-    await requireAnyButton(db, request, WRITE);
+  app.post(PATHS.sort, WRITE, async (request) => {
     const order = readSortOrder(request.body);
     await sortTemplates(db, scopeOf(request), order);
     return okEnvelope(null, '保存成功');
   });
 
   const generate = (month: boolean) => async (request: FastifyRequest) => {
-    await requireAnyButton(db, request, VoucherRights.create);
     const q = request.query as Query;
     const year = requiredInt(q.year, 'year', 1000, 9999);
     const period = month ? requiredInt(q.month, 'month', 1, 12) : null;
@@ -123,6 +122,6 @@ export function templateRoutes(app: FastifyInstance, db: Db): void {
     const { result, message } = await generateCarryForward(db, scope, year, period);
     return okEnvelope(result, message);
   };
-  app.get(PATHS.monthEnd, { config: { access: 'zt' } }, generate(true));
-  app.get(PATHS.yearEnd, { config: { access: 'zt' } }, generate(false));
+  app.get(PATHS.monthEnd, onLedger(Right.buttons(VoucherRights.create)), generate(true));
+  app.get(PATHS.yearEnd, onLedger(Right.buttons(VoucherRights.create)), generate(false));
 }

@@ -1,23 +1,28 @@
 /**
  * Button rights of the voucher calls (menu catalogue): the editor's add / edit / delete, the
- * list's review / book / cashierSign. A write needs one of the named page buttons.
+ * list's review / book / cashierSign. A route declares the buttons it needs (auth/route-rights.ts);
+ * the save refines create or modify by its body with requireAnyButton.
  */
-import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.js';
-import { authOf } from '../auth/guard.js';
-import { holdsAnyButton } from '../auth/permissions.js';
-import { refuse } from '../http/app-error.js';
+import { Page } from '../auth/pages.js';
+import type { PageButton } from '../auth/permissions.js';
+
+export { requireAnyButton } from '../auth/permissions.js';
 
 export const VoucherPages = {
-  add: '/accounting-management/voucher-management/voucherAdd',
-  list: '/accounting-management/voucher-management/voucherList',
+  add: Page.voucherAdd,
+  list: Page.voucherList,
 } as const;
 
-export type VoucherButton = readonly [page: string, button: string];
+export type VoucherButton = PageButton;
 
 export const VoucherRights = {
   create: [[VoucherPages.add, 'add']],
   modify: [[VoucherPages.add, 'edit']],
+  /** A save: a new voucher or a change of one (the body decides which is needed). */
+  save: [
+    [VoucherPages.add, 'add'],
+    [VoucherPages.add, 'edit'],
+  ],
   delete: [
     [VoucherPages.add, 'delete'],
     [VoucherPages.list, 'delete'],
@@ -33,10 +38,5 @@ export const VoucherRights = {
     [VoucherPages.add, 'add'],
     [VoucherPages.add, 'edit'],
   ],
+  print: [[VoucherPages.list, 'print']],
 } as const satisfies Record<string, readonly VoucherButton[]>;
-
-/** Refuses (4005) unless the user holds at least one of the buttons in the session's set. */
-export async function requireAnyButton(db: Db, request: FastifyRequest, buttons: readonly VoucherButton[]): Promise<void> {
-  const { user, zt } = authOf(request);
-  if (!(await holdsAnyButton(db, user, zt, buttons))) refuse('Forbidden', '没有该操作的权限');
-}

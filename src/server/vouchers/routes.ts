@@ -1,8 +1,9 @@
 /**
  * Voucher calls (base /account, spec doc 1 sections 3 and 7; shapes in src/shared/api/vouchers.ts).
  * Every call works on the session's ledger set (ids of another set are not found there, 4015, and
- * naming another set is refused by the guard, 4005). Writes need the buttons of rights.ts and
- * name their vouchers by id and the revision the user saw (voucher-target.ts).
+ * naming another set is refused by the guard, 4005). Reads need a page that shows vouchers, writes
+ * the buttons of rights.ts (declared per route, auth/route-rights.ts), and name their vouchers by
+ * id and the revision the user saw (voucher-target.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {
@@ -24,6 +25,8 @@ import { isPeriodClosed } from './periods.js';
 import { listVouchers, neighbour, preparers, readListQuery, subjectBalance } from './queries.js';
 import { findVoucherByNumber, findVoucherRow, refuseMissingVoucher, toVouchers } from './repository.js';
 import { VoucherRights, requireAnyButton, type VoucherButton } from './rights.js';
+import { Page, Readers } from '../auth/pages.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import { isTwoTable, saveVoucher, type VoucherScope } from './save-service.js';
 import { batchChange, reloadBreak, type BatchAction } from './state-service.js';
 import { isModification, readTargets } from './voucher-target.js';
@@ -65,15 +68,24 @@ export function defaultVoucherDate(year: number, month: number, today = new Date
 }
 
 export function voucherRoutes(app: FastifyInstance, db: Db): void {
-  const zt = { config: { access: 'zt' as const } };
+  // What each call needs (auth/route-rights.ts): a read a page that shows vouchers, a write its buttons.
+  const needs = {
+    list: onLedger(Right.pages(Page.voucherList)),
+    editor: onLedger(Right.pages(Page.voucherAdd)),
+    voucher: onLedger(Right.pages(...Readers.voucher)),
+    save: onLedger(Right.buttons(VoucherRights.save)),
+    delete: onLedger(Right.buttons(VoucherRights.delete)),
+    renumber: onLedger(Right.buttons(VoucherRights.renumber)),
+    summaries: onLedger(Right.buttons(VoucherRights.summaries)),
+  };
   const q = db.kysely;
 
-  app.get<{ Querystring: Query }>('/api/certificate', zt, async (request) => {
+  app.get<{ Querystring: Query }>('/api/certificate', needs.list, async (request) => {
     const raw = { ...request.query, year: request.query.year || String(ztOf(request).year) };
     return okEnvelope(await listVouchers(q, ztOf(request).id, readListQuery(raw)));
   });
 
-  app.post<{ Body: Partial<SaveVoucherRequest> }>('/api/certificate', zt, async (request, reply) => {
+  app.post<{ Body: Partial<SaveVoucherRequest> }>('/api/certificate', needs.save, async (request, reply) => {
     const body = request.body ?? {};
     const modifying = isModification(body);
     await requireAnyButton(db, request, modifying ? VoucherRights.modify : VoucherRights.create);
@@ -83,14 +95,13 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(saved, '保存成功');
   });
 
-  app.delete<{ Querystring: Query }>('/api/certificate', zt, async (request) => {
-    await requireAnyButton(db, request, VoucherRights.delete);
+  app.delete<{ Querystring: Query }>('/api/certificate', needs.delete, async (request) => {
     const year = intParam(request.query.year ?? ztOf(request).year, 'year');
     const done = await batchChange(db, scopeOf(request), readTargets(request.query.details, year), 'delete');
     return okEnvelope<BatchResponse>(done, '删除成功');
   });
 
-  app.get<{ Querystring: Query }>('/api/certificate/detail', zt, async (request) => {
+  app.get<{ Querystring: Query }>('/api/certificate/detail', needs.voucher, async (request) => {
     const ztId = ztOf(request).id;
     const { id } = request.query;
     const row = id
@@ -105,14 +116,14 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope((await toVouchers(q, ztId, [row]))[0] ?? null);
   });
 
-  app.get<{ Querystring: Query }>('/api/certificate/neighbour', zt, async (request) => {
+  app.get<{ Querystring: Query }>('/api/certificate/neighbour', needs.editor, async (request) => {
     const direction = request.query.direction;
     if (direction !== 'prev' && direction !== 'next') refuse('BadRequest', '参数direction必须是prev或next');
     const year = intParam(request.query.year ?? ztOf(request).year, 'year');
     return okEnvelope(await neighbour(q, ztOf(request).id, year, request.query.id || undefined, direction));
   });
 
-  app.get<{ Querystring: Query }>('/api/certificate/emptyCertificate', zt, async (request) => {
+  app.get<{ Querystring: Query }>('/api/certificate/emptyCertificate', needs.editor, async (request) => {
     const session = ztOf(request);
     const year = intParam(request.query.year ?? session.year, 'year');
     const month = request.query.month
@@ -145,8 +156,7 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
     off: BatchAction,
     rights: readonly VoucherButton[],
   ) => {
-    app.post<{ Body: Record<string, unknown> }>(path, zt, async (request) => {
-      await requireAnyButton(db, request, rights);
+    app.post<{ Body: Record<string, unknown> }>(path, onLedger(Right.buttons(rights)), async (request) => {
       const body = request.body ?? {};
       const flag = body[flagName];
       if (typeof flag !== 'boolean') refuse('BadRequest', `缺少参数${flagName}`);
@@ -159,8 +169,7 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
   batch('/api/certificate/book', 'isBook', 'book', 'unbook', VoucherRights.book);
   batch('/api/certificate/VoucherCashierSignature', 'isSign', 'sign', 'unsign', VoucherRights.sign);
 
-  app.post<{ Body: Record<string, unknown> }>('/api/certificate/reloadBreak', zt, async (request) => {
-    await requireAnyButton(db, request, VoucherRights.renumber);
+  app.post<{ Body: Record<string, unknown> }>('/api/certificate/reloadBreak', needs.renumber, async (request) => {
     const body = request.body ?? {};
     const renumbered = await reloadBreak(db, scopeOf(request), {
       year: intParam(body.year ?? ztOf(request).year, 'year'),
@@ -170,7 +179,7 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope<ReloadBreakResponse>({ renumbered }, '整理断号成功');
   });
 
-  app.get<{ Querystring: Query }>('/api/certificate/getCertificateManNo', zt, async (request) => {
+  app.get<{ Querystring: Query }>('/api/certificate/getCertificateManNo', needs.editor, async (request) => {
     const ztId = ztOf(request).id;
     const pzNo = await peekNextNumber(q, {
       ztId,
@@ -181,14 +190,14 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope<NextNumberResponse>({ pzNo });
   });
 
-  app.get<{ Querystring: Query }>('/api/certificate/subjectBalance', zt, async (request) => {
+  app.get<{ Querystring: Query }>('/api/certificate/subjectBalance', needs.editor, async (request) => {
     const code = request.query.code?.trim() ?? '';
     if (!/^\w+$/.test(code)) refuse('BadRequest', '缺少参数code');
     const year = intParam(request.query.year ?? ztOf(request).year, 'year');
     return okEnvelope(await subjectBalance(q, ztOf(request).id, year, monthParam(request.query.month ?? '12'), code));
   });
 
-  app.get<{ Querystring: Query }>('/api/certificate/audit', zt, async (request) => {
+  app.get<{ Querystring: Query }>('/api/certificate/audit', needs.voucher, async (request) => {
     const id = request.query.id ?? '';
     if (!id) refuse('BadRequest', '缺少参数id');
     const ztId = ztOf(request).id;
@@ -198,16 +207,15 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(trail);
   });
 
-  app.get('/api/certificateType', zt, async (request) => okEnvelope(await listCertificateTypes(q, ztOf(request).id)));
+  app.get('/api/certificateType', needs.voucher, async (request) => okEnvelope(await listCertificateTypes(q, ztOf(request).id)));
 
-  app.get<{ Querystring: Query }>('/api/summary', zt, async (request) =>
+  app.get<{ Querystring: Query }>('/api/summary', needs.editor, async (request) =>
     okEnvelope(await listSummaries(q, ztOf(request).id, request.query.keyword)),
   );
 
-  app.post<{ Body: Record<string, unknown> }>('/api/summary', zt, async (request) => {
-    await requireAnyButton(db, request, VoucherRights.summaries);
+  app.post<{ Body: Record<string, unknown> }>('/api/summary', needs.summaries, async (request) => {
     return okEnvelope(await saveSummaries(db, ztOf(request).id, (request.body ?? {}).contents), '保存成功');
   });
 
-  app.get('/api/pzUser', zt, async (request) => okEnvelope(await preparers(q, ztOf(request).id)));
+  app.get('/api/pzUser', needs.voucher, async (request) => okEnvelope(await preparers(q, ztOf(request).id)));
 }

@@ -43,7 +43,7 @@ async function visibleSets(db: Db, userId: number, isAdmin: boolean): Promise<Zt
 
 export function ztRoutes(app: FastifyInstance, db: Db): void {
   /** The ledger sets the user may open now (enabled, unexpired), with the years each has. */
-  app.get('/api/ztInfo/elect', async (request) => {
+  app.get('/api/ztInfo/elect', { config: { right: 'none' } }, async (request) => {
     const { user } = authOf(request);
     const rows = (await visibleSets(db, user.id, !!user.is_admin)).filter((z) => z.enable && !isExpired(z.expire_time));
     const years = rows.length
@@ -70,12 +70,12 @@ export function ztRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(data);
   });
 
-  app.get('/api/ztInfo/getZtInfoTree', async (request) => {
+  app.get('/api/ztInfo/getZtInfoTree', { config: { right: 'none' } }, async (request) => {
     const { user } = authOf(request);
     return okEnvelope(buildTree((await visibleSets(db, user.id, !!user.is_admin)).map(toZtInfo)));
   });
 
-  app.get<{ Params: { id: string } }>('/api/ztInfo/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/ztInfo/:id', { config: { right: 'none' } }, async (request) => {
     const id = Number(request.params.id);
     if (!Number.isSafeInteger(id) || id < 1) refuse('BadRequest', '账套编号无效');
     const { user } = authOf(request);

@@ -1,0 +1,46 @@
+/**
+ * The pages of the menu catalogue (admin/menu-catalogue.ts) that the routes name in their rights
+ * (auth/route-rights.ts), and the groups of pages that read the same data.
+ *
+ * A read is allowed to a user who holds any page whose screen makes the call: the client's menus
+ * and buttons come from the same grants, so a role reads through the API what its pages show and
+ * nothing else. A group below lists the pages whose screens (with their dialogs: pickers, voucher
+ * preview, attachments) use the calls; a test walks every declared page against the catalogue.
+ */
+export const Page = {
+  voucherAdd: '/accounting-management/voucher-management/voucherAdd',
+  voucherList: '/accounting-management/voucher-management/voucherList',
+  carryForward: '/accounting-management/voucher-management/carryForward',
+  subject: '/accounting-management/initialization/subject',
+  subjectStart: '/accounting-management/initialization/subjectstart',
+  auxiliary: '/accounting-management/initialization/auxiliary',
+  detailAccount: '/accounting-management/books/detailaccount',
+  generalLedger: '/accounting-management/books/generalledger',
+  trialBalance: '/accounting-management/reports/trial-balance',
+  balanceSheet: '/accounting-management/reports/balance-sheet',
+  incomeExpense: '/accounting-management/reports/income-expense',
+  close: '/accounting-management/monthly/close',
+  backup: '/user-center/backup',
+} as const;
+
+export const Readers = {
+  /**
+   * The chart and its auxiliary items: the chart, opening and auxiliary pages, the pickers of the
+   * voucher editor and the carry-forward templates, and the books, whose every line shows a subject
+   * and its items (a picker there names nothing the book does not).
+   */
+  chart: [
+    Page.subject,
+    Page.subjectStart,
+    Page.auxiliary,
+    Page.voucherAdd,
+    Page.carryForward,
+    Page.detailAccount,
+    Page.generalLedger,
+    Page.trialBalance,
+  ],
+  /** A voucher, its attachments, categories and audit trail: the editor, the list and the detail ledger's preview. */
+  voucher: [Page.voucherAdd, Page.voucherList, Page.detailAccount],
+  /** Voucher and carry-forward templates: the editor's template picker and the carry-forward page. */
+  template: [Page.voucherAdd, Page.carryForward],
+} as const satisfies Record<string, readonly string[]>;
