@@ -9,7 +9,7 @@ import type { AuthInfo, ResourceItem } from '../../shared/api/auth.js';
 import type { BackupItem } from '../../shared/api/backup.js';
 import type { FileRelation } from '../../shared/api/files.js';
 import { isApiPath, Paths } from '../../shared/api/paths.js';
-import type { Voucher } from '../../shared/api/vouchers.js';
+import type { BatchResponse, Voucher } from '../../shared/api/vouchers.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import { MENU_CATALOGUE } from '../admin/menu-catalogue.js';
@@ -19,7 +19,7 @@ import { ApiClient } from '../test-support/api-client.js';
 import { setIds } from '../test-support/ledger-fixtures.js';
 import { callRoute, routeKey, type WalkFixtures } from '../test-support/route-calls.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
-import { FACTORY, SCHOOL, request as voucherRequest, save } from '../vouchers/voucher-test-kit.js';
+import { afterBatch, FACTORY, refOf, SCHOOL, request as voucherRequest, save } from '../vouchers/voucher-test-kit.js';
 import { installGuard } from './guard.js';
 import { hashPassword } from './password.js';
 import { installRouteRights, type RouteRight } from './route-rights.js';
@@ -213,13 +213,23 @@ describe.each(TEST_DIALECTS)('rights on every call (%s)', (dialect) => {
 
     expect((await role('kuaiji').client.post(Paths.regenerateOccur, {})).body.success).toBe(true);
     const voucher = (await role('kuaiji').client.get<Voucher>(Paths.certificateDetail, { id: fixtures.voucherId })).body.data;
-    const details = [{ month: voucher.month, pzNo: voucher.pzNo, certificateType: voucher.certificateType }];
-    const signed = await role('admin').client.post(Paths.voucherCashierSignature, { year: 2026, details, isSign: true });
+    const details = [refOf(voucher)];
+    const signed = await role('admin').client.post<BatchResponse>(Paths.voucherCashierSignature, {
+      year: 2026,
+      details,
+      isSign: true,
+    });
     expect(signed.body.errorMsg).toBeNull();
     expect(signed.body).toMatchObject({ success: true, data: { count: 1 } });
     // The accountant keeps books, not the cash: the cashier's signature stays the cashier's.
     expect(
-      (await role('kuaiji').client.post(Paths.voucherCashierSignature, { year: 2026, details, isSign: false })).body,
+      (
+        await role('kuaiji').client.post(Paths.voucherCashierSignature, {
+          year: 2026,
+          details: afterBatch(details, signed),
+          isSign: false,
+        })
+      ).body,
     ).toMatchObject(forbidden);
   });
 

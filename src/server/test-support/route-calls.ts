@@ -29,7 +29,8 @@ const nowhere = '00000000-0000-4000-8000-000000000000';
 
 /** Parameters by method and url (the module base in lower case: /userCenter and /usercenter alike). */
 function paramsOf(f: WalkFixtures): Record<string, Params | Upload> {
-  const details = [{ month: 3, pzNo: 999, certificateType: 1 }];
+  // A voucher nobody has: the right is checked before the handler finds nothing (4015).
+  const details = [{ id: nowhere, revision: 1, month: 3, pzNo: 999, certificateType: 1 }];
   return {
     // Empty: refused by its schema, so the walk counts no failed login against the address.
     'POST /api/auth/logon': {},
