@@ -11,6 +11,7 @@ import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { installEnvelope } from './http/envelope-plugin.js';
 import { recordRoutes } from './http/route-list.js';
+import { trustProxyOption } from './http/trust-proxy.js';
 import { installGuard } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import { ztRoutes } from './zt/routes.js';
@@ -40,7 +41,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       const incoming = req.headers[REQUEST_ID_HEADER];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: process.env.TRUST_PROXY === 'on',
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
     return503OnClosing: true,
   });

@@ -1,5 +1,6 @@
 /** Server configuration from the environment (documented in the README). */
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 
 export interface ServerConfig {
   port: number;
@@ -20,6 +21,10 @@ export interface ServerConfig {
   scryptLogN: number;
   /** Seed the demo union on first start. */
   seedDemo: boolean;
+  /** Which proxies in front may name the client's address (http/trust-proxy.ts). */
+  trustProxy: TrustProxy;
+  /** Strict-Transport-Security on every answer: the deployment is reached over TLS only. */
+  hsts: boolean;
   clientDir: string;
 }
 
@@ -58,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     passwordExpiryDays: int(env.PASSWORD_EXPIRY_DAYS, 0),
     scryptLogN: int(env.SCRYPT_LOG_N, 15),
     seedDemo: flag(env.SEED_DEMO, true),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    hsts: flag(env.HSTS, false),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
   };
 }

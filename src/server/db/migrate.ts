@@ -15,6 +15,7 @@ import * as m0010 from './migrations/0010-year-opening-source.js';
 import * as m0008 from './migrations/0008-carry-forward-templates.js';
 import * as m0009 from './migrations/0009-backups.js';
 import * as m0011 from './migrations/0011-books-indexes.js';
+import * as m0013 from './migrations/0013-login-throttle-and-nonces.js';
 
 export async function migrate(db: Db): Promise<string[]> {
   const list: Record<string, (d: Db) => Migration> = {
@@ -29,6 +30,7 @@ export async function migrate(db: Db): Promise<string[]> {
     '0008-carry-forward-templates': (d) => ({ up: (k) => m0008.up(k, d.dialect) }),
     '0009-backups': (d) => ({ up: (k) => m0009.up(k, d.dialect) }),
     '0011-books-indexes': () => ({ up: (k) => m0011.up(k) }),
+    '0013-login-throttle-and-nonces': (d) => ({ up: (k) => m0013.up(k, d.dialect) }),
   };
   const migrator = new Migrator({
     db: db.kysely,
