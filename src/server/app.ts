@@ -12,6 +12,8 @@ import type { Db } from './db/database.js';
 import { installEnvelope } from './http/envelope-plugin.js';
 import { recordRoutes } from './http/route-list.js';
 import { trustProxyOption } from './http/trust-proxy.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+import { isStaticFile } from './http/app-page.js';
 import { installGuard } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import { ztRoutes } from './zt/routes.js';
@@ -47,6 +49,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   });
 
   recordRoutes(app);
+  await installSecurityHeaders(app, config);
   installEnvelope(app, config.clientDir);
   installGuard(app, db, config);
 
@@ -81,7 +84,12 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   }
 
   if (fs.existsSync(config.clientDir)) {
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathname) => isStaticFile(pathname),
+    });
   }
   return app;
 }

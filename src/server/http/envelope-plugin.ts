@@ -11,6 +11,7 @@ import { failEnvelope } from '../../shared/envelope.js';
 import { ErrorCodes } from '../../shared/error-codes.js';
 import { isApiPath, REQUEST_ID_HEADER } from '../../shared/api/paths.js';
 import { AppError } from './app-error.js';
+import { sendAppPage } from './app-page.js';
 
 export function installEnvelope(app: FastifyInstance, clientDir: string): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -49,6 +50,6 @@ export function installEnvelope(app: FastifyInstance, clientDir: string): void {
     if (!fs.existsSync(indexFile)) {
       return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建：请先运行 npm run build');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+    return sendAppPage(reply, indexFile);
   });
 }
