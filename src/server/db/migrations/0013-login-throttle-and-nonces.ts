@@ -7,8 +7,11 @@
  * checked; the count starts again once `window` has passed since the last attempt taken.
  * The per-failure rows of login_failure are gone with it (they could not be counted atomically).
  *
- * used_nonce: (token hash, nonce) of every accepted signed call until its timestamp can no longer
- * be accepted; the primary key refuses a second use, the expiry index serves the sweep.
+ * used_nonce: every accepted signed call, by its expiry (the signed timestamp plus the five
+ * minutes it is accepted for), token hash and nonce, until it expires. The key is the check: a
+ * replayed call has the same three and its insert is refused. Expiry first, so that the rows of
+ * a busy server are appended at one end of the tree (one page written per call, not one per
+ * index) and the sweep deletes a range from the other.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
@@ -24,14 +27,13 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .execute();
   await db.schema.dropTable('login_failure').execute();
 
-  // SQLite: the key is the table (no hidden rowid b-tree), one write less on every signed call.
+  // SQLite: the key is the table (no hidden rowid tree), one write less on every signed call.
   await db.schema
     .createTable('used_nonce')
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull())
     .addColumn('nonce', 'varchar(64)', (c) => c.notNull())
-    .addColumn('expires_at', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('used_nonce_pk', ['token_hash', 'nonce'])
+    .addPrimaryKeyConstraint('used_nonce_pk', ['expires_at', 'token_hash', 'nonce'])
     .$call((t) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t))
     .execute();
-  await db.schema.createIndex('used_nonce_expires_ix').on('used_nonce').column('expires_at').execute();
 }
