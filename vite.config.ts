@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from './src/shared/csp.js';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -61,6 +62,8 @@ export default defineConfig({
   root: 'src/client',
   plugins: [react(), apiServer()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  // The page's style nonce: the server writes each answer's own in its place (src/server/http/app-page.ts).
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: { outDir: fileURLToPath(new URL('./dist/client', import.meta.url)), emptyOutDir: true },
   server: {
     proxy: {

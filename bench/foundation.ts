@@ -69,7 +69,7 @@ try {
         method: 'GET',
         path: Paths.getInfo,
         setupRequest: (request) => {
-          request.headers = { ...request.headers, ...signedHeaders(session, {}) };
+          request.headers = { ...request.headers, ...signedHeaders(session, 'GET', Paths.getInfo, {}) };
           return request;
         },
       },

@@ -22,9 +22,10 @@ const ROWS = Number(process.env.IMPORT_ROWS ?? 90_000);
 async function upload(s: Session, name: string, bytes: Buffer) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const response = await fetch(new URL(Paths.openingImport, s.base), {
+  const url = new URL(Paths.openingImport, s.base);
+  const response = await fetch(url, {
     method: 'POST',
-    headers: signedHeaders(s, {}),
+    headers: signedHeaders(s, 'POST', url.href, {}),
     body: form,
   });
   return (await response.json()) as { success: boolean; errorCode: number | null; errorMsg: string | null; message: string };

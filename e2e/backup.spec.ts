@@ -29,7 +29,12 @@ async function takeBackups(page: Page, request: APIRequestContext, count: number
     const nonce = createHash('sha256').update(`${timestamp}-${i}-${Math.random()}`).digest('hex').slice(0, 32);
     const response = await request.post(Paths.backup, {
       data: body,
-      headers: { token, timestamp, nonce, authEncryptKey: sign(signKey, body, timestamp, nonce) },
+      headers: {
+        token,
+        timestamp,
+        nonce,
+        authEncryptKey: sign(signKey, { method: 'POST', path: Paths.backup, params: body, timestamp, nonce }),
+      },
     });
     expect(((await response.json()) as { success: boolean }).success).toBe(true);
   }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Paths } from '../src/shared/api/paths.js';
-import { queryParams, sign } from '../src/shared/signature.js';
+import { queryParams, requestPath, sign } from '../src/shared/signature.js';
 import { FACTORY, SCHOOL } from './support/demo.js';
 import { ledgerSetId } from './support/database.js';
 import { signInTo } from './support/flows.js';
@@ -27,7 +27,7 @@ test('a request naming another ledger set is refused with 4005', async ({ page, 
         Authorization: `Bearer ${token}`,
         timestamp,
         nonce,
-        authEncryptKey: sign(signKey, query, timestamp, nonce),
+        authEncryptKey: sign(signKey, { method: 'GET', path: requestPath(path), params: query, timestamp, nonce }),
       },
     });
     return (await response.json()) as { success: boolean; errorCode: number | null };

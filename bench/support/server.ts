@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Paths } from '../../src/shared/api/paths.js';
-import { queryParams, sign } from '../../src/shared/signature.js';
+import { queryParams, requestPath, sign } from '../../src/shared/signature.js';
 
 export interface BenchServer {
   child: ChildProcess;
@@ -78,10 +78,12 @@ export interface Answer<T> {
   body: { success: boolean; data: T; errorCode: number | null; errorMsg: string | null };
 }
 
-export function signedHeaders(s: Session, params: Record<string, unknown>): Record<string, string> {
+/** Session headers for a call of `method` on `url`, signed over its method, path and parameters. */
+export function signedHeaders(s: Session, method: Method, url: string, params: Record<string, unknown>): Record<string, string> {
   const timestamp = String(Date.now());
   const nonce = randomBytes(16).toString('hex');
-  return { token: s.token, timestamp, nonce, authEncryptKey: sign(s.signKey, params, timestamp, nonce) };
+  const path = requestPath(url);
+  return { token: s.token, timestamp, nonce, authEncryptKey: sign(s.signKey, { method, path, params, timestamp, nonce }) };
 }
 
 /** A call, signed when a session is given; the raw response (for files and timing headers). */
@@ -95,7 +97,7 @@ export function fetchSigned(
   const url = new URL(p, base);
   const inQuery = method !== 'POST';
   if (inQuery) for (const [k, v] of Object.entries(queryParams(params))) url.searchParams.set(k, v);
-  const signed = s ? signedHeaders(s, inQuery ? queryParams(params) : params) : {};
+  const signed = s ? signedHeaders(s, method, url.href, inQuery ? queryParams(params) : params) : {};
   return fetch(url, {
     method,
     headers: inQuery ? signed : { 'content-type': 'application/json', ...signed },

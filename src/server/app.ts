@@ -12,6 +12,9 @@ import type { Db } from './db/database.js';
 import { answerClientError } from './http/client-error.js';
 import { installEnvelope } from './http/envelope-plugin.js';
 import { recordRoutes } from './http/route-list.js';
+import { trustProxyOption } from './http/trust-proxy.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+import { isStaticFile } from './http/app-page.js';
 import { installGuard } from './auth/guard.js';
 import { installRouteRights } from './auth/route-rights.js';
 import { authRoutes } from './auth/routes.js';
@@ -42,13 +45,14 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       const incoming = req.headers[REQUEST_ID_HEADER];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: process.env.TRUST_PROXY === 'on',
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
   });
 
   recordRoutes(app);
+  await installSecurityHeaders(app, config);
   installEnvelope(app, config.clientDir);
   installGuard(app, db, config);
   installRouteRights(app, db);
@@ -84,7 +88,12 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   }
 
   if (fs.existsSync(config.clientDir)) {
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathname) => isStaticFile(pathname),
+    });
   }
   return app;
 }

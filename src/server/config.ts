@@ -1,5 +1,6 @@
 /** Server configuration from the environment (documented in the README). */
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 
 /** The demo union with its books (full), with empty ledger sets (empty), or nothing (off). */
 export type DemoSeed = 'full' | 'empty' | 'off';
@@ -23,6 +24,10 @@ export interface ServerConfig {
   scryptLogN: number;
   /** What the first start of an empty database seeds (SEED_DEMO). */
   seedDemo: DemoSeed;
+  /** Which proxies in front may name the client's address (http/trust-proxy.ts). */
+  trustProxy: TrustProxy;
+  /** Strict-Transport-Security on every answer: the deployment is reached over TLS only. */
+  hsts: boolean;
   clientDir: string;
 }
 
@@ -66,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     passwordExpiryDays: int(env.PASSWORD_EXPIRY_DAYS, 0),
     scryptLogN: int(env.SCRYPT_LOG_N, 15),
     seedDemo: demoSeed(env.SEED_DEMO),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    hsts: flag(env.HSTS, false),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
   };
 }

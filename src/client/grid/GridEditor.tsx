@@ -31,6 +31,7 @@ import {
   type ProcessRowParams,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
+import { cspNonce } from '../shell/csp-nonce.js';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import {
@@ -424,6 +425,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
       <div style={{ height: fitted ?? height }} role="group" aria-label={label ?? def.title}>
         <AgGridReact<GridRow>
           theme={theme}
+          styleNonce={cspNonce()}
           columnDefs={columnDefs}
           rowData={initialRowData}
           getRowId={getRowId}

@@ -26,6 +26,7 @@ import { GridEditor } from '../grid/GridEditor.js';
 import { downloadBlob } from '../grid/export-xlsx.js';
 import { messageBox } from '../message-box/message-box.js';
 import { usePageTitle } from '../shell/page-title.js';
+import { cspNonce } from '../shell/csp-nonce.js';
 import { useSession } from '../shell/session-store.js';
 import { detailAccountHref, yearMonth, type MonthRange } from '../books/periods.js';
 import {
@@ -261,7 +262,7 @@ export function ReportPage({ kind }: { kind: ReportPageKind }) {
               以下科目有余额但不在报表的任何一行：{answer.report.uncovered.join('、')}
             </p>
           )}
-          <style>{emphasisCss(answer)}</style>
+          <style nonce={cspNonce()}>{emphasisCss(answer)}</style>
           <div
             className={`report-grid report-grid-${kind}`}
             onMouseDownCapture={(e) => {

@@ -62,7 +62,9 @@ describe('request wrapper', () => {
     const timestamp = String(headers.get('timestamp'));
     const nonce = String(headers.get('nonce'));
     expect(params.timestamp).toBe(timestamp);
-    expect(headers.get('authEncryptKey')).toBe(sign(signKey, params, timestamp, nonce));
+    expect(headers.get('authEncryptKey')).toBe(
+      sign(signKey, { method: 'GET', path: Paths.subjectList, params, timestamp, nonce }),
+    );
   });
 
   it('signs the body of a POST', async () => {
@@ -74,7 +76,13 @@ describe('request wrapper', () => {
     const headers = AxiosHeaders.from(config.headers);
     expect(body).toMatchObject({ ztId: 3, year: 2026 });
     expect(headers.get('authEncryptKey')).toBe(
-      sign(signKey, body, String(headers.get('timestamp')), String(headers.get('nonce'))),
+      sign(signKey, {
+        method: 'POST',
+        path: Paths.setUserZtLevel,
+        params: body,
+        timestamp: String(headers.get('timestamp')),
+        nonce: String(headers.get('nonce')),
+      }),
     );
   });
 

@@ -6,9 +6,20 @@ import { prepareRequest, randomNonce } from './signed-request.js';
 const credentials = { token: 'tok-123', signKey: 'a'.repeat(64) };
 const common = { originUrl: '/home', version: '0.1.0', timestamp: '1767225600000', financialInstitution: 3 };
 
-/** What the server does: recompute the signature over what arrived. */
-function verify(params: Record<string, unknown>, headers: Record<string, string>): boolean {
-  const expected = sign(credentials.signKey, params, headers.timestamp ?? '', headers.nonce ?? '');
+/** What the server does: recompute the signature over what arrived (method, path and parameters). */
+function verify(
+  params: Record<string, unknown>,
+  headers: Record<string, string>,
+  method = 'GET',
+  path: string = Paths.subjectList,
+): boolean {
+  const expected = sign(credentials.signKey, {
+    method,
+    path,
+    params,
+    timestamp: headers.timestamp ?? '',
+    nonce: headers.nonce ?? '',
+  });
   return signaturesEqual(expected, headers.authEncryptKey ?? '');
 }
 
@@ -53,14 +64,17 @@ describe('signed requests', () => {
       timestamp: common.timestamp,
       financialInstitution: 3,
     });
-    expect(verify(req.data as Record<string, unknown>, req.headers)).toBe(true);
-    expect(verify({ ztId: 3, year: 2026 }, req.headers)).toBe(false);
+    expect(verify(req.data as Record<string, unknown>, req.headers, 'POST', Paths.setUserZtLevel)).toBe(true);
+    expect(verify({ ztId: 3, year: 2026 }, req.headers, 'POST', Paths.setUserZtLevel)).toBe(false);
+    // The same parameters under another method or path are not covered.
+    expect(verify(req.data as Record<string, unknown>, req.headers, 'DELETE', Paths.setUserZtLevel)).toBe(false);
+    expect(verify(req.data as Record<string, unknown>, req.headers, 'POST', Paths.logOut)).toBe(false);
   });
 
   it('leaves out financialInstitution until it is known', () => {
     const req = prepareRequest('GET', Paths.getInfo, undefined, { ...common, financialInstitution: null }, credentials);
     expect(req.params).not.toHaveProperty('financialInstitution');
-    expect(verify(req.params ?? {}, req.headers)).toBe(true);
+    expect(verify(req.params ?? {}, req.headers, 'GET', Paths.getInfo)).toBe(true);
   });
 
   it('does not sign getValidateCode, logOn and config', () => {

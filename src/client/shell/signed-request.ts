@@ -3,7 +3,7 @@
  * the signature headers. Pure, so the tests can check that `sign` accepts what the wrapper sends.
  */
 import { Paths } from '../../shared/api/paths.js';
-import { queryParams, sign } from '../../shared/signature.js';
+import { queryParams, requestPath, sign } from '../../shared/signature.js';
 
 /** Calls made before there is a session: no token and no signature. */
 export const UNSIGNED_PATHS: readonly string[] = [Paths.getValidateCode, Paths.logOn, Paths.config];
@@ -79,7 +79,15 @@ export function prepareRequest(
     headers.Authorization = `Bearer ${credentials.token}`;
     headers.timestamp = common.timestamp;
     headers.nonce = nonce;
-    if (credentials.signKey) headers.authEncryptKey = sign(credentials.signKey, signed, common.timestamp, nonce);
+    if (credentials.signKey) {
+      headers.authEncryptKey = sign(credentials.signKey, {
+        method,
+        path: requestPath(url),
+        params: signed,
+        timestamp: common.timestamp,
+        nonce,
+      });
+    }
   }
   return prepared;
 }

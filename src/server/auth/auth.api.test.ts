@@ -167,7 +167,13 @@ describe.each(TEST_DIALECTS)('sign-in and session (%s)', (dialect) => {
         token: api.token,
         timestamp,
         nonce: 'other-nonce-0002',
-        authEncryptKey: sign(api.signKey, { year: '2025' }, timestamp, 'other-nonce-0002'),
+        authEncryptKey: sign(api.signKey, {
+          method: 'GET',
+          path: Paths.ztElect,
+          params: { year: '2025' },
+          timestamp,
+          nonce: 'other-nonce-0002',
+        }),
       },
     });
     expect(await forged.json()).toMatchObject({ errorCode: ErrorCode.SignatureInvalid });

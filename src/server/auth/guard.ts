@@ -10,7 +10,7 @@
  * The page or button a route needs besides its access is its config.right (auth/route-rights.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SIGNATURE_MAX_SKEW_MS, signaturesEqual } from '../../shared/signature.js';
+import { receivedPath, SIGNATURE_MAX_SKEW_MS, signaturesEqual } from '../../shared/signature.js';
 import { isApiPath } from '../../shared/api/paths.js';
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { Db } from '../db/database.js';
@@ -18,7 +18,7 @@ import { cachedRead } from '../db/read-cache.js';
 import type { AppUser, Session } from '../db/schema.js';
 import type { ServerConfig } from '../config.js';
 import { refuse } from '../http/app-error.js';
-import { NonceCache } from './nonce-cache.js';
+import { NonceStore } from './nonce-store.js';
 import { passwordExpired } from './password-expiry.js';
 import { serverSign } from './server-signature.js';
 import { findSessionContext, hashToken, touchSession } from './sessions.js';
@@ -94,7 +94,7 @@ function namedZtIds(request: FastifyRequest): unknown[] {
 }
 
 export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig): void {
-  const nonces = new NonceCache(2 * SIGNATURE_MAX_SKEW_MS);
+  const nonces = new NonceStore(db);
   app.decorateRequest('auth', null);
 
   app.addHook('preHandler', async (request) => {
@@ -128,10 +128,17 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
       refuse('ReplayRefused', '请求时间与服务器时间相差超过5分钟，请校准时间后重试');
     }
     if (nonce.length < 8 || nonce.length > 64) refuse('SignatureInvalid', '请求随机数无效');
-    if (!signaturesEqual(signature, serverSign(session.sign_key, signedParams(request), timestamp, nonce))) {
-      refuse('SignatureInvalid');
+    const expected = serverSign(session.sign_key, {
+      method: request.method,
+      path: receivedPath(request.url),
+      params: signedParams(request),
+      timestamp,
+      nonce,
+    });
+    if (!signaturesEqual(signature, expected)) refuse('SignatureInvalid');
+    if (!(await nonces.remember(session.token_hash, nonce, Number(timestamp), now))) {
+      refuse('ReplayRefused', '重复的请求已被拒绝');
     }
-    if (!nonces.remember(`${session.token_hash}:${nonce}`, now)) refuse('ReplayRefused', '重复的请求已被拒绝');
 
     const { user } = found;
     if (!user) refuse('TokenInvalid');

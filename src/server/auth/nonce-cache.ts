@@ -1,7 +1,8 @@
 /**
- * Nonces seen in the signature window. A nonce is only accepted with a timestamp within five
- * minutes, so remembering each for ten minutes refuses every replay. Kept in memory: a
- * multi-process deployment pins a session to one process (see README) or moves this to Redis.
+ * Nonces this process has seen in the signature window: the in-memory first check in front of
+ * the database (nonce-store.ts), so that a replay into the same process is refused without a
+ * query. A nonce is only accepted with a timestamp within five minutes, so remembering each for
+ * ten minutes covers its whole window.
  */
 export class NonceCache {
   private readonly seen = new Map<string, number>();

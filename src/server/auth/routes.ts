@@ -10,7 +10,8 @@ import { refuse } from '../http/app-error.js';
 import { buildAuthInfo } from './auth-info.js';
 import { consumeCaptcha, issueCaptcha } from './captcha.js';
 import { authOf, isExpired } from './guard.js';
-import { clearFailures, lockedFor, lockMessage, recordFailure } from './login-throttle.js';
+import { normaliseLoginName, throttleKeyOf } from './login-name.js';
+import { lockedByThisFailureMessage, lockMessage, releaseAttempt, takeAttempt } from './login-throttle.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
 import { passwordExpired } from './password-expiry.js';
 import { createSession, pruneSessions, revokeSession, setSessionZt } from './sessions.js';
@@ -47,29 +48,28 @@ export function authRoutes(app: FastifyInstance, db: Db, config: ServerConfig): 
       },
     },
     async (request) => {
-      const { loginName, password } = request.body;
+      const { password } = request.body;
+      const loginName = normaliseLoginName(request.body.loginName);
       const address = request.ip;
-      if (!loginName.trim() || !password) refuse('ValidationFailed', '请输入用户名和密码', ['请输入用户名和密码']);
+      if (!loginName || !password) refuse('ValidationFailed', '请输入用户名和密码', ['请输入用户名和密码']);
       if (config.captcha) {
         if (!request.body.captcha?.trim()) refuse('CaptchaInvalid', '请输入验证码');
         if (!(await consumeCaptcha(db, request.body.captchaKey ?? '', request.body.captcha))) refuse('CaptchaInvalid');
       }
-      const wait = await lockedFor(db, config.login, loginName, address);
-      if (wait > 0) refuse('LoginLocked', lockMessage(wait));
+      // The attempt is taken before the password is checked (login-throttle.ts): under a burst,
+      // no more passwords are checked than the limit allows.
+      const throttleKey = throttleKeyOf(loginName);
+      const attempt = await takeAttempt(db, config.login, throttleKey, address);
+      if (!attempt.granted) refuse('LoginLocked', lockMessage(attempt.waitMs));
 
-      const user = await db.kysely
-        .selectFrom('app_user')
-        .selectAll()
-        .where('login_name', '=', loginName.trim())
-        .executeTakeFirst();
+      const user = await db.kysely.selectFrom('app_user').selectAll().where('login_name', '=', loginName).executeTakeFirst();
       const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !valid) {
-        await recordFailure(db, loginName, address);
-        const waitNow = await lockedFor(db, config.login, loginName, address);
-        refuse(waitNow > 0 ? 'LoginLocked' : 'LoginFailed', waitNow > 0 ? lockMessage(waitNow) : undefined);
+        if (attempt.last) refuse('LoginLocked', lockedByThisFailureMessage(config.login.windowMs));
+        refuse('LoginFailed');
       }
+      await releaseAttempt(db, config.login, throttleKey, address);
       if (!user.enable) refuse('AccountDisabled');
-      await clearFailures(db, user.login_name, config.login.windowMs);
       const { token, signKey } = await createSession(db, user.id, address, config.session.single);
       await pruneSessions(db, config.session.absoluteMs);
       request.log.info({ userId: user.id }, 'login');

@@ -22,17 +22,25 @@ describe('serverSign', () => {
     for (const params of samples) {
       for (let i = 0; i < 5; i++) {
         const key = randomBytes(32).toString('hex');
-        const timestamp = String(Date.now() + i);
-        const nonce = randomBytes(16).toString('hex');
-        expect(serverSign(key, params, timestamp, nonce)).toBe(sign(key, params, timestamp, nonce));
+        const call = {
+          method: i % 2 ? 'POST' : 'GET',
+          path: '/account/api/%E5%87%AD%E8%AF%81',
+          params,
+          timestamp: String(Date.now() + i),
+          nonce: randomBytes(16).toString('hex'),
+        };
+        expect(serverSign(key, call)).toBe(sign(key, call));
       }
     }
   });
 
-  it('differs when a parameter, the key or the nonce differs', () => {
-    const base = serverSign('k', { a: 1 }, '1', 'nonce-000');
-    expect(serverSign('k', { a: 2 }, '1', 'nonce-000')).not.toBe(base);
-    expect(serverSign('k2', { a: 1 }, '1', 'nonce-000')).not.toBe(base);
-    expect(serverSign('k', { a: 1 }, '1', 'nonce-001')).not.toBe(base);
+  it('differs when a parameter, the key, the nonce, the method or the path differs', () => {
+    const call = { method: 'GET', path: '/api/a', params: { a: 1 }, timestamp: '1', nonce: 'nonce-000' };
+    const base = serverSign('k', call);
+    expect(serverSign('k', { ...call, params: { a: 2 } })).not.toBe(base);
+    expect(serverSign('k2', call)).not.toBe(base);
+    expect(serverSign('k', { ...call, nonce: 'nonce-001' })).not.toBe(base);
+    expect(serverSign('k', { ...call, method: 'DELETE' })).not.toBe(base);
+    expect(serverSign('k', { ...call, path: '/api/b' })).not.toBe(base);
   });
 });

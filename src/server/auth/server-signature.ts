@@ -4,10 +4,8 @@
  * fraction of the cost on every signed call.
  */
 import { createHmac } from 'node:crypto';
-import { canonicalString, type SignableParams } from '../../shared/signature.js';
+import { canonicalString, type SignedCall } from '../../shared/signature.js';
 
-export function serverSign(signKey: string, params: SignableParams | null | undefined, timestamp: string, nonce: string): string {
-  return createHmac('sha256', signKey)
-    .update(canonicalString(params, timestamp, nonce), 'utf8')
-    .digest('hex');
+export function serverSign(signKey: string, call: SignedCall): string {
+  return createHmac('sha256', signKey).update(canonicalString(call), 'utf8').digest('hex');
 }

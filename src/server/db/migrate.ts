@@ -17,6 +17,7 @@ import * as m0009 from './migrations/0009-backups.js';
 import * as m0011 from './migrations/0011-books-indexes.js';
 import * as m0012 from './migrations/0012-voucher-revision.js';
 import * as m0017 from './migrations/0017-menu-rights.js';
+import * as m0013 from './migrations/0013-login-throttle-and-nonces.js';
 
 export async function migrate(db: Db): Promise<string[]> {
   const list: Record<string, (d: Db) => Migration> = {
@@ -33,6 +34,7 @@ export async function migrate(db: Db): Promise<string[]> {
     '0011-books-indexes': () => ({ up: (k) => m0011.up(k) }),
     '0012-voucher-revision': () => ({ up: (k) => m0012.up(k) }),
     '0017-menu-rights': () => ({ up: (k) => m0017.up(k) }),
+    '0013-login-throttle-and-nonces': (d) => ({ up: (k) => m0013.up(k, d.dialect) }),
   };
   const migrator = new Migrator({
     db: db.kysely,

@@ -79,11 +79,19 @@ export interface CaptchaTable {
   expires_at: number;
 }
 
-export interface LoginFailureTable {
-  id: Generated<number>;
-  login_name: string;
-  address: string;
-  at: number;
+/** Sign-in attempts taken per account or address (migration 0013); see auth/login-throttle.ts. */
+export interface LoginThrottleTable {
+  scope: 'account' | 'address';
+  throttle_key: string;
+  attempts: number;
+  last_at: number;
+}
+
+/** Nonces of accepted signed calls until their timestamp expires; see auth/nonce-store.ts. */
+export interface UsedNonceTable {
+  token_hash: string;
+  nonce: string;
+  expires_at: number;
 }
 
 export interface MenuTable {
@@ -360,7 +368,8 @@ export interface Database {
   user_zt_level: UserZtLevelTable;
   session: SessionTable;
   captcha: CaptchaTable;
-  login_failure: LoginFailureTable;
+  login_throttle: LoginThrottleTable;
+  used_nonce: UsedNonceTable;
   menu: MenuTable;
   subject: SubjectTable;
   auxi_type: AuxiTypeTable;

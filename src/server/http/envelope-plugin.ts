@@ -14,6 +14,7 @@ import { ErrorCodes } from '../../shared/error-codes.js';
 import { isApiPath, REQUEST_ID_HEADER } from '../../shared/api/paths.js';
 import { AppError } from './app-error.js';
 import { installJsonBody } from './json-body.js';
+import { sendAppPage } from './app-page.js';
 
 /** Chinese messages for the client errors Fastify and its plugins raise, by their code. */
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
@@ -67,6 +68,6 @@ export function installEnvelope(app: FastifyInstance, clientDir: string): void {
     if (!fs.existsSync(indexFile)) {
       return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建：请先运行 npm run build');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+    return sendAppPage(reply, indexFile);
   });
 }

@@ -25,7 +25,8 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  private headers(params: Record<string, unknown>, options: SignOptions): Record<string, string> {
+  /** The session headers for a call of `method` on `url`, signed over its method, path and parameters. */
+  headers(method: string, url: URL, params: Record<string, unknown>, options: SignOptions = {}): Record<string, string> {
     const timestamp = options.timestamp ?? String(Date.now());
     const nonce = options.nonce ?? randomBytes(16).toString('hex');
     const all: Record<string, string> = {
@@ -33,7 +34,7 @@ export class ApiClient {
       authorization: `Bearer ${this.token}`,
       timestamp,
       nonce,
-      authEncryptKey: options.signature ?? sign(this.signKey, params, timestamp, nonce),
+      authEncryptKey: options.signature ?? sign(this.signKey, { method, path: url.pathname, params, timestamp, nonce }),
     };
     for (const key of options.omit ?? []) {
       delete all[key];
@@ -46,14 +47,15 @@ export class ApiClient {
     const query = queryParams(params);
     const url = new URL(path, this.baseUrl);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    const response = await fetch(url, { headers: this.headers(query, options) });
+    const response = await fetch(url, { headers: this.headers('GET', url, query, options) });
     return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
   }
 
   async post<T = unknown>(path: string, body: Record<string, unknown> = {}, options: SignOptions = {}): Promise<Answer<T>> {
-    const response = await fetch(new URL(path, this.baseUrl), {
+    const url = new URL(path, this.baseUrl);
+    const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...this.headers(body, options) },
+      headers: { 'content-type': 'application/json', ...this.headers('POST', url, body, options) },
       body: JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
@@ -79,7 +81,7 @@ export class ApiClient {
       query[k] = seen === undefined ? v : Array.isArray(seen) ? [...seen, v] : [seen, v];
     }
     const signed = method === 'GET' || method === 'DELETE' ? query : (request.signed ?? {});
-    const headers: Record<string, string> = this.headers(signed, {});
+    const headers: Record<string, string> = this.headers(method, url, signed, {});
     if (request.contentType !== undefined) headers['content-type'] = request.contentType;
     const response = await fetch(url, { method, headers, body: request.text });
     return { status: response.status, text: await response.text(), headers: response.headers };
@@ -89,7 +91,7 @@ export class ApiClient {
     const query = queryParams(params);
     const url = new URL(path, this.baseUrl);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    const response = await fetch(url, { method: 'DELETE', headers: this.headers(query, options) });
+    const response = await fetch(url, { method: 'DELETE', headers: this.headers('DELETE', url, query, options) });
     return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
   }
 
@@ -101,7 +103,7 @@ export class ApiClient {
     const query = queryParams(params);
     const url = new URL(path, this.baseUrl);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    const response = await fetch(url, { headers: this.headers(query, {}) });
+    const response = await fetch(url, { headers: this.headers('GET', url, query) });
     return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
   }
 
@@ -114,13 +116,15 @@ export class ApiClient {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('file', new Blob([new Uint8Array(file.content)]), file.name);
-    const response = await fetch(new URL(path, this.baseUrl), { method: 'POST', headers: this.headers({}, {}), body: form });
+    const url = new URL(path, this.baseUrl);
+    const response = await fetch(url, { method: 'POST', headers: this.headers('POST', url, {}), body: form });
     return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
   }
 
   /** Multipart upload of a prepared form (several files, fields in any order); the signature covers no parameters. */
   async uploadForm<T = unknown>(path: string, form: FormData): Promise<Answer<T>> {
-    const response = await fetch(new URL(path, this.baseUrl), { method: 'POST', headers: this.headers({}, {}), body: form });
+    const url = new URL(path, this.baseUrl);
+    const response = await fetch(url, { method: 'POST', headers: this.headers('POST', url, {}), body: form });
     return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
   }
 

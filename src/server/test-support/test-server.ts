@@ -18,6 +18,8 @@ export interface TestServer {
   config: ServerConfig;
   /** Every route the app registered (method, url, config). */
   routes: RegisteredRoute[];
+  /** Stops the app and starts a new one on the same database (url and db change); nothing in memory survives. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,25 +71,35 @@ export async function startTestServer(dialect: DialectName, overrides: Partial<S
   });
   const config: ServerConfig = { ...base, port: 0, host: '127.0.0.1', ...overrides };
   let dropPg: (() => Promise<void>) | null = null;
-  let db: Db;
+  let open: () => Db;
   if (dialect === 'postgres') {
     const created = await createPgDatabase();
     dropPg = () => created.drop();
-    db = openPostgres(created.url);
+    open = () => openPostgres(created.url);
   } else {
-    db = openSqlite(path.join(dataDir, SQLITE_FILE));
+    open = () => openSqlite(path.join(dataDir, SQLITE_FILE));
   }
-  const { app } = await prepare(config, db);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url: address,
-    db,
+  const start = async () => {
+    const { app, db } = await prepare(config, open());
+    return { app, db, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+  };
+  let running = await start();
+  const server: TestServer = {
+    url: running.url,
+    db: running.db,
     config,
-    routes: app.registeredRoutes,
+    routes: running.app.registeredRoutes,
+    restart: async () => {
+      await running.app.close();
+      running = await start();
+      server.url = running.url;
+      server.db = running.db;
+    },
     close: async () => {
-      await app.close();
+      await running.app.close();
       if (dropPg) await dropPg();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }
