@@ -8,10 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Paths } from '../../shared/api/paths.js';
 import { CloseMessages } from '../../shared/close/messages.js';
 import { ErrorCode } from '../../shared/error-codes.js';
-import { ApiClient } from '../test-support/api-client.js';
-import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
-import { addDetail, auxLine, bookedVoucher, closeMonth, openingsOf, useYear, type Book } from './year-carry-kit.js';
+import { addDetail, auxLine, bookedVoucher, closeMonth, openingsOf, useYear, type Book, openBook } from './year-carry-kit.js';
 
 describe.each(TEST_DIALECTS)('openings of a year with a closed month (%s)', (dialect) => {
   let server: TestServer;
@@ -24,17 +22,8 @@ describe.each(TEST_DIALECTS)('openings of a year with a closed month (%s)', (dia
    */
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    const setId = await createSet(server.db, {
-      name: SET,
-      code: 'YJ01',
-      system: 'union-grassroots',
-      users: ['kuaiji', 'shenhe'],
-    });
-    const client = new ApiClient(server.url);
-    await client.openSet(server.db, 'kuaiji', 'Kuaiji@123', SET);
-    const reviewer = new ApiClient(server.url);
-    await reviewer.openSet(server.db, 'shenhe', 'Shenhe@123', SET);
-    book = { client, reviewer, setId };
+    book = await openBook(server, SET, 'YJ01');
+    const { client } = book;
     expect((await client.post(Paths.newYear, {})).body.errorMsg).toBeNull();
     await useYear(book, 2027);
     expect((await client.post(Paths.carryOver, { whetherIsManual: true })).body.message).toBe(CloseMessages.manualCarry);

@@ -10,7 +10,9 @@ import type { ReportResponse } from '../../shared/api/reports.js';
 import type { SubjectSettingResponse } from '../../shared/api/subjects.js';
 import type { BatchResponse, VoucherLineInput } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
-import type { Answer, ApiClient } from '../test-support/api-client.js';
+import { ApiClient, type Answer } from '../test-support/api-client.js';
+import { createSet } from '../test-support/ledger-fixtures.js';
+import type { TestServer } from '../test-support/test-server.js';
 import { afterBatch, refOf, save } from '../vouchers/voucher-test-kit.js';
 
 export interface Book {
@@ -18,6 +20,16 @@ export interface Book {
   /** Another user of the set, who reviews and books (a voucher's maker may not review it). */
   reviewer: ApiClient;
   setId: number;
+}
+
+/** A new grassroots set, open for 李会计 (who keys) and 王审核 (who reviews and books) in their sessions. */
+export async function openBook(server: TestServer, name: string, code: string): Promise<Book> {
+  const setId = await createSet(server.db, { name, code, system: 'union-grassroots', users: ['kuaiji', 'shenhe'] });
+  const client = new ApiClient(server.url);
+  await client.openSet(server.db, 'kuaiji', 'Kuaiji@123', name);
+  const reviewer = new ApiClient(server.url);
+  await reviewer.openSet(server.db, 'shenhe', 'Shenhe@123', name);
+  return { client, reviewer, setId };
 }
 
 /** Both users work on the set's `year`. */

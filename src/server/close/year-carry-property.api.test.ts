@@ -18,7 +18,7 @@ import type { SubjectItem } from '../../shared/api/subjects.js';
 import { Paths } from '../../shared/api/paths.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { SubjectMessages } from '../../shared/subjects/subject-code.js';
-import { ApiClient } from '../test-support/api-client.js';
+import type { ApiClient } from '../test-support/api-client.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import {
@@ -44,6 +44,7 @@ import {
   trialOf,
   useYear,
   type Book,
+  openBook,
 } from './year-carry-kit.js';
 
 const THIS = 2026;
@@ -130,16 +131,7 @@ describe.each(TEST_DIALECTS)('year carry property (%s)', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    await createSet(server.db, {
-      name: '结转性质测试工会',
-      code: 'JXP0',
-      system: 'union-grassroots',
-      users: ['kuaiji', 'shenhe'],
-    });
-    client = new ApiClient(server.url);
-    await client.openSet(server.db, 'kuaiji', 'Kuaiji@123', '结转性质测试工会');
-    reviewer = new ApiClient(server.url);
-    await reviewer.openSet(server.db, 'shenhe', 'Shenhe@123', '结转性质测试工会');
+    ({ client, reviewer } = await openBook(server, '结转性质测试工会', 'JXP0'));
   });
   afterAll(() => server.close());
 

@@ -8,7 +8,7 @@ import type { CloseState } from '../../shared/api/close.js';
 import { Paths } from '../../shared/api/paths.js';
 import { CloseMessages } from '../../shared/close/messages.js';
 import { ErrorCode } from '../../shared/error-codes.js';
-import { ApiClient } from '../test-support/api-client.js';
+import type { ApiClient } from '../test-support/api-client.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import {
@@ -25,6 +25,7 @@ import {
   trialOf,
   useYear,
   type Book,
+  openBook,
 } from './year-carry-kit.js';
 
 describe.each(TEST_DIALECTS)('year carry with charts that differ (%s)', (dialect) => {
@@ -35,16 +36,7 @@ describe.each(TEST_DIALECTS)('year carry with charts that differ (%s)', (dialect
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    await createSet(server.db, {
-      name: '结转科目测试工会0',
-      code: 'JK00',
-      system: 'union-grassroots',
-      users: ['kuaiji', 'shenhe'],
-    });
-    client = new ApiClient(server.url);
-    await client.openSet(server.db, 'kuaiji', 'Kuaiji@123', '结转科目测试工会0');
-    reviewer = new ApiClient(server.url);
-    await reviewer.openSet(server.db, 'shenhe', 'Shenhe@123', '结转科目测试工会0');
+    ({ client, reviewer } = await openBook(server, '结转科目测试工会0', 'JK00'));
   });
   afterAll(() => server.close());
 

@@ -7,10 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Paths } from '../../shared/api/paths.js';
 import { ErrorCode } from '../../shared/error-codes.js';
-import { ApiClient } from '../test-support/api-client.js';
-import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
-import { auxLine, bookedVoucher, useYear, type Book } from '../close/year-carry-kit.js';
+import { auxLine, bookedVoucher, useYear, type Book, openBook } from '../close/year-carry-kit.js';
 
 describe.each(TEST_DIALECTS)('reports refuse balances they cannot read (%s)', (dialect) => {
   let server: TestServer;
@@ -19,17 +17,8 @@ describe.each(TEST_DIALECTS)('reports refuse balances they cannot read (%s)', (d
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    const setId = await createSet(server.db, {
-      name: SET,
-      code: 'BQ01',
-      system: 'union-grassroots',
-      users: ['kuaiji', 'shenhe'],
-    });
-    const client = new ApiClient(server.url);
-    await client.openSet(server.db, 'kuaiji', 'Kuaiji@123', SET);
-    const reviewer = new ApiClient(server.url);
-    await reviewer.openSet(server.db, 'shenhe', 'Shenhe@123', SET);
-    book = { client, reviewer, setId };
+    book = await openBook(server, SET, 'BQ01');
+    const { client, setId } = book;
     await bookedVoucher(book, 2026, 3, [auxLine('101', 100, null), auxLine('215', null, 100)]);
     expect((await client.post(Paths.newYear, {})).body.errorMsg).toBeNull();
     // What adding 21501 under 215 wrote before a used subject was refused a detail.

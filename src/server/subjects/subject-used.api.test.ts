@@ -7,10 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Paths } from '../../shared/api/paths.js';
 import { SubjectMessages } from '../../shared/subjects/subject-code.js';
 import { ErrorCode } from '../../shared/error-codes.js';
-import { ApiClient } from '../test-support/api-client.js';
-import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
-import { addDetail, auxLine, balanceSheetOf, bookedVoucher, deleteSubject, trialOf, type Book } from '../close/year-carry-kit.js';
+import {
+  addDetail,
+  auxLine,
+  balanceSheetOf,
+  bookedVoucher,
+  deleteSubject,
+  trialOf,
+  type Book,
+  openBook,
+} from '../close/year-carry-kit.js';
 
 describe.each(TEST_DIALECTS)('subjects used by vouchers (%s)', (dialect) => {
   let server: TestServer;
@@ -19,17 +26,7 @@ describe.each(TEST_DIALECTS)('subjects used by vouchers (%s)', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    const setId = await createSet(server.db, {
-      name: SET,
-      code: 'KS01',
-      system: 'union-grassroots',
-      users: ['kuaiji', 'shenhe'],
-    });
-    const client = new ApiClient(server.url);
-    await client.openSet(server.db, 'kuaiji', 'Kuaiji@123', SET);
-    const reviewer = new ApiClient(server.url);
-    await reviewer.openSet(server.db, 'shenhe', 'Shenhe@123', SET);
-    book = { client, reviewer, setId };
+    book = await openBook(server, SET, 'KS01');
     await bookedVoucher(book, 2026, 3, [auxLine('101', 100, null), auxLine('215', null, 100)]);
   });
   afterAll(() => server.close());
