@@ -1,5 +1,6 @@
 // ESLint flat config: type-checked TypeScript rules for the whole tree, React hooks rules for the
-// client, and a boundary rule that keeps src/shared free of React, Fastify and Kysely.
+// client, a boundary rule that keeps src/shared free of React, Fastify and Kysely, and one that lets
+// the client take only types from the API schemas.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -35,8 +36,20 @@ export default tseslint.config(
     },
   },
   {
+    // The client takes its API types from the schemas, never the schema code: a type import is
+    // erased, so the bundle carries no TypeBox.
     files: ['src/client/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg'] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg'] },
+            { group: ['typebox', '**/api/schemas/*'], allowTypeImports: true, message: 'import the types only (import type)' },
+          ],
+        },
+      ],
+    },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
 );

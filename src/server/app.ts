@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyStatic from '@fastify/static';
 import { REQUEST_ID_HEADER } from '../shared/api/paths.js';
 import type { ServerConfig } from './config.js';
@@ -12,6 +13,7 @@ import type { Db } from './db/database.js';
 import { answerClientError } from './http/client-error.js';
 import { installEnvelope } from './http/envelope-plugin.js';
 import { recordRoutes } from './http/route-list.js';
+import { AJV_OPTIONS, schemaErrorFormatter } from './http/schema-validation.js';
 import { trustProxyOption } from './http/trust-proxy.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { isStaticFile } from './http/app-page.js';
@@ -49,7 +51,9 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     bodyLimit: 10 * 1024 * 1024,
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
-  });
+    ajv: AJV_OPTIONS,
+    schemaErrorFormatter,
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
   recordRoutes(app);
   await installSecurityHeaders(app, config);

@@ -97,7 +97,10 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
   const nonces = new NonceStore(db);
   app.decorateRequest('auth', null);
 
-  app.addHook('preHandler', async (request) => {
+  // Before schema validation: the signature covers the parameters as they were sent (validation
+  // coerces types and drops undeclared fields), and a caller without a session learns nothing of
+  // the schemas.
+  app.addHook('preValidation', async (request) => {
     // Static files of the client are public; every API route is guarded unless it says otherwise.
     if (request.is404 || !isApiPath(request.routeOptions.url ?? '')) return;
     const access: Access = request.routeOptions.config.access ?? 'session';

@@ -1,7 +1,7 @@
 /**
  * Rights on every call. Besides its access level (auth/guard.ts), every API route declares in its
  * config the right it needs, and this hook (registered after the guard) refuses a call without it
- * (4005) before the handler runs:
+ * (4005) before its parameters are validated and the handler runs:
  *   right: 'none'                       nothing beyond the access level (sign-in, the menu, the set)
  *   right: { pages: [href, ...] }       a read: any of the pages whose screens make the call
  *   right: { buttons: [[href, b], ...] } a write: any of the buttons (the union where the body
@@ -40,7 +40,7 @@ export function onLedger(right: RouteRight): { config: { access: 'zt'; right: Ro
 export function installRouteRights(app: FastifyInstance, db: Db): void {
   app.decorateRequest('routeButtons', null);
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     if (request.is404 || !isApiPath(request.routeOptions.url ?? '')) return;
     const { access = 'session', right }: { access?: Access; right?: RouteRight } = request.routeOptions.config;
     if (access === 'public') return;

@@ -45,6 +45,9 @@ export function installEnvelope(app: FastifyInstance, clientDir: string): void {
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // A refusal is not the call's declared answer (its data is null or the list of messages): it
+    // is written as it is, not through the route's response schema.
+    reply.serializer((payload: unknown) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       if (error.http >= 500) request.log.error({ err: error }, 'refused');
       return reply.status(error.http).send(failEnvelope(error.code, error.message, error.data));

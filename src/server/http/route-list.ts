@@ -8,6 +8,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   config: RouteOptions['config'];
+  /** The declared schemas of its parts (params, querystring, body, response). */
+  schema: RouteOptions['schema'];
 }
 
 declare module 'fastify' {
@@ -24,7 +26,7 @@ export function recordRoutes(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, config: route.config });
+      routes.push({ method, url: route.url, config: route.config, schema: route.schema });
     }
   });
 }

@@ -68,23 +68,7 @@ export interface AuthInfo {
   financialList: { financialValue: number; name: string }[];
 }
 
-export interface ServerConfig {
-  is_start_secretKey: boolean;
-  islimit: boolean;
-  limit_info: string;
-  is_open_ureport: boolean;
-  isPdf: boolean;
-  on_off_report: boolean;
-  report_down_url: string;
-  report_ver: string;
-  isOpenContractFile: boolean;
-  isCheckFile: boolean;
-  is_dfzc: boolean;
-  /** Browser page title. */
-  title: string;
-  /** Whether the login form shows a captcha (off only for automation). */
-  captcha: boolean;
-}
+export type { ServerConfig } from './schemas/system.js';
 
 /** The accounting system a ledger set keeps its books in. */
 export type AccountingSystem = 'union-grassroots' | 'union-county' | 'government';

@@ -1,0 +1,126 @@
+/**
+ * How Fastify validates a call against its declared schema, and what a refused call is told.
+ * The two keywords of our schemas (src/shared/api/schemas/common.ts): `x-yuan` checks an amount
+ * with the converter the server then uses (so what passes the schema converts, and more than two
+ * decimals is refused, never rounded), and `x-message` carries the Chinese rule of a field. A
+ * refusal names the field and the rule in Chinese (HTTP 400, errorCode 4000), never a 500.
+ */
+import type { Ajv, ErrorObject } from 'ajv';
+import type { FastifyServerOptions } from 'fastify';
+import { yuanToFen } from '../../shared/vouchers/amounts.js';
+
+type YuanValidate = ((schema: boolean, data: unknown) => boolean) & { errors?: Partial<ErrorObject>[] };
+
+const validateYuan: YuanValidate = (schema, data) => {
+  if (!schema) return true;
+  const result = typeof data === 'number' || typeof data === 'string' ? yuanToFen(data) : null;
+  if (result?.ok) return true;
+  validateYuan.errors = [{ keyword: 'x-yuan', message: result?.message ?? '金额须为数字', params: {} }];
+  return false;
+};
+
+function addKeywords(ajv: Ajv): Ajv {
+  ajv.addKeyword({ keyword: 'x-yuan', schemaType: 'boolean', errors: true, validate: validateYuan });
+  ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
+  return ajv;
+}
+
+export const AJV_OPTIONS: FastifyServerOptions['ajv'] = {
+  // verbose: an error carries its schema, so the field's x-message can be told.
+  customOptions: { verbose: true, allErrors: false },
+  plugins: [addKeywords],
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  integer: '整数',
+  number: '数字',
+  string: '文本',
+  boolean: 'true或false',
+  array: '列表',
+  object: '对象',
+  null: '空',
+};
+
+/** `/certiDetails/0/debitAmount` as certiDetails[0].debitAmount. */
+function fieldOf(instancePath: string, extra?: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (extra) parts.push(extra);
+  return parts.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+function typeNames(type: unknown): string {
+  const list = Array.isArray(type) ? type : [type];
+  return list.map((t) => TYPE_NAMES[String(t)] ?? String(t)).join('或');
+}
+
+function allowedValues(schema: unknown): string | null {
+  const branches = (schema as { anyOf?: { const?: unknown }[] } | null)?.anyOf;
+  if (!branches?.every((b) => 'const' in b)) return null;
+  return branches.map((b) => JSON.stringify(b.const)).join('、');
+}
+
+/** The rule a value broke, in Chinese. */
+function ruleOf(error: ErrorObject): string {
+  const own = (error.parentSchema as { 'x-message'?: unknown } | undefined)?.['x-message'];
+  if (error.keyword === 'x-yuan') return error.message ?? '金额格式不正确';
+  if (typeof own === 'string') return own;
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'type':
+      return `须为${typeNames(p.type)}`;
+    case 'minimum':
+      return `不能小于${String(p.limit)}`;
+    case 'maximum':
+      return `不能大于${String(p.limit)}`;
+    case 'exclusiveMinimum':
+      return `须大于${String(p.limit)}`;
+    case 'exclusiveMaximum':
+      return `须小于${String(p.limit)}`;
+    case 'minLength':
+      return `不能少于${String(p.limit)}个字符`;
+    case 'maxLength':
+      return `不能超过${String(p.limit)}个字符`;
+    case 'minItems':
+      return `至少要有${String(p.limit)}项`;
+    case 'maxItems':
+      return `最多${String(p.limit)}项`;
+    case 'pattern':
+    case 'format':
+      return '格式不正确';
+    case 'const':
+      return `须为${JSON.stringify(p.allowedValue)}`;
+    case 'enum':
+      return `须为${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join('、')}之一`;
+    case 'anyOf': {
+      const allowed = allowedValues(error.parentSchema);
+      return allowed ? `须为${allowed}之一` : '格式不正确';
+    }
+    case 'additionalProperties':
+      return '不是可接受的参数';
+    default:
+      return '不符合要求';
+  }
+}
+
+/** The message of a refused call: where (the field, or the part of the request) and the rule. */
+export function schemaErrorMessage(errors: readonly ErrorObject[], dataVar: string): string {
+  // A union reports each branch's failure before its own: the amount's rule, or the values a union
+  // of literals allows, say more than its first branch's.
+  const error =
+    errors.find((e) => e.keyword === 'x-yuan') ??
+    errors.find((e) => e.keyword === 'anyOf' && allowedValues(e.parentSchema) !== null) ??
+    errors[0];
+  if (!error) return `${dataVar}不符合要求`;
+  if (error.keyword === 'required') {
+    return `缺少参数${fieldOf(error.instancePath, String((error.params as { missingProperty?: unknown }).missingProperty))}`;
+  }
+  const field = fieldOf(error.instancePath) || (error.keyword === 'additionalProperties' ? '' : dataVar);
+  if (error.keyword === 'additionalProperties') {
+    const name = fieldOf(error.instancePath, String((error.params as { additionalProperty?: unknown }).additionalProperty));
+    return `参数${name}${ruleOf(error)}`;
+  }
+  return `参数${field}：${ruleOf(error)}`;
+}
+
+export const schemaErrorFormatter: FastifyServerOptions['schemaErrorFormatter'] = (errors, dataVar) =>
+  new Error(schemaErrorMessage(errors, dataVar));
