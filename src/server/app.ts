@@ -13,7 +13,7 @@ import type { Db } from './db/database.js';
 import { answerClientError } from './http/client-error.js';
 import { installEnvelope } from './http/envelope-plugin.js';
 import { recordRoutes } from './http/route-list.js';
-import { AJV_OPTIONS, schemaErrorFormatter } from './http/schema-validation.js';
+import { installValidation, schemaErrorFormatter } from './http/schema-validation.js';
 import { trustProxyOption } from './http/trust-proxy.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { isStaticFile } from './http/app-page.js';
@@ -51,12 +51,12 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     bodyLimit: 10 * 1024 * 1024,
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
-    ajv: AJV_OPTIONS,
     schemaErrorFormatter,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   recordRoutes(app);
   await installSecurityHeaders(app, config);
+  installValidation(app);
   installEnvelope(app, config.clientDir);
   installGuard(app, db, config);
   installRouteRights(app, db);

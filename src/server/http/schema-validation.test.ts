@@ -19,11 +19,11 @@ import { okEnvelope, type Envelope as EnvelopeOf } from '../../shared/envelope.j
 import { ErrorCode } from '../../shared/error-codes.js';
 import { fenToYuan, yuanToFen } from '../../shared/vouchers/amounts.js';
 import { installEnvelope } from './envelope-plugin.js';
-import { AJV_OPTIONS, schemaErrorFormatter } from './schema-validation.js';
+import { installValidation, schemaErrorFormatter } from './schema-validation.js';
 
 /** The validation pipeline of the app (its ajv options, keywords, formatter and envelope) on a few declared routes. */
 describe('declared schemas: validation and what a refused call is told', () => {
-  const app = Fastify({ ajv: AJV_OPTIONS, schemaErrorFormatter }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify({ schemaErrorFormatter }).withTypeProvider<TypeBoxTypeProvider>();
   const Line = Type.Object({ summary: Type.String({ maxLength: 5 }), debitAmount: YuanIn() });
   const body = Type.Object({
     year: Year(),
@@ -33,6 +33,7 @@ describe('declared schemas: validation and what a refused call is told', () => {
     lines: Type.Array(Line, { minItems: 1 }),
   });
   beforeAll(async () => {
+    installValidation(app);
     installEnvelope(app, '/nowhere');
     app.post(
       '/api/post',
@@ -70,6 +71,16 @@ describe('declared schemas: validation and what a refused call is told', () => {
       '/api/file',
       { schema: { querystring: NoParams, response: { 200: FileAnswer('application/pdf', 'a PDF') } } },
       async (_request, reply) => reply.type('application/pdf').send(Buffer.from('%PDF-1.4 bytes')),
+    );
+    app.post(
+      '/api/optional',
+      {
+        schema: {
+          body: Type.Object({ reason: Type.Optional(Type.String()) }),
+          response: { 200: Envelope(Type.Object({ got: Type.String() })) },
+        },
+      },
+      (request) => Promise.resolve(okEnvelope({ got: JSON.stringify(request.body) })),
     );
     await app.ready();
   });
@@ -110,6 +121,22 @@ describe('declared schemas: validation and what a refused call is told', () => {
     expect(status).toBe(400);
     expect(body).toMatchObject({ success: false, errorCode: ErrorCode.BadRequest, data: null });
     expect(body.errorMsg).toContain(message);
+  });
+
+  it.each([
+    [{ ...good, month: true }, '参数month：月份须在1到12之间'],
+    [{ ...good, month: [3] }, '参数month：月份须在1到12之间'],
+    [{ ...good, year: '2026' }, '参数year：年份须为四位数字'],
+    [{ ...good, direction: null }, '参数direction：方向须为1（借）或2（贷）'],
+  ])('takes a JSON body as sent, without coercing %j', async (payload, message) => {
+    const { status, body } = await post(payload);
+    expect(status).toBe(400);
+    expect(body.errorMsg).toContain(message);
+  });
+
+  it('takes a POST without a body as an empty one', async () => {
+    const got = await app.inject({ method: 'POST', url: '/api/optional' });
+    expect(got.json()).toMatchObject({ success: true, data: { got: '{}' } });
   });
 
   it('refuses a query parameter of the wrong form', async () => {

@@ -70,6 +70,9 @@ export const Direction = (description = '余额方向：1 借，2 贷') =>
 export const Id = (description = '记录id') =>
   Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\w:.-]+$', description, 'x-message': 'id格式不正确' });
 
+/** A count of things (vouchers, lines, rows). */
+export const Count = (description: string) => Type.Integer({ minimum: 0, description });
+
 /** A ledger-set id (zt): always the session's; another is refused (4005). */
 export const ZtId = (description = '账套id，须为当前会话的账套') => Type.Integer({ minimum: 1, description });
 
