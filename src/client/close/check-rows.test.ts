@@ -12,7 +12,7 @@ function result(overrides: Partial<CloseCheckResult> = {}): CloseCheckResult {
     endMonth: 3,
     cashier: { status: true, shown: false, unsigned: 0 },
     handlerPeople: { status: true, shown: false, message: '' },
-    startBalance: { status: true, message: '期初余额试算平衡', isZJ: false },
+    startBalance: { status: true, message: '期初余额试算平衡', difference: 0, isZJ: false },
     endTerm: { isFinancialInstitution: false },
     review: { status: true, unReviewed: 0, unBooked: 0, total: 4, reviewed: 4, unMonthReviewed: [] },
     breakNo: { status: true, gaps: [] },
@@ -91,7 +91,9 @@ describe('close check rows', () => {
   });
 
   it('an unbalanced opening can be ignored for the session, after which the month may close', () => {
-    const bad = result({ startBalance: { status: false, message: '期初余额试算不平衡，借贷方差额1.00元', isZJ: false } });
+    const bad = result({
+      startBalance: { status: false, message: '期初余额试算不平衡，借贷方差额1.00元', difference: 1, isZJ: false },
+    });
     const before = checkRows(bad, false);
     expect(canClose(before)).toBe(false);
     expect(before.find((r) => r.key === 'startBalance')?.actions).toEqual([

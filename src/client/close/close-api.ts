@@ -5,6 +5,7 @@ import type {
   CloseState,
   MonthlyRequest,
   MonthlyResponse,
+  NewYearResponse,
   UnMonthlyRequest,
   UnMonthlyResponse,
 } from '../../shared/api/close.js';
@@ -81,7 +82,7 @@ export async function carryOver(request: CarryOverRequest): Promise<string> {
 }
 
 export async function openNextYear(): Promise<string> {
-  return (await requestEnvelope<{ year: number }>('POST', Paths.newYear, {})).message;
+  return (await requestEnvelope<NewYearResponse>('POST', Paths.newYear, {})).message;
 }
 
 export async function generateMonthCarry(year: number, month: number): Promise<string> {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import type { CarryOverRequest } from '../../shared/api/close.js';
 import { Paths } from '../../shared/api/paths.js';
 import { SUBJECT_START_PATH } from '../../shared/financial-state.js';
 import { messageBox } from '../message-box/message-box.js';
@@ -52,7 +53,9 @@ async function periodSwitch(message: string, go: (to: string) => void): Promise<
       ],
     });
     if (way === 'auto') {
-      const done = await requestEnvelope<null>('POST', Paths.carryOver, { whetherIsManual: false });
+      const done = await requestEnvelope<null>('POST', Paths.carryOver, {
+        whetherIsManual: false,
+      } satisfies CarryOverRequest);
       await messageBox.alert(done.message, { tone: 'success' });
       go(SUBJECT_START_PATH);
     } else if (way === 'manual') {
@@ -74,7 +77,7 @@ async function periodSwitch(message: string, go: (to: string) => void): Promise<
         isNonSpecialized: false,
         whetherIsManual: true,
         subjectUndertaking: true,
-      });
+      } satisfies CarryOverRequest);
       go(SUBJECT_START_PATH);
     }
   } catch {

@@ -8,6 +8,7 @@ import type { CloseCheckResult, NotApplicablePart, NumberGap } from '../../share
 import { CloseMessages } from '../../shared/close/messages.js';
 import { isCashRoot } from '../../shared/close/year-end-subjects.js';
 import { formatFen } from '../../shared/money.js';
+import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import type { Db } from '../db/database.js';
 import { trialBalance } from '../books/trial-balance-calc.js';
 import { chartSubjects, monthTurnover } from '../books/trial-balance.js';
@@ -81,7 +82,10 @@ export async function closeCheck(
   const openingBalanced =
     openingTrial.financial.initialDebit === openingTrial.financial.initialCredit &&
     openingTrial.budget.initialDebit === openingTrial.budget.initialCredit;
-  const difference = Math.abs(openingTrial.financial.initialDebit - openingTrial.financial.initialCredit);
+  // The financial side's difference, or the budget side's when only that one is off (never 0.00 for an unbalanced check).
+  const difference =
+    Math.abs(openingTrial.financial.initialDebit - openingTrial.financial.initialCredit) ||
+    Math.abs(openingTrial.budget.initialDebit - openingTrial.budget.initialCredit);
 
   const monthTrial = trialBalance(subjects, turnover, { beginMonth, endMonth });
   const monthBalanced = monthTrial.financial.balanced && monthTrial.budget.balanced;
@@ -126,6 +130,7 @@ export async function closeCheck(
       message: openingBalanced
         ? '期初余额试算平衡'
         : `期初余额试算不平衡，借贷方差额${formatFen(difference, { thousands: true })}元`,
+      difference: fenToYuan(difference),
       isZJ: scope.isZJ,
     },
     endTerm: { isFinancialInstitution: false },

@@ -26,6 +26,10 @@ export interface CloseScope extends CheckScope {
   actor: { id: number; name: string };
 }
 
+/** The calls' bodies with their year settled (the session's when the caller sent none). */
+type CloseRequest = MonthlyRequest & { year: number };
+type ReopenRequest = UnMonthlyRequest & { year: number };
+
 /** Takes a backup of the set before a transition (backup/), answering its id. */
 export type TakeBackup = (type: BackupTypeValue, rotate: boolean) => Promise<string>;
 
@@ -79,7 +83,7 @@ async function previousYearOpen(q: Q, ztId: number, year: number): Promise<boole
  * What December's close does to next year: keep it, or write its openings (created or covered).
  * Refused when a covered year has a closed month: its balances rest on those openings.
  */
-async function nextYearAction(q: Q, scope: CloseScope, request: MonthlyRequest): Promise<'kept' | 'covered' | 'created'> {
+async function nextYearAction(q: Q, scope: CloseScope, request: CloseRequest): Promise<'kept' | 'covered' | 'created'> {
   const { ztId, year } = scope;
   const next = await q
     .selectFrom('zt_year')
@@ -92,7 +96,7 @@ async function nextYearAction(q: Q, scope: CloseScope, request: MonthlyRequest):
   return next ? 'covered' : 'created';
 }
 
-function refuseFailedCheck(check: CloseCheckResult, request: MonthlyRequest): void {
+function refuseFailedCheck(check: CloseCheckResult, request: CloseRequest): void {
   const failed = failedParts(check, request.ignoreBalance === true);
   if (failed.length > 0)
     refuse('BusinessRule', CloseMessages.checkFailed(failed.map((p) => ClosePartNames[p as ClosePart] ?? p)), check);
@@ -101,7 +105,7 @@ function refuseFailedCheck(check: CloseCheckResult, request: MonthlyRequest): vo
 export async function closeMonth(
   db: Db,
   scope: CloseScope,
-  request: MonthlyRequest,
+  request: CloseRequest,
   takeBackup: TakeBackup,
 ): Promise<MonthlyResponse> {
   const { ztId, year } = scope;
@@ -174,7 +178,7 @@ async function closedFrom(q: Q, ztId: number, from: ClosedPeriod): Promise<Close
 export async function reopenMonth(
   db: Db,
   scope: CloseScope,
-  request: UnMonthlyRequest,
+  request: ReopenRequest,
   takeBackup: TakeBackup,
 ): Promise<UnMonthlyResponse> {
   const { ztId } = scope;

@@ -4,8 +4,9 @@
  * the pickers, newYear to start a year before the previous one is closed). Every call works on
  * the session's ledger set and needs the 期末结账 page's buttons (check: close or unclose).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CarryOverRequest, CloseState, MonthlyRequest, UnMonthlyRequest } from '../../shared/api/close.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CloseState } from '../../shared/api/close.js';
+import { CloseSchemas } from '../../shared/api/schemas/close.js';
 import type { BackupTypeValue } from '../../shared/api/backup.js';
 import { CloseMessages } from '../../shared/close/messages.js';
 import { okEnvelope } from '../../shared/envelope.js';
@@ -14,6 +15,7 @@ import { authOf, ztOf } from '../auth/guard.js';
 import { buildAuthInfo } from '../auth/auth-info.js';
 import { takeBackup } from '../backup/take-backup.js';
 import { refuse } from '../http/app-error.js';
+import type { App } from '../http/app-type.js';
 import type { VoucherButton } from '../vouchers/rights.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { closedMonths } from './check-data.js';
@@ -36,14 +38,6 @@ export const CloseRights = {
     [OPENING_PAGE, 'edit'],
   ],
 } as const satisfies Record<string, readonly VoucherButton[]>;
-
-type Query = Record<string, string | undefined>;
-
-function intOf(value: unknown, name: string, min: number, max: number): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,4}$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) refuse('BadRequest', `参数${name}不正确`);
-  return n;
-}
 
 async function closeScope(db: Db, request: FastifyRequest): Promise<CloseScope> {
   const auth = authOf(request);
@@ -81,7 +75,7 @@ function serverTiming(reply: FastifyReply, spent: { ms: number }): void {
   );
 }
 
-export function closeRoutes(app: FastifyInstance, db: Db): void {
+export function closeRoutes(app: App, db: Db): void {
   const needs = {
     check: onLedger(Right.buttons(CloseRights.check)),
     close: onLedger(Right.buttons(CloseRights.close)),
@@ -89,10 +83,10 @@ export function closeRoutes(app: FastifyInstance, db: Db): void {
     carryOver: onLedger(Right.buttons(CloseRights.carryOver)),
   };
 
-  app.get<{ Querystring: Query }>('/api/certificate/check', needs.check, async (request) => {
+  app.get('/api/certificate/check', { schema: CloseSchemas.check, ...needs.check }, async (request) => {
     const scope = await closeScope(db, request);
-    const month = intOf(request.query.month, 'month', 1, 12);
-    const year = request.query.year ? intOf(request.query.year, 'year', 1900, 9999) : scope.year;
+    const { month } = request.query;
+    const year = request.query.year ?? scope.year;
     if (year !== scope.year) refuse('BadRequest', '只能检查当前登录年度');
     const closed = await closedMonths(db.kysely, scope.ztId, year);
     const startRow = await db.kysely
@@ -102,52 +96,34 @@ export function closeRoutes(app: FastifyInstance, db: Db): void {
       .where('year', '=', year)
       .executeTakeFirst();
     const firstOpen = Math.min(nextOpenMonth(startRow?.start_month ?? 1, closed), month);
-    const beginMonth = request.query.beginMonth ? intOf(request.query.beginMonth, 'beginMonth', 1, 12) : firstOpen;
-    const endMonth = request.query.endMonth ? intOf(request.query.endMonth, 'endMonth', 1, 12) : month;
+    const beginMonth = request.query.beginMonth ?? firstOpen;
+    const endMonth = request.query.endMonth ?? month;
     if (beginMonth > endMonth) refuse('BadRequest', '开始月份不能大于结束月份');
     return okEnvelope(await closeCheck(db, scope, beginMonth, endMonth));
   });
 
-  app.post<{ Body: Partial<MonthlyRequest> }>('/api/certificate/monthly', needs.close, async (request, reply) => {
+  app.post('/api/certificate/monthly', { schema: CloseSchemas.monthly, ...needs.close }, async (request, reply) => {
     const scope = await closeScope(db, request);
-    const body = request.body ?? {};
-    const year = intOf(body.year ?? scope.year, 'year', 1900, 9999);
+    const body = request.body;
+    const year = body.year ?? scope.year;
     if (year !== scope.year) refuse('BadRequest', '只能结账当前登录年度');
-    const month = intOf(body.month, 'month', 1, 12);
     const spent = { ms: 0 };
-    const done = await closeMonth(
-      db,
-      scope,
-      {
-        year,
-        month,
-        isCoverNextData: body.isCoverNextData === true,
-        ignoreBalance: body.ignoreBalance === true,
-        rotateBackup: body.rotateBackup === true,
-      },
-      backupFor(db, scope, spent),
-    );
+    const done = await closeMonth(db, scope, { ...body, year }, backupFor(db, scope, spent));
     serverTiming(reply, spent);
-    return okEnvelope(done, CloseMessages.closed(year, month));
+    return okEnvelope(done, CloseMessages.closed(year, body.month));
   });
 
-  app.post<{ Body: Partial<UnMonthlyRequest> }>('/api/certificate/unMonthly', needs.unclose, async (request, reply) => {
+  app.post('/api/certificate/unMonthly', { schema: CloseSchemas.unMonthly, ...needs.unclose }, async (request, reply) => {
     const scope = await closeScope(db, request);
-    const body = request.body ?? {};
-    const year = intOf(body.year ?? scope.year, 'year', 1900, 9999);
-    const month = intOf(body.month, 'month', 1, 12);
+    const body = request.body;
+    const year = body.year ?? scope.year;
     const spent = { ms: 0 };
-    const done = await reopenMonth(
-      db,
-      scope,
-      { year, month, rotateBackup: body.rotateBackup === true },
-      backupFor(db, scope, spent),
-    );
+    const done = await reopenMonth(db, scope, { ...body, year }, backupFor(db, scope, spent));
     serverTiming(reply, spent);
-    return okEnvelope(done, CloseMessages.reopened(year, month));
+    return okEnvelope(done, CloseMessages.reopened(year, body.month));
   });
 
-  app.get('/api/certificate/closeState', needs.check, async (request) => {
+  app.get('/api/certificate/closeState', { schema: CloseSchemas.closeState, ...needs.check }, async (request) => {
     const zt = ztOf(request);
     const [years, closed] = await Promise.all([
       db.kysely.selectFrom('zt_year').select(['year', 'start_month']).where('zt_id', '=', zt.id).orderBy('year').execute(),
@@ -174,17 +150,17 @@ export function closeRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(state);
   });
 
-  app.post<{ Body: Partial<CarryOverRequest> }>('/api/certificate/carryOver', needs.carryOver, async (request) => {
+  app.post('/api/certificate/carryOver', { schema: CloseSchemas.carryOver, ...needs.carryOver }, async (request) => {
     const zt = ztOf(request);
     const message = await carryOver(
       db,
       { ztId: zt.id, year: zt.year, system: zt.accountingSystem },
-      request.body?.whetherIsManual === true,
+      request.body.whetherIsManual,
     );
     return okEnvelope(null, message);
   });
 
-  app.post('/api/certificate/newYear', needs.close, async (request) => {
+  app.post('/api/certificate/newYear', { schema: CloseSchemas.newYear, ...needs.close }, async (request) => {
     const zt = ztOf(request);
     const year = await openNextYear(db, { ztId: zt.id, year: zt.year, system: zt.accountingSystem });
     return okEnvelope({ year }, `${year}年度已建立，请切换到${year}年度并结转期初余额`);

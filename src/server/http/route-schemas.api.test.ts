@@ -82,13 +82,6 @@ const PENDING = new Set<string>([
   'POST /account/api/subject/cjSubjct',
   'POST /account/api/subject/enable',
   'POST /account/api/subject/importOpening',
-  // close routes (src/server/close)
-  'GET /account/api/certificate/check',
-  'GET /account/api/certificate/closeState',
-  'POST /account/api/certificate/carryOver',
-  'POST /account/api/certificate/monthly',
-  'POST /account/api/certificate/newYear',
-  'POST /account/api/certificate/unMonthly',
   // books, reports and report print routes (src/server/books, reports, print/report-print-routes.ts)
   'GET /account/api/report/balanceSheet',
   'GET /account/api/report/balanceSheet/export',
