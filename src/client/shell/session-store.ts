@@ -7,11 +7,7 @@ import { persist } from 'zustand/middleware';
 import type { AuthInfo, FinancialMenuResponse, LogOnResponse, PageRoute } from '../../shared/api/auth.js';
 import { sessionStore } from './storage.js';
 
-export interface SessionUser {
-  loginName: string;
-  name: string;
-  isAdmin: boolean;
-}
+export type SessionUser = Pick<LogOnResponse, 'loginName' | 'name' | 'isAdmin'>;
 
 export interface SessionState {
   token: string | null;

@@ -1,12 +1,13 @@
 /** Sign-in, session and password calls (spec doc 1 section 7, auth at root level). */
-import type { FastifyInstance } from 'fastify';
-import type { LogOnRequest, LogOnResponse, SetUserZtLevelRequest, UpdatePasswordRequest } from '../../shared/api/auth.js';
+import type { LogOnResponse } from '../../shared/api/auth.js';
 import { CAPTCHA_KEY_HEADER, Paths } from '../../shared/api/paths.js';
+import { AuthSchemas } from '../../shared/api/schemas/auth.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
+import type { App } from '../http/app-type.js';
 import { buildAuthInfo } from './auth-info.js';
 import { consumeCaptcha, issueCaptcha } from './captcha.js';
 import { authOf, isExpired } from './guard.js';
@@ -17,95 +18,77 @@ import { passwordExpired } from './password-expiry.js';
 import { createSession, pruneSessions, revokeSession, setSessionZt } from './sessions.js';
 import { userMayOpen } from '../zt/access.js';
 
-const text = { type: 'string', maxLength: 128 } as const;
-
-export function authRoutes(app: FastifyInstance, db: Db, config: ServerConfig): void {
-  app.get(Paths.getValidateCode, { config: { access: 'public', right: 'none' } }, async (_request, reply) => {
-    const { key, svg } = await issueCaptcha(db);
-    return reply
-      .header(CAPTCHA_KEY_HEADER, key)
-      .header('access-control-expose-headers', CAPTCHA_KEY_HEADER)
-      .header('cache-control', 'no-store')
-      .type('image/svg+xml')
-      .send(svg);
-  });
-
-  app.post<{ Body: LogOnRequest }>(
-    Paths.logOn,
-    {
-      config: { access: 'public', right: 'none' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['loginName', 'password'],
-          properties: {
-            loginName: text,
-            password: text,
-            captcha: { type: 'string', maxLength: 16 },
-            captchaKey: { type: 'string', maxLength: 64 },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const { password } = request.body;
-      const loginName = normaliseLoginName(request.body.loginName);
-      const address = request.ip;
-      if (!loginName || !password) refuse('ValidationFailed', '请输入用户名和密码', ['请输入用户名和密码']);
-      if (config.captcha) {
-        if (!request.body.captcha?.trim()) refuse('CaptchaInvalid', '请输入验证码');
-        if (!(await consumeCaptcha(db, request.body.captchaKey ?? '', request.body.captcha))) refuse('CaptchaInvalid');
-      }
-      // The attempt is taken before the password is checked (login-throttle.ts): under a burst,
-      // no more passwords are checked than the limit allows.
-      const throttleKey = throttleKeyOf(loginName);
-      const attempt = await takeAttempt(db, config.login, throttleKey, address);
-      if (!attempt.granted) refuse('LoginLocked', lockMessage(attempt.waitMs));
-
-      const user = await db.kysely.selectFrom('app_user').selectAll().where('login_name', '=', loginName).executeTakeFirst();
-      const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !valid) {
-        if (attempt.last) refuse('LoginLocked', lockedByThisFailureMessage(config.login.windowMs));
-        refuse('LoginFailed');
-      }
-      await releaseAttempt(db, config.login, throttleKey, address);
-      if (!user.enable) refuse('AccountDisabled');
-      const { token, signKey } = await createSession(db, user.id, address, config.session.single);
-      await pruneSessions(db, config.session.absoluteMs);
-      request.log.info({ userId: user.id }, 'login');
-      const data: LogOnResponse = {
-        token,
-        signKey,
-        loginName: user.login_name,
-        name: user.name,
-        isAdmin: !!user.is_admin,
-        passwordExpired: passwordExpired(user, config.passwordExpiryDays),
-      };
-      return okEnvelope(data, '登录成功');
+export function authRoutes(app: App, db: Db, config: ServerConfig): void {
+  app.get(
+    Paths.getValidateCode,
+    { schema: AuthSchemas.captcha, config: { access: 'public', right: 'none' } },
+    async (_request, reply) => {
+      const { key, svg } = await issueCaptcha(db);
+      return reply
+        .header(CAPTCHA_KEY_HEADER, key)
+        .header('access-control-expose-headers', CAPTCHA_KEY_HEADER)
+        .header('cache-control', 'no-store')
+        .type('image/svg+xml')
+        .send(svg);
     },
   );
 
-  app.post(Paths.logOut, { config: { access: 'password', right: 'none' } }, async (request) => {
+  // An empty body is refused by the schema (400) before the handler: it counts as no failed login.
+  app.post(Paths.logOn, { schema: AuthSchemas.logOn, config: { access: 'public', right: 'none' } }, async (request) => {
+    const { password } = request.body;
+    const loginName = normaliseLoginName(request.body.loginName);
+    const address = request.ip;
+    if (!loginName || !password) refuse('ValidationFailed', '请输入用户名和密码', ['请输入用户名和密码']);
+    if (config.captcha) {
+      if (!request.body.captcha?.trim()) refuse('CaptchaInvalid', '请输入验证码');
+      if (!(await consumeCaptcha(db, request.body.captchaKey ?? '', request.body.captcha))) refuse('CaptchaInvalid');
+    }
+    // The attempt is taken before the password is checked (login-throttle.ts): under a burst,
+    // no more passwords are checked than the limit allows.
+    const throttleKey = throttleKeyOf(loginName);
+    const attempt = await takeAttempt(db, config.login, throttleKey, address);
+    if (!attempt.granted) refuse('LoginLocked', lockMessage(attempt.waitMs));
+
+    const user = await db.kysely.selectFrom('app_user').selectAll().where('login_name', '=', loginName).executeTakeFirst();
+    const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !valid) {
+      if (attempt.last) refuse('LoginLocked', lockedByThisFailureMessage(config.login.windowMs));
+      refuse('LoginFailed');
+    }
+    await releaseAttempt(db, config.login, throttleKey, address);
+    if (!user.enable) refuse('AccountDisabled');
+    const { token, signKey } = await createSession(db, user.id, address, config.session.single);
+    await pruneSessions(db, config.session.absoluteMs);
+    request.log.info({ userId: user.id }, 'login');
+    const data: LogOnResponse = {
+      token,
+      signKey,
+      loginName: user.login_name,
+      name: user.name,
+      isAdmin: !!user.is_admin,
+      passwordExpired: passwordExpired(user, config.passwordExpiryDays),
+    };
+    return okEnvelope(data, '登录成功');
+  });
+
+  app.post(Paths.logOut, { schema: AuthSchemas.logOut, config: { access: 'password', right: 'none' } }, async (request) => {
     await revokeSession(db, authOf(request).session.token_hash, 'logout');
     return okEnvelope(null, '已退出登录');
   });
 
-  app.get(Paths.determineThePasswordHasExpired, { config: { access: 'password', right: 'none' } }, (request) =>
-    Promise.resolve(okEnvelope(passwordExpired(authOf(request).user, config.passwordExpiryDays))),
+  app.get(
+    Paths.determineThePasswordHasExpired,
+    { schema: AuthSchemas.passwordExpired, config: { access: 'password', right: 'none' } },
+    (request) => Promise.resolve(okEnvelope(passwordExpired(authOf(request).user, config.passwordExpiryDays))),
   );
 
-  app.get(Paths.getInfo, { config: { access: 'password', right: 'none' } }, async (request) =>
+  app.get(Paths.getInfo, { schema: AuthSchemas.info, config: { access: 'password', right: 'none' } }, async (request) =>
     okEnvelope(await buildAuthInfo(db, authOf(request))),
   );
 
-  app.post<{ Body: UpdatePasswordRequest }>(
+  app.post(
     Paths.updatePassword,
-    {
-      config: { access: 'password', right: 'none' },
-      schema: {
-        body: { type: 'object', required: ['oldPassword', 'newPassword'], properties: { oldPassword: text, newPassword: text } },
-      },
-    },
+    { schema: AuthSchemas.updatePassword, config: { access: 'password', right: 'none' } },
     async (request) => {
       const { user } = authOf(request);
       const { oldPassword, newPassword } = request.body;
@@ -123,33 +106,20 @@ export function authRoutes(app: FastifyInstance, db: Db, config: ServerConfig): 
     },
   );
 
-  app.post<{ Body: SetUserZtLevelRequest }>(
-    Paths.setUserZtLevel,
-    {
-      config: { right: 'none' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['ztId', 'year'],
-          properties: { ztId: { type: 'integer', minimum: 1 }, year: { type: 'integer', minimum: 2000, maximum: 2100 } },
-        },
-      },
-    },
-    async (request) => {
-      const auth = authOf(request);
-      const { ztId, year } = request.body;
-      const zt = await db.kysely.selectFrom('zt_info').selectAll().where('id', '=', ztId).executeTakeFirst();
-      if (!zt || !(await userMayOpen(db, auth.user, ztId))) refuse('Forbidden', '无权访问该账套');
-      if (!zt.enable || isExpired(zt.expire_time)) refuse('LedgerSetExpired');
-      const open = await db.kysely
-        .selectFrom('zt_year')
-        .select('year')
-        .where('zt_id', '=', ztId)
-        .where('year', '=', year)
-        .executeTakeFirst();
-      if (!open) refuse('BusinessRule', `该账套尚未建立${year}年度`);
-      await setSessionZt(db, auth.session.token_hash, ztId, year);
-      return okEnvelope({ ztId, ztName: zt.name, year }, '账套选择成功');
-    },
-  );
+  app.post(Paths.setUserZtLevel, { schema: AuthSchemas.setUserZtLevel, config: { right: 'none' } }, async (request) => {
+    const auth = authOf(request);
+    const { ztId, year } = request.body;
+    const zt = await db.kysely.selectFrom('zt_info').selectAll().where('id', '=', ztId).executeTakeFirst();
+    if (!zt || !(await userMayOpen(db, auth.user, ztId))) refuse('Forbidden', '无权访问该账套');
+    if (!zt.enable || isExpired(zt.expire_time)) refuse('LedgerSetExpired');
+    const open = await db.kysely
+      .selectFrom('zt_year')
+      .select('year')
+      .where('zt_id', '=', ztId)
+      .where('year', '=', year)
+      .executeTakeFirst();
+    if (!open) refuse('BusinessRule', `该账套尚未建立${year}年度`);
+    await setSessionZt(db, auth.session.token_hash, ztId, year);
+    return okEnvelope({ ztId, ztName: zt.name, year }, '账套选择成功');
+  });
 }

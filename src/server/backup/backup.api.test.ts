@@ -58,6 +58,22 @@ async function revisions(db: Db, ztId: number): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.id, r.revision]));
 }
 
+/** Every field of a backup in an answer (the serializer writes only the declared ones). */
+const ITEM_FIELDS = [
+  'attachmentCount',
+  'createdAt',
+  'createdBy',
+  'createdByName',
+  'id',
+  'rowCount',
+  'sha256',
+  'size',
+  'type',
+  'typeName',
+  'verified',
+  'verifiedAt',
+];
+
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describe.each(TEST_DIALECTS)('ledger-set backups (%s)', (dialect) => {
@@ -204,6 +220,8 @@ describe.each(TEST_DIALECTS)('ledger-set backups (%s)', (dialect) => {
     expect(restored.restored.id).toBe(backup.id);
     expect(restored.before).toMatchObject({ type: BackupType.beforeRestore, typeName: '恢复前备份' });
     expect(restored.rowCount).toBe(Object.values(before).reduce((n, rows) => n + rows.length, 0));
+    expect(Object.keys(restored).sort()).toEqual(['before', 'restored', 'rowCount']);
+    expect(Object.keys(restored.before).sort()).toEqual(ITEM_FIELDS);
 
     expect(await setRows(server.db, factoryId)).toEqual(before);
     expect(await trial(kuaiji)).toEqual(trialBefore);
@@ -344,6 +362,42 @@ describe.each(TEST_DIALECTS)('ledger-set backups (%s)', (dialect) => {
     });
     const badId = await admin.post(Paths.backupRestore, { id: '../../ledger' });
     expect(badId.status).toBe(400);
+  });
+
+  it('refuses malformed backup calls with the field and the rule, changing nothing', async () => {
+    const listed = await list(admin);
+    expect(listed.length).toBeGreaterThan(0);
+    for (const item of listed) expect(Object.keys(item).sort()).toEqual(ITEM_FIELDS);
+    const some = listed[0]?.id ?? '';
+    const verified = await ok(admin.post<VerifyBackupResponse>(Paths.backupVerify, { id: some }));
+    expect(Object.keys(verified).sort()).toEqual(['ok', 'problems']);
+    const listedBefore = await list(admin);
+    const filesBefore = fs.readdirSync(path.dirname(backupFile(factoryId)(some))).sort();
+
+    const refused = (answer: Answer, rule: string) => {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, errorCode: ErrorCode.BadRequest, errorMsg: `请求参数有误: ${rule}` });
+    };
+    for (const base of ['/userCenter', '/usercenter']) {
+      const at = (p: string) => p.replace('/userCenter', base);
+      refused(await admin.post(at(Paths.backup), { type: 99 }), '参数type：备份类型无效');
+      refused(await admin.post(at(Paths.backup), { type: 'manual' }), '参数type：备份类型无效');
+      refused(await admin.post(at(Paths.backup), {}), '缺少参数type');
+      refused(await admin.post(at(Paths.backup), { type: BackupType.manual, rotate: 'maybe' }), '参数rotate：须为true或false');
+      refused(await admin.post(at(Paths.backupRestore), { id: '../../ledger' }), '参数id：备份id无效');
+      refused(await admin.post(at(Paths.backupRestore), { id: some, rotate: 2 }), '参数rotate：须为true或false');
+      refused(await admin.post(at(Paths.backupVerify), { id: some.toUpperCase() }), '参数id：备份id无效');
+      refused(await admin.delete(at(Paths.backup), {}), '缺少参数id');
+      refused(await admin.delete(at(Paths.backup), { id: `${some}0` }), '参数id：备份id无效');
+    }
+    const download = await admin.download(Paths.backupDownload, { id: 'x' });
+    expect(download.status).toBe(400);
+    expect(JSON.parse(Buffer.from(download.bytes).toString('utf8'))).toMatchObject({
+      errorCode: ErrorCode.BadRequest,
+      errorMsg: '请求参数有误: 参数id：备份id无效',
+    });
+    expect(await list(admin)).toEqual(listedBefore);
+    expect(fs.readdirSync(path.dirname(backupFile(factoryId)(some))).sort()).toEqual(filesBefore);
   });
 
   it('takes a consistent snapshot while vouchers are being saved', async () => {

@@ -8,19 +8,10 @@
  * close take their backups on the server without these calls.
  */
 import fs from 'node:fs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  BACKUP_TYPE_NAMES,
-  BackupMessages,
-  BackupType,
-  isBackupType,
-  type BackupItem,
-  type CreateBackupRequest,
-  type RestoreBackupRequest,
-  type RestoreBackupResponse,
-  type VerifyBackupResponse,
-} from '../../shared/api/backup.js';
+import type { FastifyRequest } from 'fastify';
+import { BACKUP_TYPE_NAMES, BackupMessages, BackupType, type VerifyBackupResponse } from '../../shared/api/backup.js';
 import { Paths } from '../../shared/api/paths.js';
+import { BackupSchemas } from '../../shared/api/schemas/backup.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -29,6 +20,7 @@ import { Page } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { contentDisposition } from '../files/content-disposition.js';
 import { refuse } from '../http/app-error.js';
+import type { App } from '../http/app-type.js';
 import { backupFileOf, setBackupHome } from './backup-home.js';
 import { backupsOf, findBackup, toBackupItem } from './repository.js';
 import { checkBackup, restoreBackup } from './restore.js';
@@ -46,17 +38,6 @@ function scopeOf(request: FastifyRequest): BackupScope {
   return { ztId: ztOf(request).id, actor: { id: user.id, name: user.name } };
 }
 
-function idParam(value: unknown): string {
-  if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/.test(value)) refuse('BadRequest', '备份id无效');
-  return value;
-}
-
-function flag(value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  if (typeof value !== 'boolean') refuse('BadRequest', '参数rotate必须是true或false');
-  return value;
-}
-
 function stamp(ms: number): string {
   const d = new Date(ms);
   const p = (n: number) => String(n).padStart(2, '0');
@@ -64,41 +45,37 @@ function stamp(ms: number): string {
 }
 
 /** The user-center calls (registered under /userCenter and /usercenter). */
-function userCenterRoutes(app: FastifyInstance, db: Db, base: string): void {
+function userCenterRoutes(app: App, db: Db, base: string): void {
   const local = (path: string) => path.slice(base.length);
 
-  app.get(local(Paths.backup), BACKUP_RIGHT, async (request) => {
+  app.get(local(Paths.backup), { schema: BackupSchemas.list, ...BACKUP_RIGHT }, async (request) => {
     const rows = await backupsOf(db.kysely, ztOf(request).id);
-    return okEnvelope<BackupItem[]>(rows.map(toBackupItem));
+    return okEnvelope(rows.map(toBackupItem));
   });
 
-  app.post<{ Body: Partial<CreateBackupRequest> }>(local(Paths.backup), BACKUP_RIGHT, async (request) => {
-    const body = request.body ?? {};
-    if (!isBackupType(body.type)) refuse('BadRequest', '备份类型无效');
-    if (body.type !== BackupType.manual) refuse('BusinessRule', BackupMessages.manualOnly);
-    const item = await takeBackup(db, scopeOf(request), body.type, { rotate: flag(body.rotate) });
+  app.post(local(Paths.backup), { schema: BackupSchemas.create, ...BACKUP_RIGHT }, async (request) => {
+    const { type, rotate = false } = request.body;
+    if (type !== BackupType.manual) refuse('BusinessRule', BackupMessages.manualOnly);
+    const item = await takeBackup(db, scopeOf(request), type, { rotate });
     return okEnvelope(item, BackupMessages.created);
   });
 
-  app.post<{ Body: { id?: unknown } }>(local(Paths.backupVerify), BACKUP_RIGHT, async (request) => {
+  app.post(local(Paths.backupVerify), { schema: BackupSchemas.verify, ...BACKUP_RIGHT }, async (request) => {
     const ztId = ztOf(request).id;
-    const id = idParam(request.body?.id);
+    const { id } = request.body;
     const problems = await withSetLock(db, ztId, () => checkBackup(db, ztId, id));
     const data: VerifyBackupResponse = { ok: problems.length === 0, problems };
     return okEnvelope(data, problems.length === 0 ? BackupMessages.verifiedOk : BackupMessages.corrupted);
   });
 
-  app.post<{ Body: Partial<RestoreBackupRequest> }>(local(Paths.backupRestore), BACKUP_RIGHT, async (request) => {
-    const body = request.body ?? {};
-    const data: RestoreBackupResponse = await restoreBackup(db, scopeOf(request), idParam(body.id), {
-      rotate: flag(body.rotate),
-    });
-    return okEnvelope(data, BackupMessages.restored);
+  app.post(local(Paths.backupRestore), { schema: BackupSchemas.restore, ...BACKUP_RIGHT }, async (request) => {
+    const { id, rotate = false } = request.body;
+    return okEnvelope(await restoreBackup(db, scopeOf(request), id, { rotate }), BackupMessages.restored);
   });
 
-  app.delete<{ Querystring: { id?: string } }>(local(Paths.backup), BACKUP_RIGHT, async (request) => {
+  app.delete(local(Paths.backup), { schema: BackupSchemas.remove, ...BACKUP_RIGHT }, async (request) => {
     const ztId = ztOf(request).id;
-    const id = idParam(request.query.id);
+    const { id } = request.query;
     await withSetLock(db, ztId, async () => {
       const row = await findBackup(db.kysely, ztId, id);
       if (!row) refuse('NotFound', BackupMessages.notFound);
@@ -109,10 +86,11 @@ function userCenterRoutes(app: FastifyInstance, db: Db, base: string): void {
 }
 
 /** GET /files/api/fileRelation/Backup?id=: the backup file as it is stored. */
-function downloadRoute(app: FastifyInstance, db: Db): void {
-  app.get<{ Querystring: { id?: string } }>(Paths.backupDownload.slice('/files'.length), BACKUP_RIGHT, async (request, reply) => {
+function downloadRoute(app: App, db: Db): void {
+  const path = Paths.backupDownload.slice('/files'.length);
+  app.get(path, { schema: BackupSchemas.download, ...BACKUP_RIGHT }, async (request, reply) => {
     const zt = ztOf(request);
-    const row = await findBackup(db.kysely, zt.id, idParam(request.query.id));
+    const row = await findBackup(db.kysely, zt.id, request.query.id);
     if (!row) refuse('NotFound', BackupMessages.notFound);
     const file = backupFileOf(db, zt.id, row.file_name);
     if (!fs.existsSync(file)) refuse('NotFound', BackupMessages.fileMissing);
@@ -127,7 +105,7 @@ function downloadRoute(app: FastifyInstance, db: Db): void {
 }
 
 /** Names the backup directory and registers the calls under their module bases. */
-export async function registerBackupRoutes(app: FastifyInstance, db: Db, config: ServerConfig): Promise<void> {
+export async function registerBackupRoutes(app: App, db: Db, config: ServerConfig): Promise<void> {
   setBackupHome(db, config.dataDir);
   let sweeper: NodeJS.Timeout | null = null;
   const sweep = () =>

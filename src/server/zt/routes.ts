@@ -1,10 +1,12 @@
 /** Ledger-set calls of the user center (registered under /userCenter and /usercenter). */
-import type { FastifyInstance } from 'fastify';
 import type { AccountingSystem, ZtElectItem, ZtInfo } from '../../shared/api/auth.js';
+import { Paths } from '../../shared/api/paths.js';
+import { ZtSchemas } from '../../shared/api/schemas/zt.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import type { ZtInfoRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
+import type { App } from '../http/app-type.js';
 import { authOf, isExpired } from '../auth/guard.js';
 import { userMayOpen } from './access.js';
 
@@ -41,9 +43,12 @@ async function visibleSets(db: Db, userId: number, isAdmin: boolean): Promise<Zt
   return query.execute();
 }
 
-export function ztRoutes(app: FastifyInstance, db: Db): void {
+/** The path under the user-center base the routes are registered in. */
+const local = (path: string) => path.slice('/userCenter'.length);
+
+export function ztRoutes(app: App, db: Db): void {
   /** The ledger sets the user may open now (enabled, unexpired), with the years each has. */
-  app.get('/api/ztInfo/elect', { config: { right: 'none' } }, async (request) => {
+  app.get(local(Paths.ztElect), { schema: ZtSchemas.elect, config: { right: 'none' } }, async (request) => {
     const { user } = authOf(request);
     const rows = (await visibleSets(db, user.id, !!user.is_admin)).filter((z) => z.enable && !isExpired(z.expire_time));
     const years = rows.length
@@ -70,14 +75,13 @@ export function ztRoutes(app: FastifyInstance, db: Db): void {
     return okEnvelope(data);
   });
 
-  app.get('/api/ztInfo/getZtInfoTree', { config: { right: 'none' } }, async (request) => {
+  app.get(local(Paths.ztInfoTree), { schema: ZtSchemas.tree, config: { right: 'none' } }, async (request) => {
     const { user } = authOf(request);
     return okEnvelope(buildTree((await visibleSets(db, user.id, !!user.is_admin)).map(toZtInfo)));
   });
 
-  app.get<{ Params: { id: string } }>('/api/ztInfo/:id', { config: { right: 'none' } }, async (request) => {
-    const id = Number(request.params.id);
-    if (!Number.isSafeInteger(id) || id < 1) refuse('BadRequest', '账套编号无效');
+  app.get(`${local(Paths.ztInfo)}/:id`, { schema: ZtSchemas.info, config: { right: 'none' } }, async (request) => {
+    const { id } = request.params;
     const { user } = authOf(request);
     if (!(await userMayOpen(db, user, id))) refuse('Forbidden', '无权访问该账套的数据');
     const row = await db.kysely.selectFrom('zt_info').selectAll().where('id', '=', id).executeTakeFirst();

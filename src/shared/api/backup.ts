@@ -51,53 +51,12 @@ export const BackupMessages = {
   busy: '该账套正在备份或恢复，请稍后再试',
 } as const;
 
-/** POST backup: the page sends type 45 (manual). rotate: the user pressed 继续执行. */
-export interface CreateBackupRequest {
-  type: BackupTypeValue;
-  rotate?: boolean;
-}
-
-/** POST backup/restore. rotate: the type-46 backup taken first may remove the oldest. */
-export interface RestoreBackupRequest {
-  id: string;
-  rotate?: boolean;
-}
-
-export type BackupVerifiedState = 'unchecked' | 'ok' | 'failed';
-
-export interface BackupItem {
-  id: string;
-  type: BackupTypeValue;
-  typeName: string;
-  /** Epoch milliseconds. */
-  createdAt: number;
-  createdBy: number;
-  createdByName: string;
-  /** Bytes of the backup file. */
-  size: number;
-  sha256: string;
-  /** Rows of the ledger set in the backup (every table). */
-  rowCount: number;
-  attachmentCount: number;
-  verified: BackupVerifiedState;
-  verifiedAt: number | null;
-}
-
-/** data of a BackupRotationNeeded refusal: what would go. */
-export interface BackupRotationInfo {
-  kept: number;
-  oldest: Pick<BackupItem, 'id' | 'type' | 'typeName' | 'createdAt'>;
-}
-
-export interface VerifyBackupResponse {
-  ok: boolean;
-  /** What failed, in Chinese; empty when ok. */
-  problems: string[];
-}
-
-export interface RestoreBackupResponse {
-  restored: BackupItem;
-  /** The type-46 backup taken before the restore. */
-  before: BackupItem;
-  rowCount: number;
-}
+export type {
+  BackupItem,
+  BackupRotationInfo,
+  BackupVerifiedState,
+  CreateBackupRequest,
+  RestoreBackupRequest,
+  RestoreBackupResponse,
+  VerifyBackupResponse,
+} from './schemas/backup.js';
