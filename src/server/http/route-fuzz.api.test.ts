@@ -24,11 +24,11 @@ import type { RegisteredRoute } from './route-list.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 const SEED = Number(process.env.FUZZ_SEED ?? 20260514);
 
-/** Every property name of the API's request and response types (src/shared/api). */
+/** Every property name of the API's request and response types and schemas (src/shared/api and its schemas). */
 function productFieldNames(): string[] {
   const dir = path.join(import.meta.dirname, '../../shared/api');
   const names = new Set<string>();
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+  for (const file of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
     for (const match of text.matchAll(/^\s+(?:readonly\s+)?([A-Za-z_]\w*)\??:/gm)) names.add(match[1] ?? '');
   }
