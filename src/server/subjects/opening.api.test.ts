@@ -149,6 +149,9 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     await refused([good, { code: '102', initAmount: '0.001' }], '参数detailList[1].initAmount：金额最多两位小数');
     await refused([{ code: '102', initAmount: 100_000_000_000 }], '参数detailList[0].initAmount：金额不能超过99,999,999,999.99');
     await refused([{ code: '102', initAmount: '一百' }], '参数detailList[0].initAmount：金额格式不正确');
+    // A blank is no zero and hex no amount (the schema does not coerce them to numbers).
+    await refused([{ code: '102', initAmount: ' ' }], '参数detailList[0].initAmount：金额格式不正确');
+    await refused([{ code: '102', initAmount: '0x10' }], '参数detailList[0].initAmount：金额格式不正确');
     await refused(
       [{ code: '102', initAmount: 1, cumuleDebitAmount: '1.005' }],
       '参数detailList[0].cumuleDebitAmount：金额最多两位小数',
