@@ -1,14 +1,21 @@
-/** The opening-balance calls of the page (base /account, amounts in fen). */
+/**
+ * The opening-balance calls of the page (base /account). The amounts travel in yuan; the page, its
+ * grid and trial check work in fen: this module converts both ways (shared/subjects/opening-amounts.ts).
+ */
 import { Paths } from '../../shared/api/paths.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import { ErrorCode } from '../../shared/error-codes.js';
-import type { BranchSaveRequest, BranchSaveResponse, SubjectSettingResponse, TrialResult } from '../../shared/api/subjects.js';
+import type { BranchSaveResponse, SubjectSettingResponse, TrialResult } from '../../shared/api/subjects.js';
+import { openingDetailToYuan, openingRowToFen, trialToFen } from '../../shared/subjects/opening-amounts.js';
 import { api, ApiError, performAction, requestBlob, requestEnvelope } from '../shell/request.js';
 import { downloadBlob } from '../grid/export-xlsx.js';
 import { messageBox } from '../message-box/message-box.js';
+import type { OpeningSaveInFen } from './opening-rows.js';
 
-export function loadOpenings(): Promise<SubjectSettingResponse> {
-  return api.get<SubjectSettingResponse>(Paths.subjectSetting);
+/** The setting list with its amounts in fen. */
+export async function loadOpenings(): Promise<SubjectSettingResponse> {
+  const setting = await api.get<SubjectSettingResponse>(Paths.subjectSetting);
+  return { ...setting, subInfoList: setting.subInfoList.map(openingRowToFen), trial: trialToFen(setting.trial) };
 }
 
 function isTrial(value: unknown): value is TrialResult {
@@ -45,14 +52,17 @@ async function withConfirm(
   }
 }
 
-/** Saves; a 4003 answer's issues (row and field) go to `onIssues` as well as to the dialog. */
-export function saveOpenings(
-  request: Omit<BranchSaveRequest, 'confirmPrompt'>,
-  onIssues?: (issues: ValidationIssue[]) => void,
-): Promise<string | null> {
+/** Saves rows whose amounts are fen; a 4003 answer's issues (row and field) go to `onIssues` as well as to the dialog. */
+export function saveOpenings(request: OpeningSaveInFen, onIssues?: (issues: ValidationIssue[]) => void): Promise<string | null> {
+  const detailList = request.detailList.map(openingDetailToYuan);
   return withConfirm(
     (confirmPrompt) =>
-      requestEnvelope<BranchSaveResponse>('POST', Paths.branchSave, { ...request, confirmPrompt }, { silent: true }),
+      requestEnvelope<BranchSaveResponse>(
+        'POST',
+        Paths.branchSave,
+        { detailList, autoUnderAllAcc: request.autoUnderAllAcc, confirmPrompt },
+        { silent: true },
+      ),
     onIssues,
   );
 }

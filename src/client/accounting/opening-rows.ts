@@ -3,13 +3,14 @@
  * one tab, merging a tab's edits into the whole set, and the save request (only the rows whose
  * amounts are entered; the server recomputes parents).
  */
-import type { BranchSaveRequest, OpeningDetail, OpeningRow } from '../../shared/api/subjects.js';
+import type { OpeningRow } from '../../shared/api/subjects.js';
 import type { SubjectType } from '../../shared/chart.js';
+import type { OpeningDetailInFen } from '../../shared/subjects/opening-amounts.js';
 import { auxiKeyOf, type AuxiChoice } from '../../shared/subjects/auxiliary-rules.js';
 import { amountsEditable, type OpeningBalanceRow } from '../../../grids/opening-balance.js';
 import { toOpeningGridRows } from '../../../grids/opening-balance-rows.js';
 
-/** A grid row of the page; an auxiliary row added on the page carries its items until saved. */
+/** A grid row of the page; an auxiliary row added on the page carries its items until saved. Amounts in fen, as in every row here. */
 export type PageRow = OpeningBalanceRow & { auxis?: readonly AuxiChoice[] };
 
 export function toGridRows(rows: readonly OpeningRow[]): PageRow[] {
@@ -28,7 +29,14 @@ export function mergeRows(all: readonly PageRow[], changed: readonly PageRow[]):
 
 const fen = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) ? value : 0);
 
-function auxisOf(row: PageRow, source: ReadonlyMap<string, OpeningRow>): OpeningDetail['auxis'] {
+/** branchSave's request as the page builds it, amounts in fen (the API module sends them in yuan). */
+export interface OpeningSaveInFen {
+  detailList: OpeningDetailInFen[];
+  confirmPrompt: boolean;
+  autoUnderAllAcc: boolean;
+}
+
+function auxisOf(row: PageRow, source: ReadonlyMap<string, OpeningRow>): OpeningDetailInFen['auxis'] {
   const own = row.auxis ?? source.get(row.rowId)?.auxis;
   return own?.map((a) => ({ typeNo: a.typeNo, infoNo: a.infoNo }));
 }
@@ -84,10 +92,10 @@ export function saveRequest(
   source: readonly OpeningRow[],
   midYear: boolean,
   confirmPrompt = false,
-): BranchSaveRequest {
+): OpeningSaveInFen {
   const byId = new Map(source.map((r) => [r.rowId, r]));
-  const detailList = rows.filter(amountsEditable).map((row): OpeningDetail => {
-    const detail: OpeningDetail = { rowId: row.rowId, code: row.code, initAmount: fen(row.initAmount) };
+  const detailList = rows.filter(amountsEditable).map((row): OpeningDetailInFen => {
+    const detail: OpeningDetailInFen = { rowId: row.rowId, code: row.code, initAmount: fen(row.initAmount) };
     if (row.isAuxiliary) detail.auxis = auxisOf(row, byId);
     if (midYear) {
       detail.cumuleDebitAmount = fen(row.cumuleDebitAmount);

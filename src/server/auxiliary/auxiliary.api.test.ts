@@ -199,6 +199,29 @@ describe.each(TEST_DIALECTS)('auxiliary accounting: types, items, subject links 
     expect((await kuaiji.get(Paths.getCodeAuxi, { code: '99999' })).body.errorCode).toBe(ErrorCode.NotFound);
   });
 
+  it('refuses a malformed parameter by its schema (400, 4000) naming the field and the rule, and changes nothing', async () => {
+    const refused = async (
+      answer: Promise<{ status: number; body: { errorCode: number | null; errorMsg: string | null } }>,
+      message: string,
+    ) => {
+      const { status, body } = await answer;
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ errorCode: ErrorCode.BadRequest, errorMsg: `请求参数有误: ${message}` });
+    };
+    await refused(kuaiji.get(Paths.typeInfo, { onlyEnable: 'maybe' }), '参数onlyEnable：须为true或false');
+    await refused(kuaiji.get(Paths.getCodeAuxi, { code: '501-02' }), '参数code：科目代码只能是数字');
+    await refused(kuaiji.post(Paths.auxiType, {}), '缺少参数typeName');
+    await refused(kuaiji.post(Paths.auxiInfoSave, { typeNo: 'DEPARTMENT', infoName: '后勤' }), '缺少参数infoNo');
+    await refused(kuaiji.post(Paths.auxiInfoEnable, { typeNo: 'DEPARTMENT', infoNo: '01' }), '缺少参数isEnable');
+    await refused(kuaiji.post(Paths.saveAuxiRealedSub, { code: '50102' }), '缺少参数typeNoArray');
+    await refused(
+      kuaiji.post(Paths.saveAuxiRealedSub, { code: '50102', typeNoArray: [{ typeNo: 'ZJLY' }] }),
+      '参数typeNoArray[0]：须为文本',
+    );
+    expect((await kuaiji.get<AuxiType[]>(Paths.auxiType)).body.data.map((t) => t.typeNo)).not.toContain('ZDY003');
+    expect((await kuaiji.get<CodeAuxiItem[]>(Paths.getCodeAuxi, { code: '50102' })).body.data).toEqual([]);
+  });
+
   it('refuses writes without the auxiliary page’s buttons, and another set’s id (4005)', async () => {
     for (const client of [chuna, shenhe]) {
       expect((await client.get<AuxiType[]>(Paths.auxiType)).body.success).toBe(true);

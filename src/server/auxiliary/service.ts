@@ -22,10 +22,9 @@ import { isUniqueViolation } from '../db/errors.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { findItem, listItems } from './repository.js';
 
-function str(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') refuse('BadRequest', '参数必须为字符串');
-  return value.trim();
+/** Text fields as typed (the call's schema checked their types), without surrounding blanks. */
+function str(value: string | null | undefined): string {
+  return (value ?? '').trim();
 }
 
 async function findType(q: Q, ztId: number, typeNo: string) {

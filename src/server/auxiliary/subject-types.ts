@@ -6,21 +6,19 @@ import { AuxiMessages, checkTypeChange } from '../../shared/subjects/auxiliary-r
 import { refuse } from '../http/app-error.js';
 import { findSubject, hasOpeningData, type Q, type Scope } from '../subjects/subject-repository.js';
 
-/** Accepts typeNo strings or { typeNo } objects (the spec's auxiTypeList); duplicates are dropped. */
-export function typeNosOf(list: unknown): string[] {
-  if (list === undefined || list === null || list === '') return [];
-  const items = typeof list === 'string' ? list.split(',') : Array.isArray(list) ? list : null;
-  if (!items) refuse('BadRequest', '辅助核算类型列表格式不正确');
+/**
+ * The typeNo list of a call (typeNo strings or { typeNo } objects, the spec's auxiTypeList), trimmed,
+ * without empties and duplicates. A string may hold several typeNo joined by commas: a query's list,
+ * or a comma-joined body list that the schema's array coercion made a list of one.
+ */
+export function typeNosOf(list: string | readonly (string | { typeNo: string })[]): string[] {
+  const items = typeof list === 'string' ? [list] : list;
   const out: string[] = [];
-  for (const item of items as unknown[]) {
-    const typeNo =
-      typeof item === 'string'
-        ? item.trim()
-        : item && typeof item === 'object' && typeof (item as { typeNo?: unknown }).typeNo === 'string'
-          ? (item as { typeNo: string }).typeNo.trim()
-          : null;
-    if (typeNo === null) refuse('BadRequest', '辅助核算类型列表格式不正确');
-    if (typeNo && !out.includes(typeNo)) out.push(typeNo);
+  for (const item of items) {
+    for (const part of (typeof item === 'string' ? item : item.typeNo).split(',')) {
+      const typeNo = part.trim();
+      if (typeNo && !out.includes(typeNo)) out.push(typeNo);
+    }
   }
   return out;
 }

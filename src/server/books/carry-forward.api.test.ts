@@ -35,8 +35,8 @@ describe.each(TEST_DIALECTS)('carry-forward vouchers in the books (%s)', (dialec
     await kuaiji.openSet(server.db, 'kuaiji', 'Kuaiji@123', SET);
     const opened = await kuaiji.post(Paths.branchSave, {
       detailList: [
-        { code: '102', initAmount: fen(10_000) },
-        { code: '32205', initAmount: fen(10_000) },
+        { code: '102', initAmount: 10_000 },
+        { code: '32205', initAmount: 10_000 },
       ],
       confirmPrompt: false,
       autoUnderAllAcc: true,

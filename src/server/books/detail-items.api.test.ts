@@ -63,10 +63,10 @@ describe.each(TEST_DIALECTS)('detail ledger per auxiliary item (%s)', (dialect) 
     ];
     const opened = await kuaiji.post(Paths.branchSave, {
       detailList: [
-        { code: '135', auxis: item('001001', '001'), initAmount: fen(300) },
-        { code: '135', auxis: item('002', '002'), initAmount: fen(200) },
-        { code: '102', initAmount: fen(1_000) },
-        { code: '32205', initAmount: fen(1_500) },
+        { code: '135', auxis: item('001001', '001'), initAmount: 300 },
+        { code: '135', auxis: item('002', '002'), initAmount: 200 },
+        { code: '102', initAmount: 1_000 },
+        { code: '32205', initAmount: 1_500 },
       ],
       confirmPrompt: false,
       autoUnderAllAcc: true,

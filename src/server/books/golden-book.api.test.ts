@@ -204,12 +204,12 @@ describe.each(TEST_DIALECTS)('golden book of a grassroots union (%s)', (dialect)
 
     const opened = await kuaiji.post(Paths.branchSave, {
       detailList: [
-        { code: '101', initAmount: fen(2_000) },
-        { code: '102', initAmount: fen(150_000) },
-        { code: '162', initAmount: fen(30_000) },
-        { code: '163', initAmount: fen(6_000) },
-        { code: '30104', initAmount: fen(24_000) },
-        { code: '32205', initAmount: fen(152_000) },
+        { code: '101', initAmount: 2_000 },
+        { code: '102', initAmount: 150_000 },
+        { code: '162', initAmount: 30_000 },
+        { code: '163', initAmount: 6_000 },
+        { code: '30104', initAmount: 24_000 },
+        { code: '32205', initAmount: 152_000 },
       ],
       confirmPrompt: false,
       autoUnderAllAcc: true,

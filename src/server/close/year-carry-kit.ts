@@ -10,6 +10,7 @@ import type { ReportResponse } from '../../shared/api/reports.js';
 import type { SubjectSettingResponse } from '../../shared/api/subjects.js';
 import type { BatchResponse, VoucherLineInput } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
+import { fenOf } from '../../shared/subjects/opening-amounts.js';
 import { ApiClient, type Answer } from '../test-support/api-client.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
 import type { TestServer } from '../test-support/test-server.js';
@@ -108,14 +109,14 @@ export function closeMonth(book: Book, year: number, month: number, extra: Recor
   return book.client.post<MonthlyResponse>(Paths.monthly, { year, month, rotateBackup: true, ...extra });
 }
 
-/** Openings of the session's year: `code` for a subject without items, `code#key` per auxiliary row (fen, own direction). */
+/** Openings of the session's year: `code` for a subject without items, `code#key` per auxiliary row (fen, own direction; answered in yuan). */
 export async function openingsOf(book: Book): Promise<Map<string, number>> {
   const answer = await book.client.get<SubjectSettingResponse>(Paths.subjectSetting);
   expect(answer.body.errorMsg).toBeNull();
   const out = new Map<string, number>();
   for (const row of answer.body.data.subInfoList) {
-    if (row.isAuxiliary) out.set(`${row.code}#${row.auxiKey ?? ''}`, row.initAmount);
-    else if (row.lastLevel && !row.incloudAuxi) out.set(row.code, row.initAmount);
+    if (row.isAuxiliary) out.set(`${row.code}#${row.auxiKey ?? ''}`, fenOf(row.initAmount));
+    else if (row.lastLevel && !row.incloudAuxi) out.set(row.code, fenOf(row.initAmount));
   }
   return out;
 }

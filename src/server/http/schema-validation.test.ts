@@ -112,6 +112,9 @@ describe('declared schemas: validation and what a refused call is told', () => {
     [{ ...good, lines: [{ summary: '会费', debitAmount: '12.345' }] }, '参数lines[0].debitAmount：金额最多两位小数'],
     [{ ...good, lines: [{ summary: '会费', debitAmount: 0.1 + 0.2 }] }, '参数lines[0].debitAmount：金额最多两位小数'],
     [{ ...good, lines: [{ summary: '会费', debitAmount: '1,0' }] }, '参数lines[0].debitAmount：'],
+    // Not coerced to a number first: a blank is no 0, hex is no amount.
+    [{ ...good, lines: [{ summary: '会费', debitAmount: ' ' }] }, '参数lines[0].debitAmount：金额格式不正确'],
+    [{ ...good, lines: [{ summary: '会费', debitAmount: '0x10' }] }, '参数lines[0].debitAmount：金额格式不正确'],
     [{ ...good, lines: [{ summary: '会费会费会费', debitAmount: 1 }] }, '参数lines[0].summary：不能超过5个字符'],
     [{ ...good, lines: [] }, '参数lines：至少要有1项'],
     [{ year: 2026, month: 3, direction: 1 }, '缺少参数lines'],

@@ -110,12 +110,12 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
     await ok(
       kuaiji.post(Paths.branchSave, {
         detailList: [
-          { code: '101', initAmount: 100_000 },
-          { code: '102', initAmount: 500_000 },
-          { code: '162', initAmount: 300_000 },
-          { code: '163', initAmount: 50_000 },
-          { code: '30104', initAmount: 250_000 },
-          { code: '32205', initAmount: 600_000 },
+          { code: '101', initAmount: 1_000 },
+          { code: '102', initAmount: 5_000 },
+          { code: '162', initAmount: 3_000 },
+          { code: '163', initAmount: 500 },
+          { code: '30104', initAmount: 2_500 },
+          { code: '32205', initAmount: 6_000 },
         ],
         confirmPrompt: true,
       }),

@@ -15,7 +15,7 @@ import type { ReportResponse } from '../../shared/api/reports.js';
 import type { SubjectSettingResponse } from '../../shared/api/subjects.js';
 import type { Voucher, VoucherAuditEntry } from '../../shared/api/vouchers.js';
 import { FinancialState, SUBJECT_START_PATH, financialStateRedirect, VOUCHER_ADD_PATH } from '../../shared/financial-state.js';
-import { yuanToFen } from '../../shared/vouchers/amounts.js';
+import { fenToYuan, yuanToFen } from '../../shared/vouchers/amounts.js';
 import { loadConfig } from '../config.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
@@ -81,7 +81,7 @@ describe.each(TEST_DIALECTS)('the seeded demo (%s)', (dialect) => {
     expect(setting.config.isInitialised).toBe(true);
     expect(setting.trial.balanced).toBe(true);
     for (const { code, fen } of FACTORY_OPENINGS) {
-      expect(setting.subInfoList.find((r) => r.rowId === code)?.initAmount, code).toBe(fen);
+      expect(setting.subInfoList.find((r) => r.rowId === code)?.initAmount, code).toBe(fenToYuan(fen));
     }
     expect(await ok(kuaiji.get<number>(Paths.financialState))).toBe(FinancialState.Normal);
   });

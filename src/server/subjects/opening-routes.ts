@@ -1,14 +1,17 @@
 /**
  * Opening-balance calls (base /account): the setting list (tabs, rows, config, trial check), the
- * batch save, and the workbook import. Saving and importing need the subjectstart page's edit.
+ * batch save, and the workbook export and import. Saving and importing need the subjectstart
+ * page's edit. Parameters and answers are declared in src/shared/api/schemas/openings.ts; amounts
+ * travel in yuan and are fen from here on (the service, the seed and the grid's checks work in fen).
  */
-import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { BranchSaveRequest, SubjectSettingResponse } from '../../shared/api/subjects.js';
+import { OpeningSchemas } from '../../shared/api/schemas/openings.js';
 import { SUBJECT_TYPE_NAMES, type SubjectType } from '../../shared/chart.js';
 import { UPLOAD_MAX_BYTES } from '../../shared/constants.js';
 import { okEnvelope } from '../../shared/envelope.js';
+import { branchSaveToYuan, openingDetailToFen, openingRowToYuan, trialToYuan } from '../../shared/subjects/opening-amounts.js';
 import type { Db } from '../db/database.js';
+import type { App } from '../http/app-type.js';
 import { Page } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { ztOf } from '../auth/guard.js';
@@ -25,7 +28,7 @@ function worksheetRow(rowId: string | number | undefined): number {
   return typeof rowId === 'string' && rowId.startsWith(XLSX_ROW_PREFIX) ? Number(rowId.slice(XLSX_ROW_PREFIX.length)) : 0;
 }
 
-export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void> {
+export async function openingRoutes(app: App, db: Db): Promise<void> {
   const needs = {
     page: onLedger(Right.pages(Page.subjectStart)),
     edit: onLedger(Right.buttons([[Page.subjectStart, 'edit']])),
@@ -33,14 +36,14 @@ export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void>
   };
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
 
-  app.get('/api/subject/subjectSetting', needs.page, async (request) => {
+  app.get('/api/subject/subjectSetting', { schema: OpeningSchemas.setting, ...needs.page }, async (request) => {
     const scope = scopeOf(request);
     const ctx = await loadOpening(db.kysely, scope);
     const rows = openingRows(ctx, computeAll(ctx));
     const types = [...new Set(chartOf(scope).chart.subjects.map((s) => s.type))].sort((a, b) => a - b);
-    const data: SubjectSettingResponse = {
+    return okEnvelope({
       subTypeList: types.map((type: SubjectType) => ({ type, typeName: SUBJECT_TYPE_NAMES[type], isGovernment: type >= 6 })),
-      subInfoList: rows,
+      subInfoList: rows.map(openingRowToYuan),
       config: {
         year: scope.year,
         startMonth: ctx.startMonth,
@@ -48,20 +51,18 @@ export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void>
         hasBudget: ctx.hasBudget,
         isInitialised: ctx.initialised,
       },
-      trial: trialOf(rows),
-    };
-    return okEnvelope(data);
+      trial: trialToYuan(trialOf(rows)),
+    });
   });
 
-  app.post<{ Body: BranchSaveRequest }>('/api/subject/branchSave', needs.edit, async (request) => {
-    const body = (request.body ?? {}) as Partial<BranchSaveRequest>;
-    if (!Array.isArray(body.detailList)) refuse('BadRequest', '缺少参数detailList');
-    const list = body.detailList.map((detail, index) => ({ label: `第${index + 1}行`, detail: detail }));
-    const result = await saveOpenings(db, scopeOf(request), list, body.confirmPrompt === true);
-    return okEnvelope(result, '保存成功');
+  app.post('/api/subject/branchSave', { schema: OpeningSchemas.branchSave, ...needs.edit }, async (request) => {
+    const { detailList, confirmPrompt } = request.body;
+    const list = detailList.map((detail, index) => ({ label: `第${index + 1}行`, detail: openingDetailToFen(detail) }));
+    const result = await saveOpenings(db, scopeOf(request), list, confirmPrompt === true);
+    return okEnvelope(branchSaveToYuan(result), '保存成功');
   });
 
-  app.get('/api/subject/exportOpening', needs.export, async (request, reply) => {
+  app.get('/api/subject/exportOpening', { schema: OpeningSchemas.export, ...needs.export }, async (request, reply) => {
     const scope = scopeOf(request);
     const ctx = await loadOpening(db.kysely, scope);
     const buffer = await openingWorkbook(ctx, ztOf(request).name);
@@ -74,7 +75,8 @@ export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void>
 
   /** Multipart: field `file` (xlsx, at most 50 MB) and optionally `confirmPrompt` = 'true' before it. */
   // The request may be a little larger than the file (form boundaries, fields); the file's own limit answers first.
-  app.post('/api/subject/importOpening', { ...needs.edit, bodyLimit: UPLOAD_MAX_BYTES + 1_048_576 }, async (request) => {
+  const importOptions = { schema: OpeningSchemas.import, ...needs.edit, bodyLimit: UPLOAD_MAX_BYTES + 1_048_576 };
+  app.post('/api/subject/importOpening', importOptions, async (request) => {
     if (!request.isMultipart()) refuse('BadRequest', '请以multipart/form-data上传文件');
     let confirmPrompt = false;
     let file: { name: string; buffer: Buffer } | null = null;
@@ -103,6 +105,6 @@ export async function openingRoutes(app: FastifyInstance, db: Db): Promise<void>
       refuse(issues[0]?.message === NOT_XLSX ? 'BusinessRule' : 'ValidationFailed', issues[0]?.message, issues);
     }
     const result = await saveOpenings(db, scope, details, confirmPrompt, issues, (i) => worksheetRow(i.rowId));
-    return okEnvelope(result, `导入成功，共${result.saved}行`);
+    return okEnvelope(branchSaveToYuan(result), `导入成功，共${result.saved}行`);
   });
 }

@@ -6,11 +6,14 @@
  * financial state becomes normal.
  *
  * Unbalanced openings (our reading of the spec's confirmPrompt): refused with 4011, whose message
- * names the difference and whose data is the trial result, unless confirmPrompt is true; the
- * client asks the user and sends the same rows again with confirmPrompt true.
+ * names the difference and whose data is the trial result (in yuan, as every amount the caller
+ * sees), unless confirmPrompt is true; the client asks the user and sends the same rows again
+ * with confirmPrompt true. Everything else here is fen: the rows taken and the result answered.
  */
 import type { BranchSaveResponse, OpeningRow, TrialResult } from '../../shared/api/subjects.js';
+import { MAX_OPENING_ROWS } from '../../shared/api/schemas/openings.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
+import { trialToYuan } from '../../shared/subjects/opening-amounts.js';
 import { validateGrid } from '../../shared/grid/validate.js';
 import { openingBalanceGridFor, trialCheck, trialMessages } from '../../../grids/opening-balance.js';
 import { toOpeningGridRows } from '../../../grids/opening-balance-rows.js';
@@ -20,7 +23,7 @@ import type { Q, Scope } from './subject-repository.js';
 import { computeAll, isZero, loadOpening, openingRows, ZERO, type Amounts, type OpeningContext } from './opening-state.js';
 import { AUXI_SUBJECT_AMOUNT, validateOpeningDetails, type LabelledDetail } from './opening-validate.js';
 
-export const MAX_OPENING_ROWS = 50_000;
+export { MAX_OPENING_ROWS };
 
 /** The page's rows as the opening-balance grid's rows (the mapping the page uses too). */
 export const toGridRows = toOpeningGridRows;
@@ -94,7 +97,7 @@ export async function saveOpenings(
     const gridIssues = validateGrid(openingBalanceGridFor({ midYear: ctx.isMidYear }), gridRows);
     if (gridIssues.length > 0) refuse('ValidationFailed', gridIssues[0]?.message, gridIssues);
     const trial = trialCheck(gridRows);
-    if (!trial.balanced && !confirmPrompt) refuse('BusinessRule', unbalancedMessage(trial), trial);
+    if (!trial.balanced && !confirmPrompt) refuse('BusinessRule', unbalancedMessage(trial), trialToYuan(trial));
 
     await writeOpenings(trx, scope, ctx, after, new Set(rows.filter((r) => r.auxiKey !== null).map((r) => r.code)));
     return { saved: rows.length, trial };

@@ -21,7 +21,7 @@
  * reported, never rounded.
  */
 import type ExcelJS from 'exceljs';
-import type { OpeningDetail } from '../../shared/api/subjects.js';
+import type { OpeningDetailInFen } from '../../shared/subjects/opening-amounts.js';
 import type { FieldDef, GridDefinition } from '../../shared/grid/definition.js';
 import { buildWorkbook } from '../../shared/grid/xlsx.js';
 import { openingBalanceGridFor, type OpeningBalanceRow } from '../../../grids/opening-balance.js';
@@ -123,7 +123,7 @@ export async function readOpeningWorkbook(
     const code = read('code');
     if (!code || /合计|差额/.test(code)) continue;
     const label = `第${r}行`;
-    const detail: OpeningDetail = { rowId: `${XLSX_ROW_PREFIX}${r}`, code, initAmount: 0 };
+    const detail: OpeningDetailInFen = { rowId: `${XLSX_ROW_PREFIX}${r}`, code, initAmount: 0 };
     let bad = false;
     for (const key of ['initAmount', 'cumuleDebitAmount', 'cumuleCreditAmount'] as const) {
       const text = read(key);

@@ -1,11 +1,21 @@
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BranchSaveResponse, OpeningRow, SubjectSettingResponse, TrialResult } from '../../shared/api/subjects.js';
+import type {
+  BranchSaveResponse,
+  OpeningRow,
+  SubjectItem,
+  SubjectSettingResponse,
+  TrialResult,
+} from '../../shared/api/subjects.js';
 import { Paths } from '../../shared/api/paths.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { FinancialState } from '../../shared/financial-state.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
+import { fenToYuanString, MONEY_CAP_FEN } from '../../shared/money.js';
 import { AuxiMessages } from '../../shared/subjects/auxiliary-rules.js';
+import { fenOf } from '../../shared/subjects/opening-amounts.js';
+import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { createSet, setIds } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
@@ -102,52 +112,78 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
   it('lists every bad row with row and field, and saves nothing', async () => {
     const answer = await kuaiji.post(Paths.branchSave, {
       detailList: [
-        { rowId: 'r1', code: '101', initAmount: 100_000 },
-        { rowId: 'r2', code: '102', initAmount: 12.5 },
-        { rowId: 'r3', code: '999', initAmount: 1 },
-        { rowId: 'r4', code: '32205', initAmount: 10_000_000_000_000 },
-        { rowId: 'r5', code: '', initAmount: 1 },
-        { rowId: 'r6', code: '101', initAmount: 5 },
-        { rowId: 'r7', code: '102', initAmount: 1, cumuleDebitAmount: 1 },
-        { rowId: 'r8', code: '102', initAmount: '100' },
+        { rowId: 'r1', code: '101', initAmount: 1_000 },
+        { rowId: 'r2', code: '999', initAmount: 0.01 },
+        { rowId: 'r3', code: '', initAmount: 0.01 },
+        { rowId: 'r4', code: '101', initAmount: '0.05' },
+        { rowId: 'r5', code: '102', initAmount: 0.01, cumuleDebitAmount: 0.01 },
       ],
     });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({
       success: false,
       errorCode: ErrorCode.ValidationFailed,
-      errorMsg: '期初余额有7行数据不正确，未保存',
+      errorMsg: '期初余额有4行数据不正确，未保存',
     });
     expect(answer.body.data as ValidationIssue[]).toEqual([
-      { message: '第2行：金额格式不正确', rowId: 'r2', fieldId: 'initAmount' },
-      { message: '第3行：科目999不存在', rowId: 'r3', fieldId: 'code' },
-      { message: '第4行：金额不能超过99,999,999,999.99', rowId: 'r4', fieldId: 'initAmount' },
-      { message: '第5行：请选择科目', rowId: 'r5', fieldId: 'code' },
-      { message: '第6行：与第1行重复', rowId: 'r6', fieldId: 'code' },
-      { message: '第7行：年初建账的账套不能录入累计发生额', rowId: 'r7', fieldId: 'cumuleDebitAmount' },
-      { message: '第8行：金额格式不正确', rowId: 'r8', fieldId: 'initAmount' },
+      { message: '第2行：科目999不存在', rowId: 'r2', fieldId: 'code' },
+      { message: '第3行：请选择科目', rowId: 'r3', fieldId: 'code' },
+      { message: '第4行：与第1行重复', rowId: 'r4', fieldId: 'code' },
+      { message: '第5行：年初建账的账套不能录入累计发生额', rowId: 'r5', fieldId: 'cumuleDebitAmount' },
     ]);
+    expect(await amounts(['101', '102'])).toEqual({ '101': 0, '102': 0 });
+  });
+
+  it('refuses a malformed amount or row by its schema (400, 4000) naming the field and the rule, and saves nothing', async () => {
+    const refused = async (detailList: unknown[], message: string): Promise<void> => {
+      const answer = await kuaiji.post(Paths.branchSave, { detailList, confirmPrompt: true });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        success: false,
+        errorCode: ErrorCode.BadRequest,
+        errorMsg: `请求参数有误: ${message}`,
+      });
+    };
+    const good = { code: '101', initAmount: 1 };
+    await refused([good, { code: '102', initAmount: 12.345 }], '参数detailList[1].initAmount：金额最多两位小数');
+    await refused([good, { code: '102', initAmount: '0.001' }], '参数detailList[1].initAmount：金额最多两位小数');
+    await refused([{ code: '102', initAmount: 100_000_000_000 }], '参数detailList[0].initAmount：金额不能超过99,999,999,999.99');
+    await refused([{ code: '102', initAmount: '一百' }], '参数detailList[0].initAmount：金额格式不正确');
+    // A blank is no zero and hex no amount (the schema does not coerce them to numbers).
+    await refused([{ code: '102', initAmount: ' ' }], '参数detailList[0].initAmount：金额格式不正确');
+    await refused([{ code: '102', initAmount: '0x10' }], '参数detailList[0].initAmount：金额格式不正确');
+    await refused(
+      [{ code: '102', initAmount: 1, cumuleDebitAmount: '1.005' }],
+      '参数detailList[0].cumuleDebitAmount：金额最多两位小数',
+    );
+    await refused([{ code: '102' }], '缺少参数detailList[0].initAmount');
+    await refused([{ code: { code: '102' }, initAmount: 1 }], '参数detailList[0].code：须为文本');
+    expect((await kuaiji.post(Paths.branchSave, { confirmPrompt: true })).body.errorMsg).toBe('请求参数有误: 缺少参数detailList');
     expect(await amounts(['101', '102'])).toEqual({ '101': 0, '102': 0 });
   });
 
   it('refuses unbalanced openings naming the difference (4011) unless confirmed; nothing is written when refused', async () => {
     const detailList = [
-      { code: '101', initAmount: 100_000 },
-      { code: '102', initAmount: 500_000 },
-      { code: '32205', initAmount: 550_000 },
+      { code: '101', initAmount: 1_000 },
+      { code: '102', initAmount: '5000.00' },
+      { code: '32205', initAmount: 5_500 },
     ];
     const refused = await kuaiji.post<TrialResult>(Paths.branchSave, { detailList, confirmPrompt: false, autoUnderAllAcc: true });
     expect(refused.body).toMatchObject({
       success: false,
       errorCode: ErrorCode.BusinessRule,
       errorMsg: '财务会计期初余额试算不平衡：借方合计6,000.00，贷方合计5,500.00，差额500.00。确定要保存吗？',
-      data: { balanced: false, financial: { debit: 600_000, credit: 550_000, difference: 50_000 } },
+      // The trial result in yuan, as every amount on the wire.
+      data: { balanced: false, financial: { debit: 6_000, credit: 5_500, difference: 500 } },
     });
     expect(await amounts(['101', '102', '32205'])).toEqual({ '101': 0, '102': 0, '32205': 0 });
     expect((await kuaiji.get<number>(Paths.financialState)).body.data).toBe(FinancialState.SubjectsNotInitialised);
 
     const confirmed = await kuaiji.post<BranchSaveResponse>(Paths.branchSave, { detailList, confirmPrompt: true });
-    expect(confirmed.body).toMatchObject({ success: true, data: { saved: 3, trial: { balanced: false } } });
+    expect(confirmed.body).toMatchObject({
+      success: true,
+      data: { saved: 3, trial: { balanced: false, financial: { debit: 6_000, credit: 5_500, difference: 500 } } },
+    });
     expect(await amounts(['101', '102', '32205', '322'])).toEqual({
       '101': 100_000,
       '102': 500_000,
@@ -167,20 +203,20 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
       .execute();
     const saved = await kuaiji.post<BranchSaveResponse>(Paths.branchSave, {
       detailList: [
-        { code: '32205', initAmount: 450_000 },
-        { code: '32201', initAmount: 150_000 },
-        { code: '322', initAmount: 1 },
-        { code: '163', initAmount: 20_000 },
-        { code: '162', initAmount: 20_000 },
+        { code: '32205', initAmount: 4_500 },
+        { code: '32201', initAmount: 1_500 },
+        { code: '322', initAmount: 0.01 },
+        { code: '163', initAmount: 200 },
+        { code: '162', initAmount: 200 },
       ],
       confirmPrompt: false,
       autoUnderAllAcc: true,
     });
     expect(saved.body).toMatchObject({ success: true, message: '保存成功', data: { saved: 4, trial: { balanced: true } } });
     const data = await setting();
-    expect(row(data, '322')?.initAmount).toBe(600_000);
-    expect(await amounts(['321'])).toEqual({ '321': 0 });
-    expect(data.trial.financial).toMatchObject({ debit: 620_000, credit: 620_000, difference: 0, balanced: true });
+    expect(row(data, '322')?.initAmount).toBe(6_000);
+    expect(await amounts(['321', '322'])).toEqual({ '321': 0, '322': 600_000 });
+    expect(data.trial.financial).toMatchObject({ debit: 6_200, credit: 6_200, difference: 0, balanced: true });
     expect(data.config.isInitialised).toBe(true);
     expect((await kuaiji.get<number>(Paths.financialState)).body.data).toBe(FinancialState.Normal);
   });
@@ -189,7 +225,7 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     expect((await kuaiji.post(Paths.saveAuxiRealedSub, { code: '135', typeNoArray: ['ZJLY', 'JFHS'] })).body.success).toBe(true);
     const bad = await kuaiji.post(Paths.branchSave, {
       detailList: [
-        { rowId: 'b', code: '135', auxis: [{ typeNo: 'ZJLY', infoNo: '001' }], initAmount: 5 },
+        { rowId: 'b', code: '135', auxis: [{ typeNo: 'ZJLY', infoNo: '001' }], initAmount: 0.05 },
         {
           rowId: 'c',
           code: '135',
@@ -197,9 +233,9 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
             { typeNo: 'ZJLY', infoNo: '001' },
             { typeNo: 'JFHS', infoNo: '001' },
           ],
-          initAmount: 5,
+          initAmount: 0.05,
         },
-        { rowId: 'd', code: '101', auxis: [{ typeNo: 'ZJLY', infoNo: '001' }], initAmount: 5 },
+        { rowId: 'd', code: '101', auxis: [{ typeNo: 'ZJLY', infoNo: '001' }], initAmount: 0.05 },
       ],
     });
     expect((bad.body.data as ValidationIssue[]).map((i) => i.message)).toEqual([
@@ -216,7 +252,7 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
             { typeNo: 'ZJLY', infoNo: '001' },
             { typeNo: 'JFHS', infoNo: '001001' },
           ],
-          initAmount: 30_000,
+          initAmount: 300,
         },
         {
           code: '135',
@@ -224,18 +260,18 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
             { typeNo: 'JFHS', infoNo: '002' },
             { typeNo: 'ZJLY', infoNo: '002' },
           ],
-          initAmount: 20_000,
+          initAmount: 200,
         },
-        { code: '32201', initAmount: 200_000 },
+        { code: '32201', initAmount: 2_000 },
       ],
     });
     expect(saved.body.data.trial.balanced).toBe(true);
     const data = await setting();
-    expect(row(data, '135')).toMatchObject({ initAmount: 50_000, editable: false, incloudAuxi: true });
+    expect(row(data, '135')).toMatchObject({ initAmount: 500, editable: false, incloudAuxi: true });
     const auxRows = data.subInfoList.filter((r) => r.isAuxiliary && r.code === '135');
     expect(auxRows.map((r) => [r.rowId, r.codeName, r.initAmount, r.parentCode])).toEqual([
-      ['135#JFHS:001001|ZJLY:001', '人员经费/工会资金', 30_000, '135'],
-      ['135#JFHS:002|ZJLY:002', '项目支出/财政拨款', 20_000, '135'],
+      ['135#JFHS:001001|ZJLY:001', '人员经费/工会资金', 300, '135'],
+      ['135#JFHS:002|ZJLY:002', '项目支出/财政拨款', 200, '135'],
     ]);
     expect(auxRows[0]?.auxis).toEqual([
       { typeNo: 'JFHS', typeName: '经费核算', infoNo: '001001', infoName: '人员经费' },
@@ -246,8 +282,8 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     );
 
     // A figure for the subject row itself must be the sum of its auxiliary rows (an exported file carries it).
-    expect((await kuaiji.post(Paths.branchSave, { detailList: [{ code: '135', initAmount: 50_000 }] })).body.success).toBe(true);
-    const wrongSum = await kuaiji.post(Paths.branchSave, { detailList: [{ rowId: '135', code: '135', initAmount: 5 }] });
+    expect((await kuaiji.post(Paths.branchSave, { detailList: [{ code: '135', initAmount: 500 }] })).body.success).toBe(true);
+    const wrongSum = await kuaiji.post(Paths.branchSave, { detailList: [{ rowId: '135', code: '135', initAmount: 0.05 }] });
     expect(wrongSum.body).toMatchObject({
       errorCode: ErrorCode.ValidationFailed,
       data: [{ message: '第1行：科目135设有辅助核算，请按辅助项录入期初余额', rowId: '135', fieldId: 'initAmount' }],
@@ -285,7 +321,7 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
           ],
           initAmount: 0,
         },
-        { code: '32201', initAmount: 150_000 },
+        { code: '32201', initAmount: 1_500 },
       ],
     });
     expect((await setting()).subInfoList.filter((r) => r.isAuxiliary)).toEqual([]);
@@ -302,8 +338,8 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     try {
       const refused = await kuaiji.post(Paths.branchSave, {
         detailList: [
-          { code: '50101', initAmount: 30_000, cumuleDebitAmount: 30_000 },
-          { code: '102', initAmount: 470_000, cumuleCreditAmount: 20_000 },
+          { code: '50101', initAmount: 300, cumuleDebitAmount: 300 },
+          { code: '102', initAmount: 4_700, cumuleCreditAmount: 200 },
         ],
       });
       expect(refused.body.errorMsg).toBe(
@@ -311,19 +347,19 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
       );
       const saved = await kuaiji.post<BranchSaveResponse>(Paths.branchSave, {
         detailList: [
-          { code: '50101', initAmount: 30_000, cumuleDebitAmount: 30_000 },
-          { code: '102', initAmount: 470_000, cumuleCreditAmount: 30_000 },
+          { code: '50101', initAmount: 300, cumuleDebitAmount: 300 },
+          { code: '102', initAmount: 4_700, cumuleCreditAmount: '300.00' },
         ],
       });
-      expect(saved.body.data.trial.financial).toMatchObject({ balanced: true, cumuleDebit: 30_000, cumuleCredit: 30_000 });
+      expect(saved.body.data.trial.financial).toMatchObject({ balanced: true, cumuleDebit: 300, cumuleCredit: 300 });
       const data = await setting();
       expect(data.config).toMatchObject({ startMonth: 7, isMidYear: true });
-      expect(row(data, '102')).toMatchObject({ initAmount: 470_000, cumuleCreditAmount: 30_000, yearInitAmount: 500_000 });
-      expect(row(data, '501')).toMatchObject({ initAmount: 30_000, cumuleDebitAmount: 30_000, yearInitAmount: 0 });
+      expect(row(data, '102')).toMatchObject({ initAmount: 4_700, cumuleCreditAmount: 300, yearInitAmount: 5_000 });
+      expect(row(data, '501')).toMatchObject({ initAmount: 300, cumuleDebitAmount: 300, yearInitAmount: 0 });
       await kuaiji.post(Paths.branchSave, {
         detailList: [
           { code: '50101', initAmount: 0 },
-          { code: '102', initAmount: 500_000 },
+          { code: '102', initAmount: 5_000 },
         ],
       });
     } finally {
@@ -368,16 +404,17 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     const imported = await kuaiji.upload<BranchSaveResponse>(Paths.openingImport, { name: 'opening.XLSX', content: good });
     expect(imported.body).toMatchObject({ success: true, message: '导入成功，共6行', data: { trial: { balanced: true } } });
     const data = await setting();
-    expect(row(data, '135')?.initAmount).toBe(30_100);
-    expect(row(data, '322')?.initAmount).toBe(530_100);
+    expect(row(data, '135')?.initAmount).toBe(301);
+    expect(row(data, '322')?.initAmount).toBe(5_301);
+    expect(await amounts(['135', '322'])).toEqual({ '135': 30_100, '322': 530_100 });
   });
 
   it('exports the openings with the grid’s layout and imports the same file back unchanged', async () => {
     await kuaiji.post(Paths.saveAuxiRealedSub, { code: '215', typeNoArray: ['ZJLY'] });
     await kuaiji.post(Paths.branchSave, {
       detailList: [
-        { code: '215', auxis: [{ typeNo: 'ZJLY', infoNo: '001' }], initAmount: 12_345 },
-        { code: '32201', initAmount: 150_000 - 12_345 },
+        { code: '215', auxis: [{ typeNo: 'ZJLY', infoNo: '001' }], initAmount: 123.45 },
+        { code: '32201', initAmount: '1376.55' },
       ],
     });
     const before = await setting();
@@ -421,8 +458,8 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     try {
       await kuaiji.post(Paths.branchSave, {
         detailList: [
-          { code: '50102', initAmount: 8_000, cumuleDebitAmount: 8_000 },
-          { code: '101', initAmount: 92_000, cumuleCreditAmount: 8_000 },
+          { code: '50102', initAmount: 80, cumuleDebitAmount: 80 },
+          { code: '101', initAmount: 920, cumuleCreditAmount: 80 },
         ],
       });
       const file = await kuaiji.download(Paths.openingExport);
@@ -435,7 +472,7 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
       await kuaiji.post(Paths.branchSave, {
         detailList: [
           { code: '50102', initAmount: 0 },
-          { code: '101', initAmount: 100_000 },
+          { code: '101', initAmount: 1_000 },
         ],
       });
       const imported = await kuaiji.upload(Paths.openingImport, { name: 'o.xlsx', content: file.bytes });
@@ -447,7 +484,7 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
       await kuaiji.post(Paths.branchSave, {
         detailList: [
           { code: '50102', initAmount: 0 },
-          { code: '101', initAmount: 100_000 },
+          { code: '101', initAmount: 1_000 },
         ],
       });
     } finally {
@@ -489,6 +526,29 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     expect(tooBig.body).toMatchObject({ success: false, errorMsg: 'big.xlsx 文件大小超出50M,请重新上传' });
   });
 
+  it('carries amounts in yuan both ways: fen → yuan (number or text) → save → the lists → fen is the same fen (property)', async () => {
+    await kuaiji.post(Paths.branchSave, { detailList: [{ code: '102', initAmount: 0 }], confirmPrompt: true });
+    const otherDebits = fenOf((await setting()).trial.financial.debit);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: -MONEY_CAP_FEN, max: MONEY_CAP_FEN }), fc.boolean(), async (fen, asText) => {
+        const yuan = asText ? fenToYuanString(fen) : fenToYuan(fen);
+        const saved = await kuaiji.post<BranchSaveResponse>(Paths.branchSave, {
+          detailList: [{ code: '102', initAmount: yuan }],
+          confirmPrompt: true,
+        });
+        expect(saved.body.errorMsg).toBeNull();
+        expect(fenOf(saved.body.data.trial.financial.debit)).toBe(otherDebits + fen);
+        expect(await amounts(['102'])).toEqual({ '102': fen });
+        const listed = row(await setting(), '102')?.initAmount ?? NaN;
+        expect(listed).toBe(fenToYuan(fen));
+        expect(fenOf(listed)).toBe(fen);
+        const subject = (await kuaiji.get<SubjectItem[]>(Paths.subjectList)).body.data.find((s) => s.code === '102');
+        expect(subject).toMatchObject({ initAmount: fenToYuan(fen), balance: fenToYuan(fen) });
+      }),
+      { numRuns: 20 },
+    );
+  });
+
   it('lets a government set check budget openings apart from financial ones', async () => {
     await createSet(server.db, { name: '示范市档案馆', code: '900', system: 'government', users: ['kuaiji'] });
     const gov = new ApiClient(server.url);
@@ -498,15 +558,15 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     expect(data.subTypeList.map((t) => t.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const answer = await gov.post<TrialResult>(Paths.branchSave, {
       detailList: [
-        { code: '1002', initAmount: 100_000 },
-        { code: '3001', initAmount: 100_000 },
-        { code: '8101', initAmount: 100_000 },
+        { code: '1002', initAmount: 1_000 },
+        { code: '3001', initAmount: 1_000 },
+        { code: '8101', initAmount: 1_000 },
       ],
     });
     expect(answer.body.errorCode).toBe(ErrorCode.BusinessRule);
     expect(answer.body.data).toMatchObject({
       financial: { balanced: true },
-      budget: { credit: 100_000, difference: -100_000, balanced: false },
+      budget: { credit: 1_000, difference: -1_000, balanced: false },
     });
     expect(answer.body.errorMsg).toBe(
       '预算会计期初余额试算不平衡：借方合计0.00，贷方合计1,000.00，差额-1,000.00。确定要保存吗？',

@@ -1,8 +1,12 @@
-/** Subject rows to the spec's Subject shape: full names, descendants, the next child code, auxiliary types. */
+/**
+ * Subject rows to the spec's Subject shape as it is answered: full names, descendants, the next
+ * child code, auxiliary types, and the amounts in yuan (the wire's unit; fen in the database).
+ */
 import type { AuxiTypeRef, SubjectItem } from '../../shared/api/subjects.js';
 import type { BalanceDirection } from '../../shared/constants.js';
 import type { SubjectType } from '../../shared/chart.js';
 import { nextChildCode, SUBJECT_MAX_LEVEL, SubjectMessages, type SubjectCodeRules } from '../../shared/subjects/subject-code.js';
+import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import type { SubjectRow } from '../db/schema.js';
 import { hasAmounts } from './subject-repository.js';
 import { pinyinInitials } from './pinyin.js';
@@ -90,10 +94,10 @@ export function toSubjectItems(rows: readonly SubjectRow[], options: ItemOptions
       level: r.level,
       lastLevel: !!r.last_level,
       balanceDirection: r.balance_direction as BalanceDirection,
-      initAmount: r.init_amount,
-      balance: r.init_amount,
-      cumuleDebitAmount: r.cumule_debit_amount,
-      cumuleCreditAmount: r.cumule_credit_amount,
+      initAmount: fenToYuan(r.init_amount),
+      balance: fenToYuan(r.init_amount),
+      cumuleDebitAmount: fenToYuan(r.cumule_debit_amount),
+      cumuleCreditAmount: fenToYuan(r.cumule_credit_amount),
       parentCode: r.parent_code,
       childCode: childCodeFor(r, children.get(r.code) ?? [], options.rules).childCode,
       childCodeArray: descendants(r.code),

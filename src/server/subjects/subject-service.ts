@@ -36,16 +36,9 @@ function invalid(issues: ValidationIssue[]): never {
   refuse('ValidationFailed', issues[0]?.message, issues);
 }
 
-function text(value: unknown, field: string): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') refuse('BadRequest', `${field}必须为字符串`);
-  return value.trim();
-}
-
-function direction(value: unknown): BalanceDirection | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (value === 1 || value === 2 || value === '1' || value === '2') return Number(value) as BalanceDirection;
-  refuse('ValidationFailed', '余额方向只能为借或贷', [{ message: '余额方向只能为借或贷', fieldId: 'balanceDirection' }]);
+/** Text fields as typed (the call's schema checked their types), without surrounding blanks. */
+function text(value: string | null | undefined): string {
+  return (value ?? '').trim();
 }
 
 /** Normal side of a subject type: assets and expenses debit, the rest credit. */
@@ -55,23 +48,23 @@ function normalSide(type: number): BalanceDirection {
 
 /** Adds or edits a subject; answers the code. */
 export async function saveSubject(db: Db, scope: Scope, body: SaveSubjectRequest): Promise<string> {
-  const id = text(body.id, 'id');
+  const id = text(body.id);
   try {
     return await db.kysely
       .transaction()
       .execute((trx) => (id ? editSubject(trx, scope, id, body) : addSubject(trx, scope, body)));
   } catch (error) {
-    if (isUniqueViolation(error)) refuse('Conflict', SubjectMessages.duplicate(text(body.code, 'code')));
+    if (isUniqueViolation(error)) refuse('Conflict', SubjectMessages.duplicate(text(body.code)));
     throw error;
   }
 }
 
 async function addSubject(trx: Q, scope: Scope, body: SaveSubjectRequest): Promise<string> {
   const { rules } = chartOf(scope);
-  const code = text(body.code, 'code');
-  const name = text(body.codeName, 'codeName');
-  const parentCode = text(body.parentCode, 'parentCode') || null;
-  const dir = direction(body.balanceDirection);
+  const code = text(body.code);
+  const name = text(body.codeName);
+  const parentCode = text(body.parentCode) || null;
+  const dir = body.balanceDirection;
   const rows = await listSubjects(trx, scope);
   const byCode = new Map(rows.map((r) => [r.code, r]));
   const parent = parentCode ? (byCode.get(parentCode) ?? undefined) : null;
@@ -124,12 +117,12 @@ async function addSubject(trx: Q, scope: Scope, body: SaveSubjectRequest): Promi
 async function editSubject(trx: Q, scope: Scope, id: string, body: SaveSubjectRequest): Promise<string> {
   const row = await findSubject(trx, scope, id);
   if (!row) refuse('NotFound', `科目${id}不存在`);
-  const code = text(body.code, 'code');
+  const code = text(body.code);
   if (code && code !== id) invalid([{ message: '科目编码不能修改', fieldId: 'code' }]);
-  const name = text(body.codeName, 'codeName');
+  const name = text(body.codeName);
   const nameIssues = checkSubjectName(name);
   if (nameIssues.length > 0) invalid(nameIssues);
-  const dir = direction(body.balanceDirection) ?? (row.balance_direction as BalanceDirection);
+  const dir = body.balanceDirection ?? (row.balance_direction as BalanceDirection);
   if (row.is_standard && name !== row.name) invalid([{ message: '标准科目不能修改名称', fieldId: 'codeName' }]);
   if (dir !== row.balance_direction) {
     if (row.is_standard) invalid([{ message: '标准科目不能修改余额方向', fieldId: 'balanceDirection' }]);

@@ -134,6 +134,33 @@ describe.each(TEST_DIALECTS)('subjects: chart, picker, add, edit, enable, delete
     expect((await child('999')).errorCode).toBe(ErrorCode.NotFound);
   });
 
+  it('refuses a malformed parameter by its schema (400, 4000) naming the field and the rule, and changes nothing', async () => {
+    const refused = async (
+      answer: Promise<{ status: number; body: { errorCode: number | null; errorMsg: string | null } }>,
+      message: string,
+    ) => {
+      const { status, body } = await answer;
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ errorCode: ErrorCode.BadRequest, errorMsg: `请求参数有误: ${message}` });
+    };
+    await refused(kuaiji.get(Paths.subjectExtensions, { year: 26 }), '参数year：年份须为四位数字');
+    await refused(kuaiji.get(Paths.subjectExtensions, { isTree: 'yes' }), '参数isTree：须为true或false');
+    await refused(kuaiji.get(Paths.subjectElect, { type: 9 }), '参数type：科目类别须为1到8');
+    await refused(kuaiji.get(Paths.subjectChildCode, { parentCode: '10a' }), '参数parentCode：科目代码只能是数字');
+    await refused(kuaiji.post(Paths.subjectList, { code: '10101', parentCode: '101' }), '缺少参数codeName');
+    await refused(
+      kuaiji.post(Paths.subjectList, { code: '10101', codeName: '现金一', parentCode: '101', balanceDirection: 3 }),
+      '参数balanceDirection：方向须为1（借）或2（贷）',
+    );
+    await refused(kuaiji.post(Paths.subjectEnable, { code: '101' }), '缺少参数enable');
+    await refused(kuaiji.post(Paths.subjectEnable, { code: '101', enable: 'no' }), '参数enable：须为true或false');
+    await refused(kuaiji.delete(Paths.subjectList, { code: '10 1' }), '参数code：科目代码只能是数字');
+    await refused(kuaiji.delete(Paths.subjectList, {}), '缺少参数code');
+    await refused(kuaiji.post(Paths.cjSubjct, { codeArray: [{ code: '111' }] }), '参数codeArray[0]：须为文本');
+    expect(await subject('10101')).toBeUndefined();
+    expect(await subject('101')).toMatchObject({ enable: true, lastLevel: true });
+  });
+
   it('refuses a bad new subject with the spec messages (4003)', async () => {
     const refused = async (body: Record<string, unknown>, message: string): Promise<void> => {
       const answer = await kuaiji.post(Paths.subjectList, body);
@@ -192,6 +219,8 @@ describe.each(TEST_DIALECTS)('subjects: chart, picker, add, edit, enable, delete
       .where('code', '=', '141')
       .execute();
     try {
+      // The chart answers amounts in yuan, as every call does.
+      expect(await subject('141')).toMatchObject({ initAmount: 123.45, balance: 123.45 });
       const answer = await kuaiji.post(Paths.subjectList, { code: '14101', codeName: '办公用品', parentCode: '141' });
       expect(answer.body).toMatchObject({
         success: false,
@@ -350,8 +379,9 @@ describe.each(TEST_DIALECTS)('subjects: chart, picker, add, edit, enable, delete
       lastLevel: true,
       codeAndFullName: '21201 应付下级经费-应付下级补助',
     });
-    const later = await kuaiji.post<string[]>(Paths.cjSubjct, { codeArray: ['21202'] });
-    expect(later.body.data).toEqual(['21202']);
+    // The codes may come comma-joined, as the spec's form has them.
+    const later = await kuaiji.post<string[]>(Paths.cjSubjct, { codeArray: '21202, 221' });
+    expect(later.body.data).toEqual(['21202', '221']);
     expect(
       (await kuaiji.get<StandSubjectResponse['subList']>(Paths.choiceStand)).body.data.some((s) => s.code.startsWith('212')),
     ).toBe(false);

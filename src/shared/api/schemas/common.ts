@@ -41,9 +41,14 @@ export const Paged = <T extends TSchema>(item: T) =>
     totalItemCount: Type.Integer({ minimum: 0, description: 'items in every page of the list' }),
   });
 
-/** An amount in a request: yuan, at most two decimals, a number or a numeric string. */
+/**
+ * An amount in a request: yuan, at most two decimals, a number or a numeric string. The string
+ * branch comes first: the validator coerces a value to the first branch's type, and a number
+ * branch would take ' ' as 0 and '0x10' as 16 (ajv's loose numeric test) before x-yuan sees it;
+ * a number becomes its shortest string, the text the converter reads a number by anyway.
+ */
 export const YuanIn = (description = '金额（元），最多两位小数') =>
-  Type.Union([Type.Number(), Type.String({ maxLength: 32 })], { description, 'x-yuan': true });
+  Type.Union([Type.String({ maxLength: 32 }), Type.Number()], { description, 'x-yuan': true });
 
 /** An amount in an answer: yuan as a number with at most two decimals (the exact decimal of the fen kept). */
 export const YuanOut = (description = '金额（元），两位小数') => Type.Number({ description });
