@@ -112,8 +112,8 @@ export function subjectRoutes(app: App, db: Db): void {
   );
 
   app.post('/api/subject/cjSubjct', { schema: SubjectSchemas.takeStand, ...needs.add }, async (request) => {
-    // A comma-joined string arrives as a list of one (the schema's array coercion): split every entry.
-    const codes = request.body.codeArray.flatMap((c) => c.split(',')).map((c) => c.trim());
+    const sent = request.body.codeArray;
+    const codes = (typeof sent === 'string' ? [sent] : sent).flatMap((c) => c.split(',')).map((c) => c.trim());
     const added = await takeStandSubjects(db, scopeOf(request), codes.filter(Boolean));
     return okEnvelope(added, `已增加${added.length}个标准科目`);
   });

@@ -128,9 +128,9 @@ export const StandSubjectResponseSchema = Type.Object({
 export type StandSubjectResponse = Static<typeof StandSubjectResponseSchema>;
 
 export const TakeStandSubjectsRequestSchema = Type.Object({
-  codeArray: Type.Array(Type.String({ maxLength: 2000 }), {
-    maxItems: 2000,
-    description: 'codes of the standard subjects to take (a comma-joined string is taken as well); missing parents come along',
+  codeArray: Type.Union([Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 2000 }), Type.String({ maxLength: 20000 })], {
+    description:
+      "codes of the standard subjects to take, as a list or comma-joined as the spec's form sends them; missing parents come along",
   }),
 });
 export type TakeStandSubjectsRequest = Static<typeof TakeStandSubjectsRequestSchema>;
