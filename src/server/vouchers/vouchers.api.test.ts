@@ -355,6 +355,25 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
     expect(trail.map((t) => t.action)).toEqual(['create', 'modify']);
     expect(trail[1]?.before?.debitTotal).toBe(100);
     expect(trail[1]?.after?.debitTotal).toBe(200);
+    // What the change changed, amounts in yuan like the vouchers themselves.
+    expect(trail[1]?.fieldChanges).toEqual(
+      expect.arrayContaining([
+        { field: 'pzDate', before: v.pzDate, after: '2026-02-03' },
+        { field: 'debitTotal', before: 100, after: 200 },
+        { field: 'creditTotal', before: 100, after: 200 },
+      ]),
+    );
+    expect(
+      trail[1]?.lineChanges.map((c) => [
+        c.kind,
+        c.fields,
+        c.before?.debitAmount ?? c.before?.creditAmount,
+        c.after?.debitAmount ?? c.after?.creditAmount,
+      ]),
+    ).toEqual([
+      ['changed', ['debitAmount'], 100, 200],
+      ['changed', ['creditAmount'], 100, 200],
+    ]);
     // A modify naming a voucher that is not there.
     const gone = await save(kuaiji, { ...modifyOf(answer.body.data), id: 'no-such-voucher' });
     expect(gone.body.errorCode).toBe(ErrorCode.NotFound);
