@@ -6,9 +6,9 @@
  */
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { AttachFilesRequest, FileListQuery, FileRelation, VoucherFilesResponse } from '../../shared/api/files.js';
+import type { FileRelation, VoucherFilesResponse } from '../../shared/api/files.js';
+import { FileSchemas } from '../../shared/api/schemas/files.js';
 import { UPLOAD_MAX_BYTES } from '../../shared/constants.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import {
@@ -20,12 +20,13 @@ import {
 } from '../../shared/files/upload-rules.js';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { App } from '../http/app-type.js';
 import { authOf, ztOf } from '../auth/guard.js';
 import { Readers } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { AppError, refuse } from '../http/app-error.js';
 import { contentDisposition } from './content-disposition.js';
-import { FileStore, isFileId, type StoredFile } from './file-store.js';
+import { FileStore, type StoredFile } from './file-store.js';
 import { deleteFileRow, filesByIds, filesOfVoucher, insertFile } from './repository.js';
 import { assertWritable, attachToVoucher, fileOf, toFileRelation, voucherOf } from './service.js';
 import { noVouchers, type VoucherLink } from './voucher-link.js';
@@ -45,21 +46,11 @@ function voucherIdParam(value: unknown): string | null {
   return text;
 }
 
-function fileIdParam(value: unknown): string {
-  if (!isFileId(value)) refuse('BadRequest', '附件id无效');
-  return value;
-}
-
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 const drain = (stream: NodeJS.ReadableStream) => pipeline(stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
 
-export async function fileRoutes(
-  app: FastifyInstance,
-  db: Db,
-  config: ServerConfig,
-  link: VoucherLink = noVouchers,
-): Promise<void> {
+export async function fileRoutes(app: App, db: Db, config: ServerConfig, link: VoucherLink = noVouchers): Promise<void> {
   const store = new FileStore(config.dataDir);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 5, parts: 30 } });
 
@@ -81,7 +72,7 @@ export async function fileRoutes(
     return (await filesOfVoucher(db.kysely, ztId, voucherId)).map((row) => toFileRelation(row, voucher));
   };
 
-  app.post('/api/fileRelation', WRITE, async (request) => {
+  app.post('/api/fileRelation', { schema: FileSchemas.upload, ...WRITE }, async (request) => {
     if (!request.isMultipart()) refuse('BadRequest', '请以multipart/form-data上传文件');
     const ztId = ztOf(request).id;
     const stored: (StoredFile & { name: string; ext: string })[] = [];
@@ -153,14 +144,11 @@ export async function fileRoutes(
     }
   });
 
-  app.get<{ Querystring: FileListQuery }>('/api/fileRelation', READ, async (request) => {
+  app.get('/api/fileRelation', { schema: FileSchemas.list, ...READ }, async (request) => {
     const ztId = ztOf(request).id;
-    const voucherId = voucherIdParam(request.query.voucherId);
-    if (voucherId !== null) return okEnvelope(await listOf(ztId, voucherId));
-    const ids = String(request.query.fileIds ?? '')
-      .split(',')
-      .filter((s) => s !== '')
-      .map(fileIdParam);
+    const { voucherId, fileIds = '' } = request.query;
+    if (voucherId !== undefined) return okEnvelope(await listOf(ztId, voucherId));
+    const ids = fileIds.split(',').filter((s) => s !== '');
     for (const id of ids) await fileOf(db.kysely, ztId, id);
     const rows = await filesByIds(db.kysely, ztId, ids);
     const out: FileRelation[] = [];
@@ -171,8 +159,8 @@ export async function fileRoutes(
     return okEnvelope(out);
   });
 
-  app.get<{ Querystring: { fileId?: string } }>('/api/fileRelation/download', READ, async (request, reply) => {
-    const row = await fileOf(db.kysely, ztOf(request).id, fileIdParam(request.query.fileId));
+  app.get('/api/fileRelation/download', { schema: FileSchemas.download, ...READ }, async (request, reply) => {
+    const row = await fileOf(db.kysely, ztOf(request).id, request.query.fileId);
     return reply
       .type(row.content_type)
       .header('content-length', row.size)
@@ -182,13 +170,9 @@ export async function fileRoutes(
       .send(store.open(row.zt_id, row.file_id));
   });
 
-  app.post<{ Body: AttachFilesRequest }>('/api/fileRelation/attach', WRITE, async (request) => {
+  app.post('/api/fileRelation/attach', { schema: FileSchemas.attach, ...WRITE }, async (request) => {
     const ztId = ztOf(request).id;
-    const body = (request.body ?? {}) as Partial<AttachFilesRequest>;
-    const voucherId = voucherIdParam(body.voucherId);
-    if (voucherId === null) refuse('BadRequest', '缺少参数voucherId');
-    if (!Array.isArray(body.fileIds) || body.fileIds.length === 0) refuse('BadRequest', '缺少参数fileIds');
-    const fileIds = body.fileIds.map(fileIdParam);
+    const { voucherId, fileIds } = request.body;
     const numberOfDocument = await db.kysely.transaction().execute(async (trx) => {
       const voucher = await voucherOf(trx, link, ztId, voucherId);
       return attachToVoucher(trx, link, ztId, voucher, fileIds);
@@ -197,9 +181,9 @@ export async function fileRoutes(
     return okEnvelope(data);
   });
 
-  app.delete<{ Querystring: { fileId?: string } }>('/api/fileRelation', WRITE, async (request) => {
+  app.delete('/api/fileRelation', { schema: FileSchemas.delete, ...WRITE }, async (request) => {
     const ztId = ztOf(request).id;
-    const fileId = fileIdParam(request.query.fileId);
+    const { fileId } = request.query;
     const voucherId = await db.kysely.transaction().execute(async (trx) => {
       const row = await fileOf(trx, ztId, fileId);
       // A voucher deleted since leaves its files free to delete.

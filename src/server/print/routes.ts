@@ -4,9 +4,9 @@
  * button (accountant, reviewer and cashier hold it); another ledger set's voucher is refused
  * (4005), an unknown one 4015.
  */
-import type { FastifyInstance } from 'fastify';
-import { PRINT_PAPERS, type PrintPaper, type PrintQuery } from '../../shared/api/files.js';
+import { PrintSchemas } from '../../shared/api/schemas/files.js';
 import type { Db } from '../db/database.js';
+import type { App } from '../http/app-type.js';
 import { ztOf } from '../auth/guard.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { refuse } from '../http/app-error.js';
@@ -19,23 +19,19 @@ import { renderVouchersPdf } from './voucher-pdf.js';
 /** Most vouchers one print call renders (a month of a busy set; more in several calls). */
 export const PRINT_MAX_VOUCHERS = 500;
 
-const isPaper = (value: string): value is PrintPaper => (PRINT_PAPERS as readonly string[]).includes(value);
-
-export function printRoutes(app: FastifyInstance, db: Db): void {
-  app.get<{ Querystring: Partial<PrintQuery> }>(
+export function printRoutes(app: App, db: Db): void {
+  app.get(
     '/api/certificate/print',
-    onLedger(Right.buttons(VoucherRights.print)),
+    { schema: PrintSchemas.vouchers, ...onLedger(Right.buttons(VoucherRights.print)) },
     async (request, reply) => {
       const zt = ztOf(request);
-      const ids = String(request.query.ids ?? '')
+      const { paper = 'a4' } = request.query;
+      const ids = request.query.ids
         .split(',')
         .map((s) => s.trim())
         .filter((s) => s !== '');
       if (ids.length === 0) refuse('BusinessRule', '请至少选择一张凭证');
       if (ids.length > PRINT_MAX_VOUCHERS) refuse('BusinessRule', `一次最多打印${PRINT_MAX_VOUCHERS}张凭证`);
-      if (ids.some((id) => !/^[\w-]{1,64}$/.test(id))) refuse('BadRequest', '凭证id无效');
-      const paper: string = request.query.paper ?? 'a4';
-      if (!isPaper(paper)) refuse('BadRequest', '纸张只能为a4或voucher');
 
       const rows = await db.kysely
         .selectFrom('voucher')

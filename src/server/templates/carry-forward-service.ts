@@ -10,7 +10,7 @@ import type { AuxiTypeRef } from '../../shared/api/subjects.js';
 import type {
   CarryForwardDetail,
   CarryForwardTemplate,
-  SaveCarryForwardRequest,
+  SaveAnyTemplateBody,
   TemplateListQuery,
 } from '../../shared/api/templates.js';
 import type { Paged, ValidationIssue } from '../../shared/envelope.js';
@@ -25,7 +25,6 @@ import {
 import { CARRY_BUILT_IN_PREFIX, builtInCarryForwardFor } from '../../../templates/carry-forward/index.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
-import { objectItems } from '../http/body-shape.js';
 import { chartOf, type Q, type Scope } from '../subjects/subject-repository.js';
 import { listStoredCarry, writeCarry, type CarryRow, type CarryTemplate } from './carry-forward-repository.js';
 import { nameTaken } from './template-repository.js';
@@ -197,26 +196,20 @@ export async function findCarry(db: Db, scope: Scope, id: string): Promise<Carry
   return found ? toTemplate(found, await namesOf(db.kysely, scope)) : undefined;
 }
 
-const scalar = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
-
-function parseChoices(value: unknown): AuxiChoice[] {
-  if (!Array.isArray(value)) return [];
-  return value
-    .filter((a): a is { typeNo: unknown; infoNo: unknown } => typeof a === 'object' && a !== null)
-    .map((a) => ({ typeNo: scalar(a.typeNo), infoNo: scalar(a.infoNo) }))
+/** The items a row names (empty choices are left out). */
+function choicesOf(value: readonly AuxiChoice[] | undefined): AuxiChoice[] {
+  return (value ?? [])
+    .map((a) => ({ typeNo: a.typeNo.trim(), infoNo: a.infoNo.trim() }))
     .filter((a) => a.typeNo !== '' && a.infoNo !== '');
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
-function parseRows(body: Partial<SaveCarryForwardRequest>): CarryRow[] {
-  const details = objectItems<SaveCarryForwardRequest['details'][number]>(body.details, 'details');
-  return details.map((d) => ({
-    subjectCode: text(d.subjectCode),
-    auxis: parseChoices(d.auxis),
-    carryOverAmountType: typeof d.carryOverAmountType === 'number' ? d.carryOverAmountType : Number.NaN,
-    intoSubjectCode: text(d.intoSubjectCode),
-    intoAuxis: parseChoices(d.intoAuxis),
+function parseRows(body: SaveAnyTemplateBody): CarryRow[] {
+  return body.details.map((d) => ({
+    subjectCode: d.subjectCode?.trim() ?? '',
+    auxis: choicesOf(d.auxis),
+    carryOverAmountType: d.carryOverAmountType ?? Number.NaN,
+    intoSubjectCode: d.intoSubjectCode?.trim() ?? '',
+    intoAuxis: choicesOf(d.intoAuxis),
   }));
 }
 
@@ -265,14 +258,15 @@ function chartIssues(rows: readonly CarryRow[], names: Names): ValidationIssue[]
 export async function saveCarry(
   db: Db,
   scope: Scope & { userId: number },
-  body: Partial<SaveCarryForwardRequest>,
+  body: SaveAnyTemplateBody,
 ): Promise<{ template: CarryForwardTemplate; message: string }> {
-  if (typeof body.isMonth !== 'boolean') refuse('BadRequest', '参数isMonth必须是true或false');
+  const { isMonth } = body;
+  if (isMonth === undefined) refuse('BadRequest', '缺少参数isMonth（true 期末结转，false 年末结转）');
   const rows = parseRows(body);
   const draft = {
-    name: text(body.name),
-    summary: text(body.summary),
-    memo: text(body.memo),
+    name: body.name.trim(),
+    summary: body.summary?.trim() ?? '',
+    memo: body.memo?.trim() ?? '',
     carryOverAmountType: isAmountType(body.carryOverAmountType) ? body.carryOverAmountType : null,
     rows,
   };
@@ -280,7 +274,7 @@ export async function saveCarry(
   const issues = [...validateCarryForward(draft), ...chartIssues(rows, names)];
   if (issues.length > 0) refuse('ValidationFailed', issues[0]?.message ?? '数据校验失败', issues);
 
-  const given = typeof body.id === 'string' && body.id !== '' ? body.id : null;
+  const given = body.id ?? null;
   const builtIn = given !== null && isBuiltInCarryId(given) ? builtInCarry(scope).find((t) => t.id === given) : undefined;
   if (given !== null && isBuiltInCarryId(given) && !builtIn) refuse('NotFound', '模板不存在');
   const id = given === null || builtIn ? randomUUID() : given;
@@ -302,7 +296,7 @@ export async function saveCarry(
       {
         id,
         name: draft.name,
-        isMonth: body.isMonth === true,
+        isMonth,
         summary: draft.summary,
         memo: draft.memo,
         carryOverAmountType: draft.carryOverAmountType ?? 1,

@@ -81,9 +81,9 @@ describe.each(TEST_DIALECTS)('carry-forward (%s)', (dialect) => {
   const list = async (client: ApiClient, isMonth: boolean) =>
     (await ok(client.get<Paged<CarryForwardTemplate>>(Paths.template, { template: 4, isMonth }))).body.data.currentPageItems;
   const saveTemplate = (client: ApiClient, body: SaveCarryForwardRequest | Record<string, unknown>) =>
-    client.post<CarryForwardTemplate | ValidationIssue[]>(Paths.template, body as Record<string, unknown>);
+    client.post<CarryForwardTemplate | ValidationIssue[]>(Paths.template, body);
   const saveVoucher = async (client: ApiClient, body: SaveVoucherRequest) =>
-    (await ok(client.post<Voucher>(Paths.certificate, body as unknown as Record<string, unknown>))).body.data;
+    (await ok(client.post<Voucher>(Paths.certificate, body))).body.data;
   const monthEnd = (client: ApiClient, month: number) =>
     client.get<GenerateCarryForwardResponse>(Paths.generateVoucherEndPeriod, { year: 2026, month });
   const yearEnd = (client: ApiClient) => client.get<GenerateCarryForwardResponse>(Paths.generateYearEndVoucher, { year: 2026 });

@@ -4,13 +4,13 @@
  * Carry-forward templates (template 4) share the calls; generating their vouchers needs the
  * editor's add button, as any new voucher does.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SaveCarryForwardRequest, SaveTemplateRequest, TemplateListQuery } from '../../shared/api/templates.js';
+import type { FastifyRequest } from 'fastify';
+import { TemplateSchemas } from '../../shared/api/schemas/templates.js';
 import { CARRY_FORWARD_TEMPLATE, TEMPLATE_PAGE_SIZE } from '../../shared/templates/template-rules.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
+import type { App } from '../http/app-type.js';
 import { authOf, ztOf } from '../auth/guard.js';
-import { refuse } from '../http/app-error.js';
 import { VoucherRights } from '../vouchers/rights.js';
 import { Readers } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
@@ -22,12 +22,10 @@ import {
   removeTemplate,
   saveTemplate,
   selectTemplates,
-  sortTemplates,
   templateDetail,
+  sortTemplates,
   type TemplateScope,
 } from './template-service.js';
-
-type Query = Record<string, string | undefined>;
 
 const PATHS = {
   template: '/api/template',
@@ -43,85 +41,56 @@ function scopeOf(request: FastifyRequest): TemplateScope {
   return { ztId: zt.id, year: zt.year, system: zt.accountingSystem, userId: authOf(request).user.id };
 }
 
-function optionalInt(value: string | undefined, name: string): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!/^\d+$/.test(value)) refuse('BadRequest', `参数${name}必须是整数`);
-  return Number(value);
-}
-
-function optionalBool(value: string | undefined): boolean | undefined {
-  return value === undefined || value === '' ? undefined : value === 'true';
-}
-
-function requiredInt(value: string | undefined, name: string, min: number, max: number): number {
-  const n = optionalInt(value, name);
-  if (n === undefined || n < min || n > max) refuse('BadRequest', `参数${name}必须是${min}到${max}之间的整数`);
-  return n;
-}
-
 const READ = onLedger(Right.pages(...Readers.template));
 const WRITE = onLedger(Right.buttons(VoucherRights.create, VoucherRights.modify));
+const GENERATE = onLedger(Right.buttons(VoucherRights.create));
 
-export function templateRoutes(app: FastifyInstance, db: Db): void {
-  app.get(PATHS.template, READ, async (request) => {
-    const q = request.query as Query;
-    const query: TemplateListQuery = {
-      pageIndex: optionalInt(q.pageIndex, 'pageIndex'),
-      pageSize: optionalInt(q.pageSize, 'pageSize'),
-      template: optionalInt(q.template, 'template'),
-      name: q.name,
-      isBuiltIn: optionalBool(q.isBuiltIn),
-      isMonth: optionalBool(q.isMonth),
-    };
+export function templateRoutes(app: App, db: Db): void {
+  app.get(PATHS.template, { schema: TemplateSchemas.list, ...READ }, async (request) => {
+    const query = request.query;
     if (query.template === CARRY_FORWARD_TEMPLATE) return okEnvelope(await listCarry(db, scopeOf(request), query));
     return okEnvelope(await listTemplates(db, scopeOf(request), query));
   });
 
-  app.get(PATHS.select, READ, async (request) => {
-    const q = request.query as Query;
-    const template = optionalInt(q.template, 'template');
+  app.get(PATHS.select, { schema: TemplateSchemas.select, ...READ }, async (request) => {
+    const { template, isMonth } = request.query;
     if (template === CARRY_FORWARD_TEMPLATE) {
-      const page = await listCarry(db, scopeOf(request), { isMonth: optionalBool(q.isMonth), pageSize: TEMPLATE_PAGE_SIZE });
+      const page = await listCarry(db, scopeOf(request), { isMonth, pageSize: TEMPLATE_PAGE_SIZE });
       return okEnvelope(page.currentPageItems);
     }
     return okEnvelope(await selectTemplates(db, scopeOf(request), template));
   });
 
-  app.get(PATHS.detail, READ, async (request) => {
-    const id = (request.query as Query).id;
-    if (!id) refuse('BadRequest', '缺少参数id');
-    return okEnvelope(await templateDetail(db, scopeOf(request), id));
-  });
+  app.get(PATHS.detail, { schema: TemplateSchemas.detail, ...READ }, async (request) =>
+    okEnvelope(await templateDetail(db, scopeOf(request), request.query.id)),
+  );
 
-  app.post(PATHS.template, WRITE, async (request) => {
-    const body = (request.body ?? {}) as SaveTemplateRequest | SaveCarryForwardRequest;
-    const { template, message } = await saveTemplate(db, scopeOf(request), body);
+  app.post(PATHS.template, { schema: TemplateSchemas.save, ...WRITE }, async (request) => {
+    const { template, message } = await saveTemplate(db, scopeOf(request), request.body);
     return okEnvelope(template, message);
   });
 
-  app.delete(PATHS.template, WRITE, async (request) => {
-    const id = (request.query as Query).id;
-    if (!id) refuse('BadRequest', '缺少参数id');
-    await removeTemplate(db, scopeOf(request), id);
+  app.delete(PATHS.template, { schema: TemplateSchemas.delete, ...WRITE }, async (request) => {
+    await removeTemplate(db, scopeOf(request), request.query.id);
     return okEnvelope(null, '删除成功');
   });
 
-  app.post(PATHS.sort, WRITE, async (request) => {
-    const order = readSortOrder(request.body);
-    await sortTemplates(db, scopeOf(request), order);
+  app.post(PATHS.sort, { schema: TemplateSchemas.sort, ...WRITE }, async (request) => {
+    await sortTemplates(db, scopeOf(request), readSortOrder(request.body));
     return okEnvelope(null, '保存成功');
   });
 
-  const generate = (month: boolean) => async (request: FastifyRequest) => {
-    const q = request.query as Query;
-    const year = requiredInt(q.year, 'year', 1000, 9999);
-    const period = month ? requiredInt(q.month, 'month', 1, 12) : null;
+  const generate = async (request: FastifyRequest, year: number, month: number | null) => {
     const zt = ztOf(request);
     const { user } = authOf(request);
     const scope = { ztId: zt.id, system: zt.accountingSystem, actor: { id: user.id, name: user.name } };
-    const { result, message } = await generateCarryForward(db, scope, year, period);
+    const { result, message } = await generateCarryForward(db, scope, year, month);
     return okEnvelope(result, message);
   };
-  app.get(PATHS.monthEnd, onLedger(Right.buttons(VoucherRights.create)), generate(true));
-  app.get(PATHS.yearEnd, onLedger(Right.buttons(VoucherRights.create)), generate(false));
+  app.get(PATHS.monthEnd, { schema: TemplateSchemas.monthEnd, ...GENERATE }, (request) =>
+    generate(request, request.query.year, request.query.month),
+  );
+  app.get(PATHS.yearEnd, { schema: TemplateSchemas.yearEnd, ...GENERATE }, (request) =>
+    generate(request, request.query.year, null),
+  );
 }

@@ -7,8 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Paged } from '../../shared/envelope.js';
 import type {
   AnyTemplate,
-  SaveCarryForwardRequest,
-  SaveTemplateRequest,
+  SaveAnyTemplateBody,
   TemplateLine,
   TemplateListQuery,
   VoucherTemplate,
@@ -28,7 +27,6 @@ import { BUILT_IN_PREFIX, builtInTemplatesFor } from '../../../templates/voucher
 import type { Db } from '../db/database.js';
 import type { SubjectRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
-import { objectItems } from '../http/body-shape.js';
 import { chartOf, listSubjects, type Scope } from '../subjects/subject-repository.js';
 import { fullNameOf } from '../subjects/subject-items.js';
 import { findCarry, saveCarry } from './carry-forward-service.js';
@@ -155,24 +153,20 @@ interface ParsedLine extends StoredLine {
   row: number;
 }
 
-function parseLines(request: SaveTemplateRequest, issues: ValidationIssue[]): ParsedLine[] {
-  const details = objectItems<SaveTemplateRequest['details'][number]>(request.details, 'details');
-  return details.map((d, i) => {
+function parseLines(request: SaveAnyTemplateBody, issues: ValidationIssue[]): ParsedLine[] {
+  return request.details.map((d, i) => {
     const debit = optionalYuanToFen(d.debitAmount);
     const credit = optionalYuanToFen(d.creditAmount);
     if (!debit.ok) issues.push({ message: `第${i + 1}行${debit.message}`, rowId: i + 1, fieldId: 'debitAmount' });
     if (!credit.ok) issues.push({ message: `第${i + 1}行${credit.message}`, rowId: i + 1, fieldId: 'creditAmount' });
-    const code = typeof d.subjectCode === 'string' && d.subjectCode.trim() !== '' ? d.subjectCode.trim() : null;
+    const code = d.subjectCode?.trim() || null;
     return {
       row: i + 1,
-      summary: typeof d.summary === 'string' ? d.summary.trim() : '',
+      summary: d.summary?.trim() ?? '',
       subjectCode: code,
       debitFen: debit.ok ? debit.fen : null,
       creditFen: credit.ok ? credit.fen : null,
-      auxis: objectItems<{ typeNo: string; infoNo: string }>(d.auxis, 'auxis').map((a) => ({
-        typeNo: String(a.typeNo),
-        infoNo: String(a.infoNo),
-      })),
+      auxis: (d.auxis ?? []).map((a) => ({ typeNo: a.typeNo, infoNo: a.infoNo })),
     };
   });
 }
@@ -181,15 +175,14 @@ function parseLines(request: SaveTemplateRequest, issues: ValidationIssue[]): Pa
 export async function saveTemplate(
   db: Db,
   scope: TemplateScope,
-  body: SaveTemplateRequest | SaveCarryForwardRequest,
+  request: SaveAnyTemplateBody,
 ): Promise<{ template: AnyTemplate; message: string }> {
-  if (body.template === CARRY_FORWARD_TEMPLATE) return saveCarry(db, scope, body as SaveCarryForwardRequest);
-  const request = body as SaveTemplateRequest;
+  if (request.template === CARRY_FORWARD_TEMPLATE) return saveCarry(db, scope, request);
   const issues: ValidationIssue[] = [];
   const parsed = parseLines(request, issues);
-  const name = typeof request.name === 'string' ? request.name.trim() : '';
-  const policyBasis = typeof request.policyBasis === 'string' ? request.policyBasis.trim() : '';
-  const type = typeof request.template === 'number' ? request.template : null;
+  const name = request.name.trim();
+  const policyBasis = request.policyBasis?.trim() ?? '';
+  const type = request.template;
   issues.push(...validateTemplate({ name, policyBasis, template: type, lines: parsed }));
   const names = await namesOf(db, scope);
   for (const line of parsed) {
@@ -202,7 +195,7 @@ export async function saveTemplate(
   }
   if (issues.length > 0) refuse('ValidationFailed', issues[0]?.message ?? '数据校验失败', issues);
 
-  const given = typeof request.id === 'string' && request.id !== '' ? request.id : null;
+  const given = request.id ?? null;
   const copyOfBuiltIn = given !== null && isBuiltInId(given);
   const id = given === null || copyOfBuiltIn ? randomUUID() : given;
   const lines = templateLines(parsed).map(({ row: _row, ...line }) => line);
@@ -218,7 +211,7 @@ export async function saveTemplate(
       trx,
       scope.ztId,
       scope.userId,
-      { id, name, policyBasis, memo: typeof request.memo === 'string' ? request.memo.trim() : '', template: type ?? 1, lines },
+      { id, name, policyBasis, memo: request.memo?.trim() ?? '', template: type ?? 1, lines },
       given === null || copyOfBuiltIn,
     );
   });

@@ -99,7 +99,11 @@ describe.each(TEST_DIALECTS)('voucher templates (%s)', (dialect) => {
       name: '三位小数',
       details: [{ summary: '活动', subjectCode: '102', debitAmount: '1.005', creditAmount: null }],
     });
-    expect(decimals.body.errorCode).toBe(ErrorCode.ValidationFailed);
+    // The amount's form is the schema's: 4000 with the field and the rule.
+    expect(decimals.body).toMatchObject({
+      errorCode: ErrorCode.BadRequest,
+      errorMsg: '请求参数有误: 参数details[0].debitAmount：金额最多两位小数',
+    });
   });
 
   it('saves, lists, reads back exact yuan, renames and refuses a duplicate name', async () => {

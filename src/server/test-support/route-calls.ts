@@ -76,7 +76,7 @@ function paramsOf(f: WalkFixtures): Record<string, Params | Upload> {
     'POST /account/api/summary': { contents: ['走查摘要'] },
     'GET /account/api/certificate/print': { ids: f.voucherId },
     'GET /account/api/template/detail': { id: 'no-such-template' },
-    'POST /account/api/template': { template: 1, name: '', certiDetails: [] },
+    'POST /account/api/template': { template: 1, name: '', policyBasis: '', details: [] },
     'DELETE /account/api/template': { id: 'no-such-template' },
     'POST /account/api/template/updatetemplatesort': { tempInfo: [] },
     'GET /account/api/certificate/generatevoucherendperiod': { year: 2026, month: 11 },

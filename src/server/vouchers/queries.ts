@@ -1,16 +1,8 @@
 /** Reads of the voucher calls: the filtered list, neighbours, a subject's balance, preparers. */
 import type { Paged } from '../../shared/envelope.js';
 import type { BalanceDirection } from '../../shared/constants.js';
-import {
-  VOUCHER_STATUS_FILTERS,
-  type PreparerItem,
-  type SubjectBalanceResponse,
-  type Voucher,
-  type VoucherListQuery,
-  type VoucherStatusFilter,
-} from '../../shared/api/vouchers.js';
+import type { PreparerItem, SubjectBalanceResponse, Voucher, VoucherListQuery, YuanAmount } from '../../shared/api/vouchers.js';
 import { fenToYuan, yuanToFen } from '../../shared/vouchers/amounts.js';
-import { INT_COLUMN_MAX } from '../../shared/vouchers/rules.js';
 import type { VoucherRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import { likeContains, likePrefix } from '../db/like.js';
@@ -18,56 +10,37 @@ import type { Q } from '../subjects/subject-repository.js';
 import { findVoucherRow, refuseMissingVoucher, toVouchers } from './repository.js';
 
 export const DEFAULT_PAGE_SIZE = 200;
-export const MAX_PAGE_SIZE = 1000;
 
-type Raw = Record<string, string | undefined>;
-
-function int(raw: Raw, name: string, required = false): number | undefined {
-  const v = raw[name];
-  if (v === undefined || v === '') {
-    if (required) refuse('BadRequest', `缺少参数${name}`);
-    return undefined;
-  }
-  if (!/^-?\d{1,10}$/.test(v.trim()) || Math.abs(Number(v)) > INT_COLUMN_MAX) refuse('BadRequest', `参数${name}必须是整数`);
-  return Number(v);
+/** The list's filters as the query reads them: the year resolved, amounts in fen. */
+export interface VoucherFilter extends Omit<VoucherListQuery, 'year' | 'minAmount' | 'maxAmount'> {
+  year: number;
+  minFen?: number;
+  maxFen?: number;
 }
 
-function fen(raw: Raw, name: string): number | undefined {
-  const v = raw[name];
-  if (v === undefined || v === '') return undefined;
-  const r = yuanToFen(v);
-  if (!r.ok) refuse('BadRequest', `参数${name}: ${r.message}`);
+/** An amount the schema let through (x-yuan: the same converter) in fen. */
+function fenOf(yuan: YuanAmount | undefined): number | undefined {
+  if (yuan === undefined) return undefined;
+  const r = yuanToFen(yuan);
+  if (!r.ok) refuse('BadRequest', r.message);
   return r.fen;
 }
 
-/** The query string of GET certificate read into VoucherListQuery (fen amounts). */
-export function readListQuery(raw: Raw): VoucherListQuery & { minFen?: number; maxFen?: number } {
-  const status = (raw.status ?? 'all') as VoucherStatusFilter;
-  if (!VOUCHER_STATUS_FILTERS.includes(status)) refuse('BadRequest', '参数status无效');
-  const pageSize = int(raw, 'pageSize') ?? DEFAULT_PAGE_SIZE;
-  const pageIndex = int(raw, 'pageIndex') ?? 1;
-  if (pageSize < 1 || pageSize > MAX_PAGE_SIZE || pageIndex < 1) refuse('BadRequest', '分页参数无效');
-  const subjectCode = raw.subjectCode?.trim() || undefined;
-  if (subjectCode && !/^[\w]+$/.test(subjectCode)) refuse('BadRequest', '参数subjectCode无效');
+/** The query of GET certificate (validated by its schema) as the list's filter; empty texts filter nothing. */
+export function listFilterOf(query: VoucherListQuery, sessionYear: number): VoucherFilter {
+  const { minAmount, maxAmount, year, subjectCode, summary, ...rest } = query;
   return {
-    year: int(raw, 'year', true) ?? 0,
-    beginMonth: int(raw, 'beginMonth'),
-    endMonth: int(raw, 'endMonth'),
-    certificateType: int(raw, 'certificateType'),
-    beginPzNo: int(raw, 'beginPzNo'),
-    endPzNo: int(raw, 'endPzNo'),
-    subjectCode,
-    summary: raw.summary?.trim() || undefined,
-    minFen: fen(raw, 'minAmount'),
-    maxFen: fen(raw, 'maxAmount'),
-    status,
-    pageIndex,
-    pageSize,
+    ...rest,
+    year: year ?? sessionYear,
+    subjectCode: subjectCode || undefined,
+    summary: summary?.trim() || undefined,
+    minFen: fenOf(minAmount),
+    maxFen: fenOf(maxAmount),
   };
 }
 
 /** Vouchers of the year matching every filter, ordered by month, category and number; 1-based pages. */
-export async function listVouchers(q: Q, ztId: number, f: ReturnType<typeof readListQuery>): Promise<Paged<Voucher>> {
+export async function listVouchers(q: Q, ztId: number, f: VoucherFilter): Promise<Paged<Voucher>> {
   let query = q.selectFrom('voucher as v').where('v.zt_id', '=', ztId).where('v.year', '=', f.year);
   if (f.beginMonth !== undefined) query = query.where('v.month', '>=', f.beginMonth);
   if (f.endMonth !== undefined) query = query.where('v.month', '<=', f.endMonth);

@@ -152,7 +152,7 @@ function chartFor(db: Db, ztId: number, year: number | null, codes: readonly str
 }
 
 /** Validates everything that needs no lock; refuses with 4003 and the list, before anything is written. */
-async function checkDraft(db: Db, scope: VoucherScope, body: Partial<SaveVoucherRequest>): Promise<Checked> {
+async function checkDraft(db: Db, scope: VoucherScope, body: SaveVoucherRequest): Promise<Checked> {
   const { draft, issues: conversion, lineIds } = readDraft(body);
   const issues: ValidationIssue[] = [];
   const codes = draft.lines.map((l) => l.subjectCode ?? '').filter((c) => c !== '');
@@ -190,8 +190,8 @@ async function checkDraft(db: Db, scope: VoucherScope, body: Partial<SaveVoucher
   };
 }
 
-function optionalName(value: unknown): string | undefined {
-  return typeof value === 'string' ? value.trim().slice(0, 64) : undefined;
+function optionalName(value: string | undefined): string | undefined {
+  return value?.trim().slice(0, 64);
 }
 
 /** Writes one renumber audit row per voucher whose number changed (before and after). */
@@ -224,7 +224,7 @@ export async function auditRenumbered(
 export async function saveVoucher(
   db: Db,
   scope: VoucherScope,
-  body: Partial<SaveVoucherRequest>,
+  body: SaveVoucherRequest,
   options: { carryOver?: 1 | 2 } = {},
 ): Promise<Voucher> {
   const target = isModification(body) ? readSaveTarget(body) : null;

@@ -6,7 +6,7 @@
  * decides again on what is there now. Each changed voucher gets an audit row and a revision one
  * higher, which the answer reports.
  */
-import type { ReloadBreakRequest, Voucher, VoucherVersion } from '../../shared/api/vouchers.js';
+import type { Voucher, VoucherVersion } from '../../shared/api/vouchers.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import type { Db } from '../db/database.js';
 import type { VoucherRow } from '../db/schema.js';
@@ -202,7 +202,11 @@ export async function batchChange(
 }
 
 /** reloadBreak: renumbers the period's vouchers of one category (or of every category) to close gaps. */
-export async function reloadBreak(db: Db, scope: VoucherScope, request: ReloadBreakRequest): Promise<number> {
+export async function reloadBreak(
+  db: Db,
+  scope: VoucherScope,
+  request: { year: number; month: number; certificateType?: number },
+): Promise<number> {
   const now = Date.now();
   return runWrite(db, async (trx) => {
     await assertPeriodsOpen(trx, scope.ztId, [{ year: request.year, month: request.month }]);

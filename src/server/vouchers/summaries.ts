@@ -15,12 +15,11 @@ export async function listSummaries(q: Q, ztId: number, keyword: string | undefi
 }
 
 /** Replaces the list; refuses (4003) an empty content or a duplicate, writing nothing. */
-export async function saveSummaries(db: Db, ztId: number, contents: unknown): Promise<SummaryItem[]> {
-  if (!Array.isArray(contents)) refuse('BadRequest', '缺少参数contents');
+export async function saveSummaries(db: Db, ztId: number, contents: readonly string[]): Promise<SummaryItem[]> {
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
   const list = contents.map((c, i) => {
-    const text = typeof c === 'string' ? c.trim() : '';
+    const text = c.trim();
     if (text === '') issues.push({ message: VoucherMessages.summaryEmpty, rowId: i + 1, fieldId: 'content' });
     else if (text.length > SUMMARY_MAX)
       issues.push({ message: `摘要不能超过${SUMMARY_MAX}个字符`, rowId: i + 1, fieldId: 'content' });

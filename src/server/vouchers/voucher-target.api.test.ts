@@ -182,12 +182,27 @@ describe.each(TEST_DIALECTS)('changes name the voucher by id and revision (%s)',
       ErrorCode.Conflict,
     );
     const { id: _id, revision: _rev, ...byNumber } = refOf(a);
-    await refusedUnchanged(() => review(shenhe, [byNumber]), ErrorCode.BadRequest, VoucherMessages.targetMissing);
-    await refusedUnchanged(() => remove([byNumber]), ErrorCode.BadRequest, VoucherMessages.targetMissing);
-    await refusedUnchanged(() => review(shenhe, [{ ...refOf(a), pzNo: 'x' }]), ErrorCode.BadRequest);
+    // The list and its JSON text (the delete's query) are checked by one schema, with the same message.
+    const noId = '请求参数有误: 缺少参数details[0].id';
+    await refusedUnchanged(() => review(shenhe, [byNumber]), ErrorCode.BadRequest, noId);
+    await refusedUnchanged(() => remove([byNumber]), ErrorCode.BadRequest, noId);
+    const textOf = (details: unknown[]) => ({ year: 2026, details: JSON.stringify(details), isReview: true });
+    await refusedUnchanged(() => shenhe.post(Paths.certificateReview, textOf([byNumber])), ErrorCode.BadRequest, noId);
+    await refusedUnchanged(
+      () => review(shenhe, [{ ...refOf(a), pzNo: 'x' }]),
+      ErrorCode.BadRequest,
+      '请求参数有误: 参数details[0].pzNo：须为整数',
+    );
+    await refusedUnchanged(
+      () => shenhe.post(Paths.certificateReview, { year: 2026, details: '[{"id":', isReview: true }),
+      ErrorCode.BadRequest,
+      '参数details不是有效的JSON',
+    );
     await refusedUnchanged(() => review(shenhe, [null]), ErrorCode.BadRequest);
-    // Only the id and revision: enough.
-    expect((await review(shenhe, [{ id: a.id, revision: a.revision }])).body.data.count).toBe(1);
+    // Only the id and revision: enough, as a list or as its JSON text.
+    const once = await shenhe.post<BatchResponse>(Paths.certificateReview, textOf([{ id: a.id, revision: a.revision }]));
+    expect(once.body.data.count).toBe(1);
+    expect((await review(shenhe, [{ id: b.id, revision: b.revision }])).body.data.count).toBe(1);
   });
 
   it('renumbering raises the revision of each voucher it renumbers, and only theirs', async () => {

@@ -19,7 +19,7 @@ const row = { id: 'v1', revision: 4, year: 2026, month: 3, certificate_type: 1, 
 
 describe('how a change names its voucher', () => {
   it('a save with any of id, revision or old* is a modification, and needs id and revision', () => {
-    expect(isModification({ year: 2026 })).toBe(false);
+    expect(isModification({})).toBe(false);
     expect(isModification({ oldPzNo: 1 })).toBe(true);
     expect(isModification({ id: 'v1' })).toBe(true);
     expect(readSaveTarget({ id: 'v1', revision: 4 })).toEqual({ id: 'v1', revision: 4 });
@@ -31,21 +31,15 @@ describe('how a change names its voucher', () => {
     const numberOnly = refusal(() => readSaveTarget({ oldDate: '2026-03-09', oldPzNo: 7, oldCertificateType: 1 }));
     expect(numberOnly).toEqual({ code: ErrorCode.BadRequest, message: VoucherMessages.targetMissing });
     expect(refusal(() => readSaveTarget({ id: 'v1', revision: 4, oldPzNo: 7 })).code).toBe(ErrorCode.BadRequest);
-    expect(refusal(() => readSaveTarget({ id: 'v1', revision: 1.5 })).code).toBe(ErrorCode.BadRequest);
-    expect(refusal(() => readSaveTarget({ id: 'a b', revision: 1 })).code).toBe(ErrorCode.BadRequest);
+    expect(refusal(() => readSaveTarget({ id: 'v1' })).message).toBe(VoucherMessages.targetMissing);
   });
 
-  it('batch details: JSON text or an array, id and revision each, the spec number optional but whole', () => {
-    expect(readTargets(JSON.stringify([{ id: 'v1', revision: '4' }]), 2026)).toEqual([{ id: 'v1', revision: 4 }]);
+  it('batch details: id and revision each, the spec number optional but whole, at least one', () => {
+    expect(readTargets([{ id: 'v1', revision: 4 }], 2026)).toEqual([{ id: 'v1', revision: 4 }]);
     expect(readTargets([{ id: 'v1', revision: 4, month: 3, pzNo: 7, certificateType: 1 }], 2026)).toEqual([
       { id: 'v1', revision: 4, shown: { year: 2026, month: 3, certificateType: 1, pzNo: 7 } },
     ]);
-    expect(refusal(() => readTargets([{ month: 3, pzNo: 7, certificateType: 1 }], 2026))).toEqual({
-      code: ErrorCode.BadRequest,
-      message: VoucherMessages.targetMissing,
-    });
     expect(refusal(() => readTargets([{ id: 'v1', revision: 4, month: 3 }], 2026)).code).toBe(ErrorCode.BadRequest);
-    expect(refusal(() => readTargets('[', 2026)).code).toBe(ErrorCode.BadRequest);
     expect(refusal(() => readTargets([], 2026)).code).toBe(ErrorCode.BusinessRule);
   });
 

@@ -10,9 +10,8 @@
  * conditional on the same revision (UPDATE ... WHERE revision = seen), so a change committed by
  * someone else in between, on either database, refuses the call with 4012 and nothing is written.
  */
-import type { SaveVoucherRequest } from '../../shared/api/vouchers.js';
+import type { SaveVoucherRequest, VoucherRef } from '../../shared/api/vouchers.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
-import { INT_COLUMN_MAX } from '../../shared/vouchers/rules.js';
 import type { VoucherRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 
@@ -32,31 +31,10 @@ export interface VoucherTarget {
   shown?: ShownNumber;
 }
 
-const ID_PATTERN = /^[\w-]{1,40}$/;
-
-function isInt(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= INT_COLUMN_MAX;
-}
-
-/** An integer sent as a number or as its digits (query strings, the spec's loose payloads). */
-function intOf(value: unknown): number | null {
-  if (isInt(value)) return value;
-  if (typeof value === 'string' && /^-?\d{1,10}$/.test(value.trim())) {
-    const n = Number(value.trim());
-    return isInt(n) ? n : null;
-  }
-  return null;
-}
-
-function idAndRevision(id: unknown, revision: unknown): { id: string; revision: number } {
-  const rev = intOf(revision);
-  if (typeof id !== 'string' || id === '' || rev === null || rev < 1) refuse('BadRequest', VoucherMessages.targetMissing);
-  if (!ID_PATTERN.test(id)) refuse('BadRequest', '凭证id无效');
-  return { id, revision: rev };
-}
+type SaveNaming = Pick<SaveVoucherRequest, 'id' | 'revision' | 'oldDate' | 'oldPzNo' | 'oldCertificateType'>;
 
 /** Whether a save request modifies a voucher (names one) rather than creating one. */
-export function isModification(body: Partial<SaveVoucherRequest>): boolean {
+export function isModification(body: SaveNaming): boolean {
   return (
     body.id !== undefined ||
     body.revision !== undefined ||
@@ -66,39 +44,30 @@ export function isModification(body: Partial<SaveVoucherRequest>): boolean {
   );
 }
 
-/** The voucher a modification names: id and revision required, the old* fields optional but whole. */
-export function readSaveTarget(body: Partial<SaveVoucherRequest>): VoucherTarget {
-  const target = idAndRevision(body.id, body.revision);
-  if (body.oldDate === undefined && body.oldPzNo === undefined && body.oldCertificateType === undefined) return target;
-  const date = typeof body.oldDate === 'string' ? /^(\d{4})-(\d{2})-\d{2}$/.exec(body.oldDate.trim()) : null;
-  const pzNo = intOf(body.oldPzNo);
-  const certificateType = intOf(body.oldCertificateType);
-  if (!date || pzNo === null || certificateType === null)
+/**
+ * The voucher a modification names: id and revision required, the old* fields optional but whole
+ * (their forms are the schema's: src/shared/api/schemas/vouchers.ts).
+ */
+export function readSaveTarget(body: SaveNaming): VoucherTarget {
+  const { id, revision } = body;
+  if (id === undefined || revision === undefined) refuse('BadRequest', VoucherMessages.targetMissing);
+  if (body.oldDate === undefined && body.oldPzNo === undefined && body.oldCertificateType === undefined) return { id, revision };
+  const date = body.oldDate === undefined ? null : /^(\d{4})-(\d{2})-\d{2}$/.exec(body.oldDate);
+  const { oldPzNo: pzNo, oldCertificateType: certificateType } = body;
+  if (!date || pzNo === undefined || certificateType === undefined)
     refuse('BadRequest', '修改凭证需要oldDate、oldPzNo和oldCertificateType');
-  return { ...target, shown: { year: Number(date[1]), month: Number(date[2]), certificateType, pzNo } };
+  return { id, revision, shown: { year: Number(date[1]), month: Number(date[2]), certificateType, pzNo } };
 }
 
-/** The batch's details (an array or its JSON text): each an id and revision, with the spec's number optionally. */
-export function readTargets(details: unknown, year: number): VoucherTarget[] {
-  let value = details;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value) as unknown;
-    } catch {
-      refuse('BadRequest', 'details不是有效的JSON');
-    }
-  }
-  if (!Array.isArray(value) || value.length === 0) refuse('BusinessRule', VoucherMessages.selectAtLeastOne);
-  return value.map((v): VoucherTarget => {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) refuse('BadRequest', VoucherMessages.targetMissing);
-    const r = v as Record<string, unknown>;
-    const target = idAndRevision(r.id, r.revision);
-    if (r.month === undefined && r.pzNo === undefined && r.certificateType === undefined) return target;
-    const month = intOf(r.month);
-    const pzNo = intOf(r.pzNo);
-    const certificateType = intOf(r.certificateType);
-    if (month === null || pzNo === null || certificateType === null) {
-      refuse('BadRequest', 'details中的month、pzNo、certificateType必须是整数');
+/** The batch's vouchers (validated by the schema): each an id and revision, with the spec's number optionally but whole. */
+export function readTargets(details: readonly VoucherRef[], year: number): VoucherTarget[] {
+  if (details.length === 0) refuse('BusinessRule', VoucherMessages.selectAtLeastOne);
+  return details.map((r): VoucherTarget => {
+    const target = { id: r.id, revision: r.revision };
+    const { month, pzNo, certificateType } = r;
+    if (month === undefined && pzNo === undefined && certificateType === undefined) return target;
+    if (month === undefined || pzNo === undefined || certificateType === undefined) {
+      refuse('BadRequest', 'details中的month、pzNo、certificateType须同时给出');
     }
     return { ...target, shown: { year, month, certificateType, pzNo } };
   });

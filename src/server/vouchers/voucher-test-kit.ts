@@ -29,7 +29,7 @@ export function request(overrides: Partial<SaveVoucherRequest> = {}, amount: num
 }
 
 export function save(client: ApiClient, body: SaveVoucherRequest | Record<string, unknown>): Promise<Answer<Voucher>> {
-  return client.post<Voucher>(Paths.certificate, body as Record<string, unknown>);
+  return client.post<Voucher>(Paths.certificate, body);
 }
 
 export function modifyOf(v: Voucher, changes: Partial<SaveVoucherRequest> = {}): SaveVoucherRequest {
