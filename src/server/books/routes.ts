@@ -5,9 +5,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BookSchemas } from '../../shared/api/schemas/books.js';
-import { detailLedgerAmounts, generalLedgerAmounts, trialBalanceAmounts } from '../../shared/books/answer-amounts.js';
+import { answerYuan, detailLedgerAmounts, generalLedgerAmounts, trialBalanceAmounts } from '../../shared/books/answer-amounts.js';
 import { okEnvelope } from '../../shared/envelope.js';
-import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import type { Db } from '../db/database.js';
 import { ztOf } from '../auth/guard.js';
 import { Page } from '../auth/pages.js';
@@ -56,14 +55,14 @@ export function bookRoutes(app: App, db: Db): void {
     const q = request.query;
     const scope = scopeOf(request);
     const fen = await queryTrialBalance(db, scope, rangeOf(q.beginTime, q.endTime, scope.year), q);
-    return timed(reply, trialBalanceAmounts(fen, fenToYuan));
+    return timed(reply, trialBalanceAmounts(fen, answerYuan));
   });
 
   app.get('/api/report/generalLedger', { schema: BookSchemas.generalLedger, ...needs.generalLedger }, async (request, reply) => {
     const q = request.query;
     const scope = scopeOf(request);
     const fen = await queryGeneralLedger(db, scope, rangeOf(q.beginTime, q.endTime, scope.year), q);
-    return timed(reply, generalLedgerAmounts(fen, fenToYuan));
+    return timed(reply, generalLedgerAmounts(fen, answerYuan));
   });
 
   // Every line of the range as .xlsx, written while the lines are read (bounded memory).
@@ -82,6 +81,6 @@ export function bookRoutes(app: App, db: Db): void {
     const q = request.query;
     const scope = scopeOf(request);
     const fen = await queryDetailLedger(db, scope, rangeOf(q.beginTime, q.endTime, scope.year), q);
-    return timed(reply, detailLedgerAmounts(fen, fenToYuan));
+    return timed(reply, detailLedgerAmounts(fen, answerYuan));
   });
 }

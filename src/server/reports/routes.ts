@@ -7,10 +7,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BalanceSheetQuery, IncomeExpenseQuery } from '../../shared/api/reports.js';
 import { ReportSchemas } from '../../shared/api/schemas/reports.js';
+import { answerYuan } from '../../shared/books/answer-amounts.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import { reportAmounts } from '../../shared/reports/answer-amounts.js';
 import type { ReportKind } from '../../shared/reports/types.js';
-import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import type { Db } from '../db/database.js';
 import { ztOf } from '../auth/guard.js';
 import { Page } from '../auth/pages.js';
@@ -75,7 +75,7 @@ export function reportRoutes(app: App, db: Db): void {
   ] as const;
   for (const { kind, path, page, schemas } of reports) {
     app.get(path, { schema: schemas.data, ...onLedger(Right.pages(page)) }, async (request) =>
-      okEnvelope(reportAmounts((await reportOf(db, request, kind, request.query)).response, fenToYuan)),
+      okEnvelope(reportAmounts((await reportOf(db, request, kind, request.query)).response, answerYuan)),
     );
 
     app.get(

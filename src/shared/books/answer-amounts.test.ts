@@ -5,7 +5,7 @@ import type { ReportResponse } from '../api/reports.js';
 import { MONEY_CAP_FEN } from '../money.js';
 import { reportAmounts } from '../reports/answer-amounts.js';
 import { fenToYuan } from '../vouchers/amounts.js';
-import { answerFen, detailRowAmounts, trialBalanceAmounts } from './answer-amounts.js';
+import { answerFen, answerYuan, detailRowAmounts, trialBalanceAmounts } from './answer-amounts.js';
 
 const fen = fc.integer({ min: -MONEY_CAP_FEN, max: MONEY_CAP_FEN });
 const side = fc.constantFrom<0 | 1 | 2>(0, 1, 2);
@@ -99,6 +99,18 @@ describe('answer amounts: fen on each side, yuan on the wire', () => {
       ],
       carriedOver: { opening: 0, closing: 0.99 },
     });
+  });
+
+  it('answers the very number fenToYuan gives, for every safe fen', () => {
+    const same = (f: number) => Object.is(answerYuan(f), fenToYuan(f));
+    for (let f = -200_000; f <= 200_000; f++) if (!same(f)) expect(answerYuan(f), String(f)).toBe(fenToYuan(f));
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), fc.boolean(), (f, negative) => same(negative ? -f : f)),
+      { numRuns: 20_000 },
+    );
+    expect(Object.is(answerYuan(-0), 0)).toBe(true);
+    expect(() => answerYuan(0.5)).toThrow(RangeError);
+    expect(() => answerYuan(2 ** 53)).toThrow(RangeError);
   });
 
   it('refuses an answered amount that is no two-decimal yuan: a server fault, not a rounding', () => {

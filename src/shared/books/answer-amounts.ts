@@ -1,6 +1,6 @@
 /**
  * The amount fields of the books answers, listed once: the server computes the trial balance, the
- * general ledger and the detail ledger in integer fen and answers them in yuan (`fenToYuan`); the
+ * general ledger and the detail ledger in integer fen and answers them in yuan (`answerYuan`); the
  * client's API module turns an answer back into fen (`answerFen`) for the grids, which work in fen.
  * Rows are rebuilt field by field (no spread): the trial balance and the detail ledger pages are
  * long lists.
@@ -14,10 +14,22 @@ import type {
   TrialBalanceResponse,
   TrialBalanceRow,
 } from '../api/books.js';
+import { assertSafeFen } from '../money.js';
 import { yuanToFen } from '../vouchers/amounts.js';
 
 /** One amount to the other unit: fen to yuan on the server, yuan to fen on the client. */
 export type Convert = (amount: number) => number;
+
+/**
+ * Fen as the yuan of an answer: the same number as fenToYuan (src/shared/vouchers/amounts.ts), ten
+ * times faster, which counts in a trial balance of a few thousand amounts. For a safe integer f,
+ * f / 100 is the double nearest to the exact quotient, and so is the parse of its two-decimal string
+ * (both round correctly); `+ 0` turns -0 into 0 as the string would. A test checks the two agree.
+ */
+export function answerYuan(fen: number): number {
+  assertSafeFen(fen);
+  return fen / 100 + 0;
+}
 
 /** An answered amount (yuan, at most two decimals) in fen; anything else is a server fault, not a user's typo. */
 export function answerFen(yuan: number): number {

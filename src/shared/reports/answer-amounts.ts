@@ -1,7 +1,7 @@
 /**
  * The figure fields of a report answer, listed once: the evaluator computes in integer fen and the
- * server answers yuan (`fenToYuan`); the client's API module turns the answer back into fen
- * (`answerFen`, src/shared/books/answer-amounts.ts) for its grid. Blank cells (null) stay null.
+ * server answers yuan (`answerYuan`, src/shared/books/answer-amounts.ts); the client's API module turns the answer back into fen
+ * (`answerFen`) for its grid. Blank cells (null) stay null.
  */
 import type { ReportCheckView, ReportLineView, ReportResponse } from '../api/reports.js';
 import type { Convert } from '../books/answer-amounts.js';
