@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { Paths } from '../src/shared/api/paths.js';
 import type { ReportResponse } from '../src/shared/api/reports.js';
+import { answerFen } from '../src/shared/books/answer-amounts.js';
 import { formatFen } from '../src/shared/money.js';
 import { DetailLedgerPageModel } from './pages/books-pages.js';
 import { ReportPageModel } from './pages/reports-pages.js';
@@ -24,11 +25,12 @@ const QUARTER = { beginYearMonth: '2026-01', endYearMonth: '2026-03' };
 
 const voucher = twoLineVouchersOf(YEAR);
 
+/** A figure of the API's answer (yuan), in fen as the page and this spec count. */
 const figureOf = (report: ReportResponse, name: string, column: string): number => {
   const line = report.lines.find((l) => l.name === name);
-  const fen = line?.amounts[column];
-  if (typeof fen !== 'number') throw new Error(`no figure for ${name} ${column}`);
-  return fen;
+  const yuan = line?.amounts[column];
+  if (typeof yuan !== 'number') throw new Error(`no figure for ${name} ${column}`);
+  return answerFen(yuan);
 };
 
 test('the balance sheet balances, opens the detail ledger of a line, and exports a workbook with formulas', async ({

@@ -1,5 +1,5 @@
 /** The PDFs of the trial balance, the general ledger and the detail ledger (the data routes' queries). */
-import type { DetailLedgerQuery, GeneralLedgerQuery, TrialBalanceQuery } from '../../shared/api/books.js';
+import type { DetailLedgerFilter, GeneralLedgerQuery, TrialBalanceQuery } from '../../shared/api/books.js';
 import { Paths } from '../../shared/api/paths.js';
 import { requestBlob } from '../shell/request.js';
 
@@ -10,5 +10,4 @@ async function pdf(path: string, query: object): Promise<Uint8Array> {
 
 export const fetchTrialBalancePdf = (query: TrialBalanceQuery) => pdf(Paths.trialBalancePrint, query);
 export const fetchGeneralLedgerPdf = (query: GeneralLedgerQuery) => pdf(Paths.generalLedgerPrint, query);
-export const fetchDetailLedgerPdf = (query: Omit<DetailLedgerQuery, 'pageIndex' | 'pageSize'>) =>
-  pdf(Paths.detailAccountPrint, query);
+export const fetchDetailLedgerPdf = (query: DetailLedgerFilter) => pdf(Paths.detailAccountPrint, query);

@@ -1,6 +1,11 @@
-/** The report calls of the balance sheet and income statement pages (src/shared/api/reports.ts; amounts in fen). */
+/**
+ * The report calls of the balance sheet and income statement pages (src/shared/api/reports.ts).
+ * Figures travel in yuan; the page and its grid work in fen, so the answer is converted here.
+ */
 import { Paths } from '../../shared/api/paths.js';
 import type { BalanceSheetQuery, ReportResponse } from '../../shared/api/reports.js';
+import { answerFen } from '../../shared/books/answer-amounts.js';
+import { reportAmounts } from '../../shared/reports/answer-amounts.js';
 import { api, requestBlob } from '../shell/request.js';
 
 export type ReportPageKind = ReportResponse['kind'];
@@ -13,8 +18,9 @@ const PATHS: Record<ReportPageKind, { data: string; export: string; print: strin
 /** The query of either report; carryOver is read by the balance sheet only. */
 export type ReportQuery = Omit<BalanceSheetQuery, 'departNo'>;
 
-export function loadReport(kind: ReportPageKind, query: ReportQuery): Promise<ReportResponse> {
-  return api.get<ReportResponse>(PATHS[kind].data, { ...query });
+/** The report, figures in fen. */
+export async function loadReport(kind: ReportPageKind, query: ReportQuery): Promise<ReportResponse> {
+  return reportAmounts(await api.get<ReportResponse>(PATHS[kind].data, { ...query }), answerFen);
 }
 
 export async function fetchReportXlsx(kind: ReportPageKind, query: ReportQuery): Promise<Blob> {

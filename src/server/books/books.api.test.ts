@@ -8,6 +8,7 @@ import type { DetailLedgerResponse, TrialBalanceResponse } from '../../shared/ap
 import type { Voucher } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
 import { ErrorCode } from '../../shared/error-codes.js';
+import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { current, FACTORY, line, modifyOf, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
@@ -120,7 +121,8 @@ describe.each(TEST_DIALECTS)('balances and books (%s)', (dialect) => {
     expect(booked.financial.balanced).toBe(true);
     expect(booked.financial.debitOccur).toBeLessThanOrEqual(trial.financial.debitOccur);
     const bookedTotal = stored.reduce((a, r) => a + r.debitBooked, 0);
-    expect(booked.financial.debitOccur).toBe(bookedTotal);
+    // Answered in yuan, the stored balances are fen.
+    expect(booked.financial.debitOccur).toBe(fenToYuan(bookedTotal));
   });
 });
 
@@ -141,16 +143,16 @@ describe.each(TEST_DIALECTS)('trial balance and detail ledger (%s)', (dialect) =
     const answer = await kuaiji.get<TrialBalanceResponse>(Paths.trialBalance, { beginTime: '2026-02', endTime: '2026-02' });
     const row = (code: string) => answer.body.data.rows.find((r) => r.code === code);
     expect(row('101')).toMatchObject({
-      initialBalance: 100_000,
+      initialBalance: 1_000,
       initialDirection: 1,
       debitOccur: 0,
-      creditOccur: 50_050,
-      endBalance: 49_950,
+      creditOccur: 500.5,
+      endBalance: 499.5,
       endDirection: 1,
     });
-    expect(row('101')).toMatchObject({ debitGrandTotal: 100_000, creditGrandTotal: 50_050 });
-    expect(row('501')).toMatchObject({ debitOccur: 50_050, endBalance: 50_050, endDirection: 1 });
-    expect(answer.body.data.financial).toMatchObject({ debitOccur: 50_050, creditOccur: 50_050, balanced: true });
+    expect(row('101')).toMatchObject({ debitGrandTotal: 1_000, creditGrandTotal: 500.5 });
+    expect(row('501')).toMatchObject({ debitOccur: 500.5, endBalance: 500.5, endDirection: 1 });
+    expect(answer.body.data.financial).toMatchObject({ debitOccur: 500.5, creditOccur: 500.5, balanced: true });
     // Filters: first level only, by code or name, a code range, zero rows on request.
     const first = await kuaiji.get<TrialBalanceResponse>(Paths.trialBalance, {
       beginTime: '2026-01',
@@ -202,13 +204,13 @@ describe.each(TEST_DIALECTS)('trial balance and detail ledger (%s)', (dialect) =
     expect(all).toMatchObject({ code: '101', codeName: '库存现金', balanceDirection: 1, totalItemCount: 3 });
     expect(all.rows.map((r) => [r.kind, r.summary, r.debit, r.credit, r.direction, r.balance])).toEqual([
       ['opening', '上年结转', 0, 0, 0, 0],
-      ['line', '收一月会费', 100_000, 0, 1, 100_000],
-      ['monthTotal', '本月合计', 100_000, 0, 1, 100_000],
-      ['yearTotal', '本年累计', 100_000, 0, 1, 100_000],
-      ['line', '文体活动', 0, 30_000, 1, 70_000],
-      ['line', '职工培训', 0, 20_050, 1, 49_950],
-      ['monthTotal', '本月合计', 0, 50_050, 1, 49_950],
-      ['yearTotal', '本年累计', 100_000, 50_050, 1, 49_950],
+      ['line', '收一月会费', 1_000, 0, 1, 1_000],
+      ['monthTotal', '本月合计', 1_000, 0, 1, 1_000],
+      ['yearTotal', '本年累计', 1_000, 0, 1, 1_000],
+      ['line', '文体活动', 0, 300, 1, 700],
+      ['line', '职工培训', 0, 200.5, 1, 499.5],
+      ['monthTotal', '本月合计', 0, 500.5, 1, 499.5],
+      ['yearTotal', '本年累计', 1_000, 500.5, 1, 499.5],
     ]);
     expect(all.rows[1]?.voucherNo).toBe('记-0001');
     expect(all.rows[1]?.voucherId).toEqual(expect.any(String));
@@ -223,7 +225,7 @@ describe.each(TEST_DIALECTS)('trial balance and detail ledger (%s)', (dialect) =
         pageSize: 1,
       })
     ).body.data;
-    expect(second.rows.map((r) => [r.kind, r.balance])).toEqual([['line', 70_000]]);
+    expect(second.rows.map((r) => [r.kind, r.balance])).toEqual([['line', 700]]);
 
     // The summary filter hides lines without changing balances; a parent takes its children's lines.
     const filtered = (
@@ -234,8 +236,8 @@ describe.each(TEST_DIALECTS)('trial balance and detail ledger (%s)', (dialect) =
         abstractNumber: '培训',
       })
     ).body.data;
-    expect(filtered.rows.filter((r) => r.kind === 'line').map((r) => [r.summary, r.balance])).toEqual([['职工培训', 49_950]]);
-    expect(filtered.rows[0]).toMatchObject({ kind: 'opening', summary: '期初余额', balance: 100_000 });
+    expect(filtered.rows.filter((r) => r.kind === 'line').map((r) => [r.summary, r.balance])).toEqual([['职工培训', 499.5]]);
+    expect(filtered.rows[0]).toMatchObject({ kind: 'opening', summary: '期初余额', balance: 1_000 });
     const parent = (
       await kuaiji.get<DetailLedgerResponse>(Paths.detailAccount, { code: '501', beginTime: '2026-01', endTime: '2026-12' })
     ).body.data;

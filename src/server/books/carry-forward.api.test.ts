@@ -77,7 +77,7 @@ describe.each(TEST_DIALECTS)('carry-forward vouchers in the books (%s)', (dialec
       removeCarryForwardVoucher,
     });
     expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
-    return answer.body.data.rows.map((r) => [r.summary, r.debit / 100, r.credit / 100, r.direction, r.balance / 100]);
+    return answer.body.data.rows.map((r) => [r.summary, r.debit, r.credit, r.direction, r.balance]);
   };
 
   it('lists the carry-forward lines, or leaves them out of lines, balances and totals on request', async () => {
@@ -118,34 +118,34 @@ describe.each(TEST_DIALECTS)('carry-forward vouchers in the books (%s)', (dialec
 
   it('keeps the income and expense lines of the statement after the carry-forward', async () => {
     const january = await incomeExpense('2026-01', '2026-01');
-    expect(january.line('（一）会费收入')).toEqual({ current: fen(1000), cumulative: fen(1000) });
-    expect(january.line('三、收入合计')).toEqual({ current: fen(1000), cumulative: fen(1000) });
-    expect(january.line('（一）职工活动支出')).toEqual({ current: fen(300), cumulative: fen(300) });
-    expect(january.line('四、支出合计')).toEqual({ current: fen(300), cumulative: fen(300) });
-    expect(january.line('五、本期收支差额')).toEqual({ current: fen(700), cumulative: fen(700) });
+    expect(january.line('（一）会费收入')).toEqual({ current: 1000, cumulative: 1000 });
+    expect(january.line('三、收入合计')).toEqual({ current: 1000, cumulative: 1000 });
+    expect(january.line('（一）职工活动支出')).toEqual({ current: 300, cumulative: 300 });
+    expect(january.line('四、支出合计')).toEqual({ current: 300, cumulative: 300 });
+    expect(january.line('五、本期收支差额')).toEqual({ current: 700, cumulative: 700 });
     // 资金结转结余调整及变动 reads 32201 (年初余额调整), which the carry-forward does not touch.
     expect(january.line('二、资金结转结余调整及变动')).toEqual({ current: 0, cumulative: 0 });
     const february = await incomeExpense('2026-02', '2026-02');
-    expect(february.line('（一）会费收入')).toEqual({ current: fen(500), cumulative: fen(1500) });
-    expect(february.line('（一）职工活动支出')).toEqual({ current: 0, cumulative: fen(300) });
-    expect(february.line('五、本期收支差额')).toEqual({ current: fen(500), cumulative: fen(1200) });
+    expect(february.line('（一）会费收入')).toEqual({ current: 500, cumulative: 1500 });
+    expect(february.line('（一）职工活动支出')).toEqual({ current: 0, cumulative: 300 });
+    expect(february.line('五、本期收支差额')).toEqual({ current: 500, cumulative: 1200 });
     // The annual statement: its balance lines keep the carry-forward, so 年初 10,000 + 差额 1,200 =
     // 年末 11,200 (322 工会资金结余 after both carry-forwards).
     const year = await incomeExpense('2026-01', '2026-12');
     expect(year.report.mode).toBe('annual');
-    expect(year.line('（二）年初资金结余')?.current).toBe(fen(10_000));
-    expect(year.line('三、收入合计')?.current).toBe(fen(1_500));
-    expect(year.line('四、支出合计')?.current).toBe(fen(300));
-    expect(year.line('五、本期收支差额')?.current).toBe(fen(1_200));
-    expect(year.line('（二）年末资金结余')?.current).toBe(fen(11_200));
+    expect(year.line('（二）年初资金结余')?.current).toBe(10_000);
+    expect(year.line('三、收入合计')?.current).toBe(1_500);
+    expect(year.line('四、支出合计')?.current).toBe(300);
+    expect(year.line('五、本期收支差额')?.current).toBe(1_200);
+    expect(year.line('（二）年末资金结余')?.current).toBe(11_200);
   });
 
   it('balances the balance sheet after the carry-forward without the carryOver option', async () => {
     const answer = await kuaiji.get<ReportResponse>(Paths.balanceSheet, { beginYearMonth: '2026-01', endYearMonth: '2026-02' });
     const closing = (name: string) => answer.body.data.lines.find((l) => l.name === name)?.amounts.closing;
     // 10,000 + 1,000 - 300 + 500 = 11,200 on both sides.
-    expect(closing('货币资金')).toBe(fen(11_200));
-    expect(closing('工会资金结余')).toBe(fen(11_200));
+    expect(closing('货币资金')).toBe(11_200);
+    expect(closing('工会资金结余')).toBe(11_200);
     expect(answer.body.data.balanced).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The detail ledger per auxiliary item (isShowAuxi) and its two zero switches, over the real
- * server, worked out by hand. Amounts in the comments are yuan, the assertions fen.
+ * server, worked out by hand. Amounts are yuan, in the comments and on the wire (the openings call
+ * still takes fen).
  *
  * 其他应收款 135 is kept by 经费核算 (JFHS) and 资金来源 (ZJLY); a section's key lists JFHS first.
  * Openings: 135 [001001 人员经费 / 001 工会资金] 300.00 and [002 项目支出 / 002 财政拨款] 200.00;
@@ -18,6 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetailLedgerQuery, DetailLedgerResponse, DetailLedgerRow } from '../../shared/api/books.js';
 import type { VoucherLineInput } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
+import { detailRowAmounts } from '../../shared/books/answer-amounts.js';
+import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
@@ -39,7 +42,7 @@ const NAMES: Record<string, string> = {
 const fen = (yuan: number) => Math.round(yuan * 100);
 
 /** [kind, section key, summary, debit, credit, side, balance] in yuan. */
-const pick = (r: DetailLedgerRow) => [r.kind, r.auxiKey, r.summary, r.debit / 100, r.credit / 100, r.direction, r.balance / 100];
+const pick = (r: DetailLedgerRow) => [r.kind, r.auxiKey, r.summary, r.debit, r.credit, r.direction, r.balance];
 /** A section's first two rows as pick gives them: its heading (names, no amounts) and its opening. */
 const headed = (key: string, summary: string, direction: number, balance: number) => [
   ['item', key, NAMES[key], 0, 0, 0, 0],
@@ -131,8 +134,8 @@ describe.each(TEST_DIALECTS)('detail ledger per auxiliary item (%s)', (dialect) 
     expect(lines.every((r) => r.auxiNames === NAMES[r.auxiKey] && r.voucherId)).toBe(true);
     const plain = await ledger({ isShowAuxi: false });
     // 300 + 200 = 500; +100 → 600; -50 → 550; +100 → 650; -100 → 550; +80 → 630; -400 → 230
-    expect(plain.rows.filter((r) => r.kind === 'line').map((r) => r.balance / 100)).toEqual([600, 550, 650, 550, 630, 230]);
-    expect(plain.rows[0]).toMatchObject({ kind: 'opening', balance: fen(500), auxiKey: '' });
+    expect(plain.rows.filter((r) => r.kind === 'line').map((r) => r.balance)).toEqual([600, 550, 650, 550, 630, 230]);
+    expect(plain.rows[0]).toMatchObject({ kind: 'opening', balance: 500, auxiKey: '' });
     expect(plain.rows.some((r) => r.kind === 'item')).toBe(false);
   });
 
@@ -190,9 +193,7 @@ describe.each(TEST_DIALECTS)('detail ledger per auxiliary item (%s)', (dialect) 
     ]);
     // S1 over January to April: February and April between and after its lines.
     const year = await ledger({ amountWhetherShowZero: true });
-    expect(
-      year.rows.filter((r) => r.auxiKey === S1 && r.kind !== 'yearTotal').map((r) => [r.kind, r.month, r.balance / 100]),
-    ).toEqual([
+    expect(year.rows.filter((r) => r.auxiKey === S1 && r.kind !== 'yearTotal').map((r) => [r.kind, r.month, r.balance])).toEqual([
       ['item', 1, 0],
       ['opening', 1, 300],
       ['line', 1, 400],
@@ -207,7 +208,7 @@ describe.each(TEST_DIALECTS)('detail ledger per auxiliary item (%s)', (dialect) 
   it('filters by summary within each item without changing its balances', async () => {
     const data = await ledger({ abstractNumber: '收回' });
     expect(data.totalItemCount).toBe(3);
-    expect(data.rows.filter((r) => r.kind === 'line').map((r) => [r.auxiKey, r.balance / 100])).toEqual([
+    expect(data.rows.filter((r) => r.kind === 'line').map((r) => [r.auxiKey, r.balance])).toEqual([
       [S1, 0],
       [S2, 0],
       [S4, 150],
@@ -243,7 +244,11 @@ describe.each(TEST_DIALECTS)('detail ledger per auxiliary item (%s)', (dialect) 
       for (const chunk of [1, 3]) {
         const rows: DetailLedgerRow[] = [];
         await forEachLedgerRow(server.db, ctx, (r) => void rows.push(...r), chunk);
-        expect(rows, `${JSON.stringify(flags)} chunks of ${chunk}`).toEqual(whole.rows);
+        // The export's rows are fen, the page's yuan.
+        expect(
+          rows.map((r) => detailRowAmounts(r, fenToYuan)),
+          `${JSON.stringify(flags)} chunks of ${chunk}`,
+        ).toEqual(whole.rows);
       }
     }
   });
@@ -263,7 +268,7 @@ describe.each(TEST_DIALECTS)('detail ledger per auxiliary item (%s)', (dialect) 
     // 日期 凭证字号 摘要 辅助核算 借方 贷方 方向 余额
     expect(data.map((r) => r[2])).toEqual(page.rows.map((r) => r.summary));
     // A heading row has no balance.
-    expect(data.map((r) => r[7] ?? null)).toEqual(page.rows.map((r) => (r.kind === 'item' ? null : r.balance / 100)));
+    expect(data.map((r) => r[7] ?? null)).toEqual(page.rows.map((r) => (r.kind === 'item' ? null : r.balance)));
     expect(data[0]?.[2]).toBe(NAMES[S1]);
     expect(sheet.getRow(4).font?.bold).toBe(true);
 

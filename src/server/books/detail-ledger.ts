@@ -14,7 +14,7 @@
  * read, so the filter hides lines but never changes a balance.
  *
  * Choices: a balance is shown on the subject's side as positive, on the other side with the other
- * direction (as the trial balance does). The switches are described in src/shared/api/books.ts.
+ * direction (as the trial balance does). The switches are described in src/shared/api/schemas/books.ts.
  */
 import type { DetailLedgerQuery, DetailLedgerResponse, DetailLedgerRow } from '../../shared/api/books.js';
 import type { Db } from '../db/database.js';
@@ -206,6 +206,7 @@ async function readWhole(
   }
 }
 
+/** A page of the ledger, amounts in fen (the route answers them in yuan). */
 export async function queryDetailLedger(
   db: Db,
   scope: Scope,

@@ -11,7 +11,9 @@ import type {
   TrialBalanceResponse,
 } from '../../shared/api/books.js';
 import { Paths } from '../../shared/api/paths.js';
+import { detailRowAmounts } from '../../shared/books/answer-amounts.js';
 import { ErrorCode } from '../../shared/error-codes.js';
+import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { SCHOOL } from '../vouchers/voucher-test-kit.js';
@@ -53,18 +55,18 @@ describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) 
     ];
     // January: 0 + 1,000.00 = 1,000.00 借; February: 1,000.00 - 300.00 - 200.50 = 499.50 借; March quiet.
     expect(answer.body.data.rows.map(pick)).toEqual([
-      ['101', 1, 0, 0, 100_000, 0, 100_000, 0, 100_000, 1],
-      ['101', 2, 100_000, 1, 0, 50_050, 100_000, 50_050, 49_950, 1],
-      ['101', 3, 49_950, 1, 0, 0, 100_000, 50_050, 49_950, 1],
+      ['101', 1, 0, 0, 1_000, 0, 1_000, 0, 1_000, 1],
+      ['101', 2, 1_000, 1, 0, 500.5, 1_000, 500.5, 499.5, 1],
+      ['101', 3, 499.5, 1, 0, 0, 1_000, 500.5, 499.5, 1],
     ]);
     // Without a code: first-level subjects with figures only; 501 holds its children; 401 is on the credit side.
     const all = (await kuaiji.get<GeneralLedgerResponse>(Paths.generalLedger, { beginTime: '2026-02', endTime: '2026-02' })).body
       .data;
     expect(all.rows.every((r) => r.parentCode === null)).toBe(true);
     expect(all.rows.map((r) => r.code)).toEqual(['101', '401', '501']);
-    expect(all.rows.find((r) => r.code === '501')).toMatchObject({ debitOccur: 50_050, endBalance: 50_050, endDirection: 1 });
+    expect(all.rows.find((r) => r.code === '501')).toMatchObject({ debitOccur: 500.5, endBalance: 500.5, endDirection: 1 });
     expect(all.rows.find((r) => r.code === '401')).toMatchObject({
-      initialBalance: 100_000,
+      initialBalance: 1_000,
       initialDirection: 2,
       endDirection: 2,
     });
@@ -155,7 +157,8 @@ describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) 
     for (const chunk of [1, 2, 3, 100]) {
       const rows: DetailLedgerRow[] = [];
       await forEachLedgerRow(server.db, ctx, (r) => void rows.push(...r), chunk);
-      expect(rows).toEqual(page);
+      // The export's rows are fen, the page's yuan.
+      expect(rows.map((r) => detailRowAmounts(r, fenToYuan))).toEqual(page);
     }
   });
 
@@ -180,13 +183,13 @@ describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) 
     // A range starting after a month with lines opens from that month's closing.
     const february = await get(1, 1, '2026-02');
     expect(february.rows.map((r) => [r.kind, r.balance])).toEqual([
-      ['opening', 100_000],
-      ['line', 70_000],
+      ['opening', 1_000],
+      ['line', 700],
     ]);
     expect((await get(2, 1, '2026-02')).rows.map((r) => [r.kind, r.balance])).toEqual([
-      ['line', 49_950],
-      ['monthTotal', 49_950],
-      ['yearTotal', 49_950],
+      ['line', 499.5],
+      ['monthTotal', 499.5],
+      ['yearTotal', 499.5],
     ]);
   });
 });

@@ -1,4 +1,7 @@
-/** The general ledger (总账) of the session's ledger set and year: chart, monthly balances, filters. */
+/**
+ * The general ledger (总账) of the session's ledger set and year: chart, monthly balances, filters.
+ * Amounts in fen; the route answers them in yuan.
+ */
 import type { GeneralLedgerQuery, GeneralLedgerResponse } from '../../shared/api/books.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';

@@ -3,8 +3,8 @@
  * the real API — openings saved with branchSave, fifty vouchers keyed with the voucher call, the
  * staff-education expense (50101) kept by 经费核算 item — and the books (trial balance, general
  * ledger, detail ledger by item, every line of the balance sheet and of the income and expense
- * statement) must show the figures worked out by hand below. Amounts in the comments are yuan;
- * the assertions are fen.
+ * statement) must show the figures worked out by hand below. Amounts are yuan, in the comments
+ * and on the wire (the openings call still takes fen).
  *
  * Openings (1 January 2026):
  *   借 101 库存现金 2,000.00; 102 银行存款 150,000.00; 162 固定资产 30,000.00      = 182,000.00
@@ -278,18 +278,18 @@ describe.each(TEST_DIALECTS)('golden book of a grassroots union (%s)', (dialect)
     const data = await trial('2026-01', '2026-04');
     const byCode = new Map(data.rows.map((r) => [r.code, r]));
     for (const [code, [os, o, d, c, es, e]] of Object.entries(TRIAL_JAN_APR)) {
-      expect(pick(byCode.get(code)), code).toEqual([os, fen(o), fen(d), fen(c), es, fen(e)]);
+      expect(pick(byCode.get(code)), code).toEqual([os, o, d, c, es, e]);
     }
     // Nothing else moves.
     const moving = data.rows.filter((r) => r.initialBalance || r.debitOccur || r.creditOccur || r.endBalance).map((r) => r.code);
     expect(moving.sort()).toEqual(Object.keys(TRIAL_JAN_APR).sort());
     expect(data.financial).toEqual({
-      initialDebit: fen(CHECK_JAN_APR.initial),
-      initialCredit: fen(CHECK_JAN_APR.initial),
-      debitOccur: fen(CHECK_JAN_APR.occur),
-      creditOccur: fen(CHECK_JAN_APR.occur),
-      endDebit: fen(CHECK_JAN_APR.end),
-      endCredit: fen(CHECK_JAN_APR.end),
+      initialDebit: CHECK_JAN_APR.initial,
+      initialCredit: CHECK_JAN_APR.initial,
+      debitOccur: CHECK_JAN_APR.occur,
+      creditOccur: CHECK_JAN_APR.occur,
+      endDebit: CHECK_JAN_APR.end,
+      endCredit: CHECK_JAN_APR.end,
       balanced: true,
     });
   });
@@ -301,18 +301,18 @@ describe.each(TEST_DIALECTS)('golden book of a grassroots union (%s)', (dialect)
     // credit 2 × 7,500 + 6,000 = 21,000; closing 168,500 + 52,000 - 21,000 = 199,500;
     // year to date 3 × 26,000 = 78,000 and 3 × 7,500 + 6,000 = 28,500.
     expect(byCode.get('102')).toMatchObject({
-      initialBalance: fen(168_500),
-      debitOccur: fen(52_000),
-      creditOccur: fen(21_000),
-      debitGrandTotal: fen(78_000),
-      creditGrandTotal: fen(28_500),
-      endBalance: fen(199_500),
+      initialBalance: 168_500,
+      debitOccur: 52_000,
+      creditOccur: 21_000,
+      debitGrandTotal: 78_000,
+      creditGrandTotal: 28_500,
+      endBalance: 199_500,
       endDirection: 1,
     });
     // 101: opening 2,000 + 1,000 - 1,400 = 1,600; closing 1,600 + 2,000 - 2,800 = 800.
-    expect(pick(byCode.get('101'))).toEqual([1, fen(1_600), fen(2_000), fen(2_800), 1, fen(800)]);
+    expect(pick(byCode.get('101'))).toEqual([1, 1_600, 2_000, 2_800, 1, 800]);
     // 401: opening 6,000 贷 (January's dues), closing 18,000 贷.
-    expect(pick(byCode.get('401'))).toEqual([2, fen(6_000), 0, fen(12_000), 2, fen(18_000)]);
+    expect(pick(byCode.get('401'))).toEqual([2, 6_000, 0, 12_000, 2, 18_000]);
     expect(data.financial.balanced).toBe(true);
   });
 
@@ -333,13 +333,13 @@ describe.each(TEST_DIALECTS)('golden book of a grassroots union (%s)', (dialect)
     ]);
     expect(months).toEqual([
       // 150,000 + 26,000 - 7,500 = 168,500
-      [1, fen(150_000), fen(26_000), fen(7_500), fen(26_000), fen(7_500), fen(168_500)],
+      [1, 150_000, 26_000, 7_500, 26_000, 7_500, 168_500],
       // 168,500 + 26,000 - (7,500 + 6,000) = 181,000
-      [2, fen(168_500), fen(26_000), fen(13_500), fen(52_000), fen(21_000), fen(181_000)],
+      [2, 168_500, 26_000, 13_500, 52_000, 21_000, 181_000],
       // 181,000 + 26,000 - 7,500 = 199,500
-      [3, fen(181_000), fen(26_000), fen(7_500), fen(78_000), fen(28_500), fen(199_500)],
+      [3, 181_000, 26_000, 7_500, 78_000, 28_500, 199_500],
       // 199,500 + 26,000 - 7,500 = 218,000
-      [4, fen(199_500), fen(26_000), fen(7_500), fen(104_000), fen(36_000), fen(218_000)],
+      [4, 199_500, 26_000, 7_500, 104_000, 36_000, 218_000],
     ]);
     const expense = await kuaiji.get<GeneralLedgerResponse>(Paths.generalLedger, {
       code: '501',
@@ -348,10 +348,10 @@ describe.each(TEST_DIALECTS)('golden book of a grassroots union (%s)', (dialect)
     });
     // 501 = 50101 2,500 + 50102 600 = 3,100 a month.
     expect(expense.body.data.rows.filter((r) => r.code === '501').map((r) => [r.debitOccur, r.endBalance])).toEqual([
-      [fen(3_100), fen(3_100)],
-      [fen(3_100), fen(6_200)],
-      [fen(3_100), fen(9_300)],
-      [fen(3_100), fen(12_400)],
+      [3_100, 3_100],
+      [3_100, 6_200],
+      [3_100, 9_300],
+      [3_100, 12_400],
     ]);
     // Without a code: the first-level subjects that move, 301 credit side.
     const all = await kuaiji.get<GeneralLedgerResponse>(Paths.generalLedger, { beginTime: '2026-04', endTime: '2026-04' });
@@ -389,12 +389,12 @@ describe.each(TEST_DIALECTS)('golden book of a grassroots union (%s)', (dialect)
       [
         ['item', 0, 0, 0],
         ['opening', 0, 0, 0],
-        ['line', fen(2_500), 0, fen(2_500)],
-        ['monthTotal', fen(2_500), 0, fen(2_500)],
-        ['yearTotal', fen(2_500), 0, fen(2_500)],
-        ['line', fen(2_500), 0, fen(5_000)],
-        ['monthTotal', fen(2_500), 0, fen(5_000)],
-        ['yearTotal', fen(5_000), 0, fen(5_000)],
+        ['line', 2_500, 0, 2_500],
+        ['monthTotal', 2_500, 0, 2_500],
+        ['yearTotal', 2_500, 0, 2_500],
+        ['line', 2_500, 0, 5_000],
+        ['monthTotal', 2_500, 0, 5_000],
+        ['yearTotal', 5_000, 0, 5_000],
       ].map((r) => [`JFHS:${item}`, ...r]);
     const [first, second] = [itemA, itemB].sort();
     expect(detail.body.data.rows.map((r) => [r.auxiKey, r.kind, r.debit, r.credit, r.balance])).toEqual([
@@ -415,21 +415,21 @@ describe.each(TEST_DIALECTS)('golden book of a grassroots union (%s)', (dialect)
     expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
     return answer.body.data;
   };
-  const yuan = (n: number | null | undefined) => (n === null || n === undefined ? null : n / 100);
+  const figure = (n: number | null | undefined) => n ?? null;
 
   it('shows every line of the balance sheet worked out by hand, and the check that assets = liabilities + net assets', async () => {
     const sheet = await report(Paths.balanceSheet, { beginYearMonth: '2026-01', endYearMonth: '2026-04' });
     expect(sheet.mode).toBe('interim');
     const left = sheet.lines.filter((l) => l.part === 'left');
     const right = sheet.lines.filter((l) => l.part === 'right');
-    expect([...left, ...right].map((l) => [l.name, yuan(l.amounts.opening), yuan(l.amounts.closing)])).toEqual(
+    expect([...left, ...right].map((l) => [l.name, figure(l.amounts.opening), figure(l.amounts.closing)])).toEqual(
       BALANCE_SHEET_JAN_APR,
     );
     // The check: balanced at the start of the year, 66,400 short at the end (not yet carried forward).
     expect(sheet.checks).toHaveLength(1);
     expect(sheet.checks[0]?.columns).toEqual({
-      opening: { left: fen(176_000), right: fen(176_000), balanced: true },
-      closing: { left: fen(248_400), right: fen(248_400 - UNCLOSED_JAN_APR), balanced: false },
+      opening: { left: 176_000, right: 176_000, balanced: true },
+      closing: { left: 248_400, right: 248_400 - UNCLOSED_JAN_APR, balanced: false },
     });
     expect(sheet.balanced).toBe(false);
 
@@ -440,36 +440,36 @@ describe.each(TEST_DIALECTS)('golden book of a grassroots union (%s)', (dialect)
       ['净资产合计', [176_000, 248_400]],
       ['负债与净资产总计', [176_000, 248_400]],
     ]);
-    expect(carried.lines.map((l) => [l.name, yuan(l.amounts.opening), yuan(l.amounts.closing)])).toEqual(
+    expect(carried.lines.map((l) => [l.name, figure(l.amounts.opening), figure(l.amounts.closing)])).toEqual(
       [...left, ...right].map((l, i) => {
         const [name, opening, closing] = BALANCE_SHEET_JAN_APR[i] ?? [l.name, null, null];
         const [o, c] = changed.get(name) ?? [opening, closing];
         return [name, o, c];
       }),
     );
-    expect(carried.carriedOver).toEqual({ opening: 0, closing: fen(UNCLOSED_JAN_APR) });
-    expect(carried.checks[0]?.columns.closing).toEqual({ left: fen(248_400), right: fen(248_400), balanced: true });
+    expect(carried.carriedOver).toEqual({ opening: 0, closing: UNCLOSED_JAN_APR });
+    expect(carried.checks[0]?.columns.closing).toEqual({ left: 248_400, right: 248_400, balanced: true });
     expect(carried.balanced).toBe(true);
   });
 
   it('shows every line of the income and expense statement worked out by hand', async () => {
     const april = await report(Paths.incomeExpense, { beginYearMonth: '2026-04', endYearMonth: '2026-04' });
     expect(april.columns.map((c) => c.name)).toEqual(['本月数', '本年累计数']);
-    expect(april.lines.map((l) => [l.name, yuan(l.amounts.current), yuan(l.amounts.cumulative)])).toEqual(INCOME_EXPENSE_APR);
+    expect(april.lines.map((l) => [l.name, figure(l.amounts.current), figure(l.amounts.cumulative)])).toEqual(INCOME_EXPENSE_APR);
     // January to April: the period is the year so far, both columns the 本年累计 figures; the
     // 差额 is what the balance sheet's carryOver adds.
     const year = await report(Paths.incomeExpense, { beginYearMonth: '2026-01', endYearMonth: '2026-04' });
-    expect(year.lines.map((l) => [l.name, yuan(l.amounts.current), yuan(l.amounts.cumulative)])).toEqual(
+    expect(year.lines.map((l) => [l.name, figure(l.amounts.current), figure(l.amounts.cumulative)])).toEqual(
       INCOME_EXPENSE_APR.map(([name, , cumulative]) => [name, cumulative, cumulative]),
     );
-    expect(year.lines.find((l) => l.name === '五、本期收支差额')?.amounts.current).toBe(fen(UNCLOSED_JAN_APR));
+    expect(year.lines.find((l) => l.name === '五、本期收支差额')?.amounts.current).toBe(UNCLOSED_JAN_APR);
   });
 
   it('agrees with the trial balance: each report line is its subjects’ closing balance', async () => {
     const data = await trial('2026-01', '2026-04');
     const credit = (code: string) => {
       const r = data.rows.find((x) => x.code === code);
-      return r ? (r.endDirection === 2 ? r.endBalance : -r.endBalance) / 100 : 0;
+      return r ? (r.endDirection === 2 ? r.endBalance : -r.endBalance) : 0;
     };
     const closing = new Map(BALANCE_SHEET_JAN_APR.map(([name, , c]) => [name, c]));
     expect(closing.get('货币资金')).toBe(-credit('101') - credit('102'));

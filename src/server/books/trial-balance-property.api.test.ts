@@ -3,12 +3,16 @@
  * some booked), the trial balance of any range balances, and each subject's figures equal a
  * recomputation from the lines that were keyed: the period's turnover, the opening as the year's
  * opening plus the months before, the closing as opening plus turnover, a parent as the sum of
- * its children. Deterministic (seeded), so a failure replays.
+ * its children. Deterministic (seeded), so a failure replays. The lines are keyed in yuan and the
+ * answer is read in yuan: each answered amount is converted back to fen as the client does
+ * (answerFen, which refuses anything but two-decimal yuan), so fen → yuan → fen round-trips
+ * through the real calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrialBalanceResponse, TrialBalanceRow } from '../../shared/api/books.js';
 import type { BatchResponse, Voucher } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
+import { answerFen } from '../../shared/books/answer-amounts.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { afterBatch, FACTORY, line, refOf, request, save } from '../vouchers/voucher-test-kit.js';
@@ -22,7 +26,8 @@ function random(seed: number) {
 }
 
 const LEAVES = ['101', '102', '13101', '401', '50101', '50102'];
-const signed = (amount: number, side: number) => (side === 2 ? -amount : amount);
+/** An answered balance (yuan, with its side) as signed fen. */
+const signed = (yuan: number, side: number) => (side === 2 ? -answerFen(yuan) : answerFen(yuan));
 
 interface Keyed {
   month: number;
@@ -141,12 +146,12 @@ describe.each(TEST_DIALECTS)('trial balance property (%s)', (dialect) => {
         const want = recomputed(row);
         const got = {
           opening: signed(row.initialBalance, row.initialDirection),
-          debit: row.debitOccur,
-          credit: row.creditOccur,
+          debit: answerFen(row.debitOccur),
+          credit: answerFen(row.creditOccur),
           closing: signed(row.endBalance, row.endDirection),
           // The demo set starts in January: no cumulative amounts before the year.
-          yearDebit: row.debitGrandTotal,
-          yearCredit: row.creditGrandTotal,
+          yearDebit: answerFen(row.debitGrandTotal),
+          yearCredit: answerFen(row.creditGrandTotal),
         };
         expect(got, `${row.code} ${b}-${e} ${book}`).toEqual(want);
       }

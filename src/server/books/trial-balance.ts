@@ -1,4 +1,7 @@
-/** The trial balance of the session's ledger set and year: chart, monthly balances, filters. */
+/**
+ * The trial balance of the session's ledger set and year: chart, monthly balances, filters. Amounts
+ * in fen, as every figure the server computes; the route answers them in yuan.
+ */
 import type { TrialBalanceQuery, TrialBalanceResponse, TrialBalanceRow } from '../../shared/api/books.js';
 import type { Db } from '../db/database.js';
 import { listSubjects, type Scope } from '../subjects/subject-repository.js';

@@ -11,6 +11,7 @@ import type { SubjectSettingResponse } from '../../shared/api/subjects.js';
 import type { BatchResponse, VoucherLineInput } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
 import { fenOf } from '../../shared/subjects/opening-amounts.js';
+import { answerFen, trialBalanceAmounts } from '../../shared/books/answer-amounts.js';
 import { ApiClient, type Answer } from '../test-support/api-client.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
 import type { TestServer } from '../test-support/test-server.js';
@@ -121,7 +122,10 @@ export async function openingsOf(book: Book): Promise<Map<string, number>> {
   return out;
 }
 
-/** The session year's trial balance from `beginMonth` (January) to `month`: every row, and whether it balances. */
+/**
+ * The session year's trial balance from `beginMonth` (January) to `month`: every row, and whether
+ * it balances; answered in yuan, read back in fen as the client does.
+ */
 export async function trialOf(book: Book, year: number, month: number, beginMonth = 1): Promise<TrialBalanceResponse> {
   const mm = (m: number) => String(m).padStart(2, '0');
   const answer = await book.client.get<TrialBalanceResponse>(Paths.trialBalance, {
@@ -131,7 +135,7 @@ export async function trialOf(book: Book, year: number, month: number, beginMont
   });
   expect(answer.status).toBe(200);
   expect(answer.body.errorMsg).toBeNull();
-  return answer.body.data;
+  return trialBalanceAmounts(answer.body.data, answerFen);
 }
 
 const signed = (amount: number, side: number) => (side === 2 ? -amount : amount);

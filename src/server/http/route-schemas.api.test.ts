@@ -28,28 +28,6 @@ function undeclared(route: RegisteredRoute): string[] {
   return missing;
 }
 
-/**
- * Routes whose schemas are still to be declared, while issue 15 converts them module by module.
- * A converted route leaves this list (the test fails while it stays); the list ends empty.
- */
-const PENDING = new Set<string>([
-  // books, reports and report print routes (src/server/books, reports, print/report-print-routes.ts)
-  'GET /account/api/report/balanceSheet',
-  'GET /account/api/report/balanceSheet/export',
-  'GET /account/api/report/balanceSheet/print',
-  'GET /account/api/report/detailAccount',
-  'GET /account/api/report/detailAccount/print',
-  'GET /account/api/report/exportDetailAccount',
-  'GET /account/api/report/generalLedger',
-  'GET /account/api/report/generalLedger/print',
-  'GET /account/api/report/incomeExpense',
-  'GET /account/api/report/incomeExpense/export',
-  'GET /account/api/report/incomeExpense/print',
-  'GET /account/api/report/trialBalance',
-  'GET /account/api/report/trialBalance/print',
-  'POST /account/api/report/regenerateOccur',
-]);
-
 describe('declared schemas on every route', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -61,8 +39,6 @@ describe('declared schemas on every route', () => {
     const api = server.routes.filter((r) => isApiPath(r.url));
     expect(api.length).toBeGreaterThan(100);
     const gaps = api.map((r) => ({ route: `${r.method} ${r.url}`, missing: undeclared(r) })).filter((g) => g.missing.length > 0);
-    expect(gaps.filter((g) => !PENDING.has(g.route))).toEqual([]);
-    // A route declared since stays listed as pending no longer.
-    expect([...PENDING].filter((route) => !gaps.some((g) => g.route === route))).toEqual([]);
+    expect(gaps).toEqual([]);
   });
 });

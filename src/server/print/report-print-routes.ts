@@ -6,26 +6,24 @@
  * a range of more than PRINT_DETAIL_MAX_ROWS rows (environment, default 10,000, read per request)
  * is refused before any page is laid out: the PDF is built in memory.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Paths } from '../../shared/api/paths.js';
+import { BookSchemas } from '../../shared/api/schemas/books.js';
 import type { Db } from '../db/database.js';
 import { ztOf } from '../auth/guard.js';
 import { Page } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { refuse } from '../http/app-error.js';
+import type { App } from '../http/app-type.js';
 import { contentDisposition } from '../files/content-disposition.js';
-import type { Scope } from '../subjects/subject-repository.js';
-import { detailFilterOf, rangeOf } from '../books/routes.js';
+import { rangeOf } from '../books/period-range.js';
+import { scopeOf } from '../books/routes.js';
 import { queryTrialBalance, type PeriodRange } from '../books/trial-balance.js';
 import { queryGeneralLedger } from '../books/general-ledger.js';
 import { forEachLedgerRow } from '../books/detail-ledger.js';
 import { ledgerContext, ledgerOptionsOf } from '../books/detail-sections.js';
 import { detailLedgerTable, generalLedgerTable, trialBalanceTable } from './report-print-tables.js';
 import { renderTablePdf, type TableDocument } from './table-pdf.js';
-
-type Query = Record<string, string | undefined>;
-
-const flag = (value: string | undefined) => value === 'true' || value === '1';
 
 /** More rows than this in one detail ledger print is refused: the range should be narrowed. */
 export const DETAIL_PRINT_MAX_ROWS = 10_000;
@@ -48,11 +46,6 @@ const PRINT = {
   detailAccount: onLedger(Right.buttons([[Page.detailAccount, 'print']])),
 };
 
-function scopeOf(request: FastifyRequest): Scope {
-  const zt = ztOf(request);
-  return { ztId: zt.id, year: zt.year, system: zt.accountingSystem };
-}
-
 /** Strips the /account base the routes are registered under. */
 const local = (path: string) => path.replace(/^\/account/, '');
 
@@ -65,43 +58,33 @@ async function sendPdf(reply: FastifyReply, table: TableDocument, name: string) 
     .send(pdf);
 }
 
-export function reportPrintRoutes(app: FastifyInstance, db: Db): void {
-  app.get(local(Paths.trialBalancePrint), PRINT.trialBalance, async (request, reply) => {
-    const q = request.query as Query;
+export function reportPrintRoutes(app: App, db: Db): void {
+  const print = { ...PRINT.trialBalance, schema: BookSchemas.trialBalancePrint };
+  app.get(local(Paths.trialBalancePrint), print, async (request, reply) => {
+    const q = request.query;
     const scope = scopeOf(request);
-    const range = rangeOf(q, scope.year);
-    const answer = await queryTrialBalance(db, scope, range, {
-      beginCode: q.beginCode,
-      endCode: q.endCode,
-      book: flag(q.book),
-      amountIsZero: flag(q.amountIsZero),
-      onlyFirst: flag(q.onlyFirst),
-      codeOrName: q.codeOrName,
-    });
+    const range = rangeOf(q.beginTime, q.endTime, scope.year);
+    const answer = await queryTrialBalance(db, scope, range, q);
     const period = periodText(scope.year, range);
     return sendPdf(reply, trialBalanceTable(answer, ztOf(request).name, period), `科目余额表_${period}.pdf`);
   });
 
-  app.get(local(Paths.generalLedgerPrint), PRINT.generalLedger, async (request, reply) => {
-    const q = request.query as Query;
+  const general = { ...PRINT.generalLedger, schema: BookSchemas.generalLedgerPrint };
+  app.get(local(Paths.generalLedgerPrint), general, async (request, reply) => {
+    const q = request.query;
     const scope = scopeOf(request);
-    const range = rangeOf(q, scope.year);
-    const answer = await queryGeneralLedger(db, scope, range, {
-      code: q.code,
-      book: flag(q.book),
-      amountIsZero: flag(q.amountIsZero),
-    });
+    const range = rangeOf(q.beginTime, q.endTime, scope.year);
+    const answer = await queryGeneralLedger(db, scope, range, q);
     const period = periodText(scope.year, range);
     return sendPdf(reply, generalLedgerTable(answer, scope.year, ztOf(request).name, period), `总账_${period}.pdf`);
   });
 
-  app.get(local(Paths.detailAccountPrint), PRINT.detailAccount, async (request, reply) => {
-    const q = request.query as Query;
+  const detail = { ...PRINT.detailAccount, schema: BookSchemas.detailAccountPrint };
+  app.get(local(Paths.detailAccountPrint), detail, async (request, reply) => {
+    const q = request.query;
     const scope = scopeOf(request);
-    const code = q.code?.trim();
-    if (!code) refuse('BadRequest', '请选择科目');
-    const range = rangeOf(q, scope.year);
-    const ctx = await ledgerContext(db, scope, range, code, ledgerOptionsOf(detailFilterOf(q)));
+    const range = rangeOf(q.beginTime, q.endTime, scope.year);
+    const ctx = await ledgerContext(db, scope, range, q.code, ledgerOptionsOf(q));
     const max = detailPrintMaxRows();
     const rows: Parameters<typeof detailLedgerTable>[0]['rows'][number][] = [];
     await forEachLedgerRow(

@@ -152,7 +152,11 @@ describe.each(TEST_DIALECTS)('report print (%s)', (dialect) => {
     const unknown = await kuaiji.get(Paths.detailAccountPrint, { beginTime: '2026-03', endTime: '2026-03', code: '999' });
     expect(unknown.body).toMatchObject({ success: false });
     const missing = await kuaiji.get(Paths.detailAccountPrint, { beginTime: '2026-03', endTime: '2026-03' });
-    expect(missing.body).toMatchObject({ success: false, errorMsg: '请选择科目' });
+    expect(missing.body).toMatchObject({
+      success: false,
+      errorCode: ErrorCode.BadRequest,
+      errorMsg: '请求参数有误: 缺少参数code',
+    });
   });
 
   it('needs the page print button: the cashier has it on the ledgers, not on the trial balance', async () => {

@@ -76,6 +76,7 @@ function evaluate(scope: Scope, ...args: Parameters<typeof evaluateReport>): Rep
 
 export interface BuiltReport {
   form: ReportForm;
+  /** The answer's shape with figures in fen, as the workbook and the PDF take it; the route answers yuan. */
   response: ReportResponse;
 }
 

@@ -4,25 +4,25 @@
  * carryOver options; another set's vouchers never appear. The exported workbook is read back with
  * exceljs and recalculated with HyperFormula to the same figures; the PDF's text is the form's.
  *
- * The case (示范市实验中学工会, 2026, fen):
- *   openings  101 库存现金 100,000 借; 102 银行存款 500,000 借; 162 固定资产 300,000 借;
- *             163 累计折旧 50,000 贷; 30104 资产基金-固定资产 250,000 贷; 32205 累计结余 600,000 贷
- *   Jan  V1  102 借 200,000 / 401 会费收入 贷 200,000            (reviewed and booked)
- *   Feb  V2  50102 文体活动支出 借 30,000 / 101 贷 30,000          (reviewed and booked)
- *   Feb  V3  13101 应收上级补助 借 80,000 / 40301 上级补助收入 贷 80,000
- *   Mar  V4  101 借 10,000 / 215 其他应付款 贷 10,000
- *   Mar  V5  50501 培训支出 借 20,000 / 102 贷 20,000
+ * The case (示范市实验中学工会, 2026, yuan; the openings call still takes fen):
+ *   openings  101 库存现金 1,000 借; 102 银行存款 5,000 借; 162 固定资产 3,000 借;
+ *             163 累计折旧 500 贷; 30104 资产基金-固定资产 2,500 贷; 32205 累计结余 6,000 贷
+ *   Jan  V1  102 借 2,000 / 401 会费收入 贷 2,000            (reviewed and booked)
+ *   Feb  V2  50102 文体活动支出 借 300 / 101 贷 300          (reviewed and booked)
+ *   Feb  V3  13101 应收上级补助 借 800 / 40301 上级补助收入 贷 800
+ *   Mar  V4  101 借 100 / 215 其他应付款 贷 100
+ *   Mar  V5  50501 培训支出 借 200 / 102 贷 200
  * Balance sheet, January to March, every voucher:
- *   货币资金 600,000 → 760,000 (101 80,000 + 102 680,000); 应收上级经费 0 → 80,000;
- *   流动资产合计 600,000 → 840,000; 固定资产原值 300,000, 减：累计折旧 50,000, 净值 250,000;
- *   资产总计 850,000 → 1,090,000; 其他应付款 0 → 10,000 = 负债合计; 资产基金 250,000;
- *   工会资金结余 600,000 → 600,000, 净资产合计 850,000 → 850,000, 负债与净资产总计 850,000 → 860,000:
- *   off by revenue less expense not yet closed, 280,000 − 50,000 = 230,000. With carryOver 工会资金结余
- *   takes it: 830,000, 净资产合计 1,080,000, 总计 1,090,000 = 资产总计.
- * Booked only (V1, V2): 货币资金 770,000 (101 70,000 + 102 700,000), 资产总计 1,020,000; with carryOver
- *   工会资金结余 600,000 + 200,000 − 30,000 = 770,000, 总计 1,020,000.
- * Income statement, February to March: 本月数 收入合计 80,000 (上级补助收入), 支出合计 50,000 (职工活动
- *   30,000, 业务 20,000), 差额 30,000; 本年累计数 收入合计 280,000 (会费 200,000), 支出合计 50,000, 差额 230,000.
+ *   货币资金 6,000 → 7,600 (101 800 + 102 6,800); 应收上级经费 0 → 800;
+ *   流动资产合计 6,000 → 8,400; 固定资产原值 3,000, 减：累计折旧 500, 净值 2,500;
+ *   资产总计 8,500 → 10,900; 其他应付款 0 → 100 = 负债合计; 资产基金 2,500;
+ *   工会资金结余 6,000 → 6,000, 净资产合计 8,500 → 8,500, 负债与净资产总计 8,500 → 8,600:
+ *   off by revenue less expense not yet closed, 2,800 − 500 = 2,300. With carryOver 工会资金结余
+ *   takes it: 8,300, 净资产合计 10,800, 总计 10,900 = 资产总计.
+ * Booked only (V1, V2): 货币资金 7,700 (101 700 + 102 7,000), 资产总计 10,200; with carryOver
+ *   工会资金结余 6,000 + 2,000 − 300 = 7,700, 总计 10,200.
+ * Income statement, February to March: 本月数 收入合计 800 (上级补助收入), 支出合计 500 (职工活动
+ *   300, 业务 200), 差额 300; 本年累计数 收入合计 2,800 (会费 2,000), 支出合计 500, 差额 2,300.
  */
 import ExcelJS from 'exceljs';
 import { HyperFormula } from 'hyperformula';
@@ -173,23 +173,23 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
     });
     expect(report.columns.map((c) => c.name)).toEqual(['年初余额', '期末余额']);
     expect(figures(report, [...LEFT, ...RIGHT])).toEqual({
-      货币资金: [600_000, 760_000],
-      应收上级经费: [0, 80_000],
-      流动资产合计: [600_000, 840_000],
-      固定资产原值: [300_000, 300_000],
-      '减：累计折旧': [50_000, 50_000],
-      固定资产净值: [250_000, 250_000],
-      资产总计: [850_000, 1_090_000],
-      其他应付款: [0, 10_000],
-      负债合计: [0, 10_000],
-      资产基金: [250_000, 250_000],
-      工会资金结余: [600_000, 600_000],
-      净资产合计: [850_000, 850_000],
-      负债与净资产总计: [850_000, 860_000],
+      货币资金: [6000, 7600],
+      应收上级经费: [0, 800],
+      流动资产合计: [6000, 8400],
+      固定资产原值: [3000, 3000],
+      '减：累计折旧': [500, 500],
+      固定资产净值: [2500, 2500],
+      资产总计: [8500, 10_900],
+      其他应付款: [0, 100],
+      负债合计: [0, 100],
+      资产基金: [2500, 2500],
+      工会资金结余: [6000, 6000],
+      净资产合计: [8500, 8500],
+      负债与净资产总计: [8500, 8600],
     });
     expect(report.balanced).toBe(false);
-    expect(report.checks[0]?.columns.opening).toEqual({ left: 850_000, right: 850_000, balanced: true });
-    expect(report.checks[0]?.columns.closing).toEqual({ left: 1_090_000, right: 860_000, balanced: false });
+    expect(report.checks[0]?.columns.opening).toEqual({ left: 8500, right: 8500, balanced: true });
+    expect(report.checks[0]?.columns.closing).toEqual({ left: 10_900, right: 8600, balanced: false });
     // Lines carry their side, rows, totals and the subjects behind them.
     const cash = report.lines.find((l) => l.name === '货币资金');
     expect(cash).toMatchObject({ no: 1, part: 'left', row: 3, side: 'debit', total: false, codes: ['101', '102'] });
@@ -206,24 +206,24 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
   it('balances with carryOver: revenue less expense goes to 工会资金结余', async () => {
     const report = await sheet({ carryOver: true });
     expect(figures(report, ['工会资金结余', '净资产合计', '负债与净资产总计', '资产总计'])).toEqual({
-      工会资金结余: [600_000, 830_000],
-      净资产合计: [850_000, 1_080_000],
-      负债与净资产总计: [850_000, 1_090_000],
-      资产总计: [850_000, 1_090_000],
+      工会资金结余: [6000, 8300],
+      净资产合计: [8500, 10_800],
+      负债与净资产总计: [8500, 10_900],
+      资产总计: [8500, 10_900],
     });
-    expect(report.carriedOver).toEqual({ opening: 0, closing: 230_000 });
+    expect(report.carriedOver).toEqual({ opening: 0, closing: 2300 });
     expect(report.balanced).toBe(true);
   });
 
   it('reads only booked vouchers with book', async () => {
     const report = await sheet({ book: true, carryOver: true });
     expect(figures(report, ['货币资金', '应收上级经费', '资产总计', '负债合计', '工会资金结余', '负债与净资产总计'])).toEqual({
-      货币资金: [600_000, 770_000],
+      货币资金: [6000, 7700],
       应收上级经费: [0, 0],
-      资产总计: [850_000, 1_020_000],
+      资产总计: [8500, 10_200],
       负债合计: [0, 0],
-      工会资金结余: [600_000, 770_000],
-      负债与净资产总计: [850_000, 1_020_000],
+      工会资金结余: [6000, 7700],
+      负债与净资产总计: [8500, 10_200],
     });
     expect(report.balanced).toBe(true);
   });
@@ -232,7 +232,7 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
     await use(FACTORY);
     const own = await ok(kuaiji.get<ReportResponse>(Paths.balanceSheet, { beginYearMonth: '2026-01', endYearMonth: '2026-03' }));
     expect(own.unitName).toBe(FACTORY);
-    expect(figures(own, ['货币资金', '资产总计'])).toEqual({ 货币资金: [0, 999_900], 资产总计: [0, 999_900] });
+    expect(figures(own, ['货币资金', '资产总计'])).toEqual({ 货币资金: [0, 9999], 资产总计: [0, 9999] });
     const withCarry = await ok(
       kuaiji.get<ReportResponse>(Paths.balanceSheet, { beginYearMonth: '2026-01', endYearMonth: '2026-03', carryOver: true }),
     );
@@ -256,21 +256,21 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
         '一、年初资金结转结余',
       ]),
     ).toEqual({
-      '三、收入合计': [80_000, 280_000],
-      '（一）会费收入': [0, 200_000],
-      '（三）上级补助收入': [80_000, 80_000],
-      '四、支出合计': [50_000, 50_000],
-      '（一）职工活动支出': [30_000, 30_000],
-      '（五）业务支出': [20_000, 20_000],
-      '五、本期收支差额': [30_000, 230_000],
+      '三、收入合计': [800, 2800],
+      '（一）会费收入': [0, 2000],
+      '（三）上级补助收入': [800, 800],
+      '四、支出合计': [500, 500],
+      '（一）职工活动支出': [300, 300],
+      '（五）业务支出': [200, 200],
+      '五、本期收支差额': [300, 2300],
       // Filled only in the annual report.
       '一、年初资金结转结余': [null, null],
     });
     const booked = await statement({ book: true });
     expect(figures(booked, ['三、收入合计', '四、支出合计', '五、本期收支差额'])).toEqual({
-      '三、收入合计': [0, 200_000],
-      '四、支出合计': [30_000, 30_000],
-      '五、本期收支差额': [-30_000, 170_000],
+      '三、收入合计': [0, 2000],
+      '四、支出合计': [300, 300],
+      '五、本期收支差额': [-300, 1700],
     });
   });
 
@@ -283,10 +283,10 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
       ['上年数', true],
     ]);
     expect(figures(report, ['一、年初资金结转结余', '（二）年初资金结余', '五、本期收支差额', '（二）年末资金结余'])).toEqual({
-      '一、年初资金结转结余': [600_000, 0],
-      '（二）年初资金结余': [600_000, 0],
-      '五、本期收支差额': [230_000, 0],
-      '（二）年末资金结余': [600_000, 0],
+      '一、年初资金结转结余': [6000, 0],
+      '（二）年初资金结余': [6000, 0],
+      '五、本期收支差额': [2300, 0],
+      '（二）年末资金结余': [6000, 0],
     });
   });
 
@@ -296,7 +296,11 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
     const reversed = await kuaiji.get(Paths.incomeExpense, { beginYearMonth: '2026-05', endYearMonth: '2026-03' });
     expect(reversed.body).toMatchObject({ success: false, errorMsg: '开始期间不能晚于结束期间' });
     const missing = await kuaiji.get(Paths.balanceSheet, { endYearMonth: '2026-03' });
-    expect(missing.body).toMatchObject({ success: false, errorMsg: '参数beginYearMonth应为yyyy-MM格式' });
+    expect(missing.body).toMatchObject({
+      success: false,
+      errorCode: ErrorCode.BadRequest,
+      errorMsg: '请求参数有误: 缺少参数beginYearMonth',
+    });
   });
 
   it('exports a workbook that recalculates to the same figures', async () => {
@@ -329,9 +333,9 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
           if (!line) continue;
           report.columns.forEach((column, k) => {
             const raw = row[c + 1 + k];
-            const fen = line.amounts[column.id];
+            const yuan = line.amounts[column.id];
             const value = hf.getCellValue({ sheet: 0, row: r, col: c + 1 + k });
-            if (fen === null || fen === undefined) {
+            if (yuan === null || yuan === undefined) {
               expect(value === null || value === '——', `${line.name} ${column.id}`).toBe(true);
               return;
             }
@@ -339,9 +343,9 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
               formulas++;
               // The cached value is the figure too (exceljs writes <v>0</v> but reads a cached 0 back as no result).
               const cached = ws.getCell(r + 1, c + 2 + k).value as { result?: number };
-              expect(Math.round((cached.result ?? (fen === 0 ? 0 : NaN)) * 100)).toBe(fen);
+              expect(Math.round((cached.result ?? (yuan === 0 ? 0 : NaN)) * 100)).toBe(Math.round(yuan * 100));
             }
-            expect(Math.round((value as number) * 100), `${line.name} ${column.id}`).toBe(fen);
+            expect(Math.round((value as number) * 100), `${line.name} ${column.id}`).toBe(Math.round(yuan * 100));
             expect(ws.getCell(r + 1, c + 2 + k).numFmt).toBe('#,##0.00');
             checked++;
           });
@@ -424,10 +428,10 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
       expect(report).toMatchObject({ formNo: '会政财01表', unitName: '示范市档案馆', balanced: true });
       expect(figures(report, ['货币资金', '资产总计', '本期盈余*', '负债和净资产总计'])).toEqual({
         // The form prints 期末余额 before 年初余额; 本期盈余 prints '——' for the year's start.
-        货币资金: [50_000, 0],
-        资产总计: [50_000, 0],
-        '本期盈余*': [50_000, null],
-        负债和净资产总计: [50_000, 0],
+        货币资金: [500, 0],
+        资产总计: [500, 0],
+        '本期盈余*': [500, null],
+        负债和净资产总计: [500, 0],
       });
       expect(report.columns.map((c) => c.name)).toEqual(['期末余额', '年初余额']);
       const statement = await kuaiji.get(Paths.incomeExpense, QUARTER);
@@ -451,9 +455,9 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
     );
     const report = await sheet({ carryOver: true });
     expect(figures(report, ['货币资金', '投资', '资产总计'])).toEqual({
-      货币资金: [600_000, 660_000],
-      投资: [0, 100_000],
-      资产总计: [850_000, 1_090_000],
+      货币资金: [6000, 6600],
+      投资: [0, 1000],
+      资产总计: [8500, 10_900],
     });
     expect(report.lines.find((l) => l.name === '投资')?.codes).toEqual(['151']);
     expect(report.balanced).toBe(true);

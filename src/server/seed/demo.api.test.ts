@@ -11,6 +11,8 @@ import type { TrialBalanceResponse } from '../../shared/api/books.js';
 import type { CloseState } from '../../shared/api/close.js';
 import type { Paged } from '../../shared/envelope.js';
 import { Paths } from '../../shared/api/paths.js';
+import { answerFen, trialBalanceAmounts } from '../../shared/books/answer-amounts.js';
+import { reportAmounts } from '../../shared/reports/answer-amounts.js';
 import type { ReportResponse } from '../../shared/api/reports.js';
 import type { SubjectSettingResponse } from '../../shared/api/subjects.js';
 import type { Voucher, VoucherAuditEntry } from '../../shared/api/vouchers.js';
@@ -65,8 +67,14 @@ describe.each(TEST_DIALECTS)('the seeded demo (%s)', (dialect) => {
     return a.body.data;
   };
   const open = (client: ApiClient, login: string, set: string) => client.openSet(server.db, login, password(login), set, YEAR);
-  const trial = (begin: number, end: number) =>
-    ok(kuaiji.get<TrialBalanceResponse>(Paths.trialBalance, { beginTime: `${YEAR}-0${begin}`, endTime: `${YEAR}-0${end}` }));
+  /** The trial balance, answered in yuan, read back in fen as the client does. */
+  const trial = async (begin: number, end: number) =>
+    trialBalanceAmounts(
+      await ok(
+        kuaiji.get<TrialBalanceResponse>(Paths.trialBalance, { beginTime: `${YEAR}-0${begin}`, endTime: `${YEAR}-0${end}` }),
+      ),
+      answerFen,
+    );
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { seedDemo: 'full' });
@@ -179,7 +187,7 @@ describe.each(TEST_DIALECTS)('the seeded demo (%s)', (dialect) => {
     expect(sheet.uncovered).toEqual([]);
     const total = sheet.lines.find((l) => l.name === '资产总计');
     expect(Object.values(total?.amounts ?? {}).every((n) => (n ?? 0) > 0)).toBe(true);
-    const statement = await ok(kuaiji.get<ReportResponse>(Paths.incomeExpense, range));
+    const statement = reportAmounts(await ok(kuaiji.get<ReportResponse>(Paths.incomeExpense, range)), answerFen);
     const year = statement.columns[1]?.id ?? '';
     const figure = (name: string) => statement.lines.find((l) => l.name === name)?.amounts[year];
     expect(figure('三、收入合计')).toBe(revenueOf(3));

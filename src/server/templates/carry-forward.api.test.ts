@@ -14,6 +14,7 @@ import type {
 import type { SaveVoucherRequest, Voucher } from '../../shared/api/vouchers.js';
 import type { Paged, ValidationIssue } from '../../shared/envelope.js';
 import { Paths } from '../../shared/api/paths.js';
+import { answerFen } from '../../shared/books/answer-amounts.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { CarryForwardMessages } from '../../shared/templates/carry-forward-rules.js';
 import { TemplateMessages } from '../../shared/templates/template-rules.js';
@@ -92,7 +93,8 @@ describe.each(TEST_DIALECTS)('carry-forward (%s)', (dialect) => {
     const period = `2026-${String(month).padStart(2, '0')}`;
     const rows = (await ok(client.get<TrialBalanceResponse>(Paths.trialBalance, { beginTime: period, endTime: period }))).body
       .data.rows;
-    return new Map(rows.map((r) => [r.code, r.endDirection === 2 ? -r.endBalance : r.endBalance]));
+    // Answered in yuan: read back in fen as the client does.
+    return new Map(rows.map((r) => [r.code, r.endDirection === 2 ? -answerFen(r.endBalance) : answerFen(r.endBalance)]));
   };
   const lineView = (v: Voucher) =>
     v.certiDetails.map((l) => [
