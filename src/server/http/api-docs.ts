@@ -70,6 +70,9 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<ServerC
     await docs.register(fastifySwaggerUi, {
       routePrefix: Paths.apiDocs,
       uiConfig: {
+        // Without the standalone top bar: its logo is an SVG with an inline <style> (refused by the
+        // page's policy), and its address box would load other documents.
+        layout: 'BaseLayout',
         deepLinking: true,
         docExpansion: 'none',
         filter: true,

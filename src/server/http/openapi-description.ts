@@ -83,7 +83,8 @@ function conventions(): string {
 
 - **Amounts are yuan with at most two decimals.** A request sends a number (\`1234.5\`) or a numeric string
   (\`"1234.50"\`); an answer sends a number, the exact two-decimal yuan. More decimals are refused (400, 4000,
-  \`金额最多两位小数\`), never rounded. Inside, the server keeps integer fen. Fields carrying \`x-yuan\` are such amounts.
+  \`金额最多两位小数\`), never rounded. Inside, the server keeps integer fen. Request amounts carry \`x-yuan\`;
+  every amount's description says 元.
 - **Directions**: \`1\` 借 (debit), \`2\` 贷 (credit); \`0\` 平 where a balance is zero. A balance is positive in its
   subject's direction.
 - **Periods**: a year is four digits, a month 1–12, a period \`yyyy-MM\`, a date \`yyyy-MM-dd\`.
