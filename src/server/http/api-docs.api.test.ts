@@ -186,3 +186,29 @@ describe.each(TEST_DIALECTS)('the API documentation (%s)', (dialect) => {
     }
   });
 });
+
+// Behind a TLS proxy (TRUST_PROXY names it) the cookie travels over HTTPS only.
+describe('the documentation cookie behind a TLS proxy', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', { trustProxy: { hops: 1 } });
+  });
+  afterAll(() => server.close());
+
+  it('is Secure when the request came over HTTPS', async () => {
+    const admin = new ApiClient(server.url);
+    await admin.logOn(server.db, 'admin', 'Admin@123');
+    const url = new URL(Paths.apiDocsSession, server.url);
+    const setCookie = async (proto: string) => {
+      const answer = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-proto': proto, ...admin.headers('POST', url, {}) },
+        body: '{}',
+      });
+      expect(((await answer.json()) as Envelope<unknown>).success).toBe(true);
+      return (answer.headers.get('set-cookie') ?? '').split(';').map((a) => a.trim());
+    };
+    expect(await setCookie('https')).toContain('Secure');
+    expect(await setCookie('http')).not.toContain('Secure');
+  });
+});

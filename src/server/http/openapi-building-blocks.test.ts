@@ -1,6 +1,6 @@
 /**
  * Every building block of src/shared/api/schemas/common.ts, as the areas' routes will declare them
- * (amounts with x-yuan, directions, nullable fields, pages, maps, downloads, uploads, path
+ * (amounts with x-yuan, directions, nullable fields, pages, maps, trees, downloads, uploads, path
  * parameters), still makes a valid OpenAPI 3.1 document with each part where a program looks for
  * it: the routes that declare them arrive area by area, and the document must stay valid as they do.
  */
@@ -25,6 +25,7 @@ import {
   YuanOut,
   ZtId,
 } from '../../shared/api/schemas/common.js';
+import { danglingRefs } from '../test-support/openapi-refs.js';
 import { registerOpenApi } from './openapi.js';
 import { AJV_OPTIONS } from './schema-validation.js';
 
@@ -34,6 +35,9 @@ const Line = Type.Object({
   direction: Direction(),
   note: Type.Optional(Nullable(Type.String())),
 });
+
+/** A tree (the ledger sets', the menus'): a recursive schema. */
+const Node = Type.Cyclic({ Node: Type.Object({ id: Type.Integer(), children: Type.Array(Type.Ref('Node')) }) }, 'Node');
 
 async function sampleDocument() {
   const app = Fastify({ ajv: AJV_OPTIONS });
@@ -76,6 +80,11 @@ async function sampleDocument() {
     () => Promise.resolve(null),
   );
   app.get(
+    '/userCenter/api/sample/tree',
+    { config, schema: { querystring: NoParams, response: { 200: Envelope(Type.Array(Node)) } } },
+    () => Promise.resolve(null),
+  );
+  app.get(
     '/account/api/sample/export',
     { config, schema: { querystring: NoParams, response: { 200: FileAnswer('application/pdf', 'the table as printed') } } },
     () => Promise.resolve(null),
@@ -99,6 +108,7 @@ describe('the building blocks in the OpenAPI document', () => {
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+    expect(danglingRefs(doc)).toEqual([]);
   });
 
   it('keep each part where a program looks for it: query and path parameters, the JSON body, an upload, a download', async () => {

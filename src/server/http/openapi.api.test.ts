@@ -13,6 +13,7 @@ import { CAPTCHA_KEY_HEADER, isApiPath, Paths } from '../../shared/api/paths.js'
 import { ErrorCodes } from '../../shared/error-codes.js';
 import { canonicalString, sign } from '../../shared/signature.js';
 import { ApiClient } from '../test-support/api-client.js';
+import { danglingRefs } from '../test-support/openapi-refs.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { DOCS_ASSET_ROUTES } from './api-docs.js';
 import { SIGNING_EXAMPLE, signingExampleCall } from './openapi-description.js';
@@ -92,6 +93,7 @@ describe('the OpenAPI document', () => {
     const result = await new Validator().validate(doc as unknown as Json);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+    expect(danglingRefs(doc)).toEqual([]);
   });
 
   it('holds only valid JSON Schema (2020-12, our x- keywords as extensions)', () => {
