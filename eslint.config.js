@@ -52,4 +52,6 @@ export default tseslint.config(
     },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  // The examples for other programs are plain Node scripts outside the TypeScript project.
+  { files: ['examples/**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

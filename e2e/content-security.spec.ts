@@ -5,44 +5,20 @@
  * drawn by pdfjs-dist in its worker) work without a single violation. The voucher editor is
  * kept as a screenshot (test-results/screens/voucher-editor-csp.png).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { VOUCHER_ADD_PATH } from '../src/shared/financial-state.js';
 import { Paths } from '../src/shared/api/paths.js';
 import { VoucherEditorPage } from './pages/voucher-editor-page.js';
 import { PrintDialogModel } from './pages/attachments-print.js';
 import { ReportPageModel } from './pages/reports-pages.js';
 import { apiSession } from './support/api-session.js';
+import { watchViolations } from './support/csp-violations.js';
 import { SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
 import { ensureSet } from './support/ledger-sets.js';
 
 const YEAR = 2026;
 const SET = '示范市安全策略检查工会';
-
-interface Violation {
-  directive: string;
-  blocked: string;
-  sample: string;
-}
-
-/** Collects every policy violation of the page (and the console's reports of them, workers included). */
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: Violation[] = [];
-    (window as unknown as { __violations: Violation[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample }),
-    );
-  });
-  const consoleReports: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) consoleReports.push(message.text());
-  });
-  return async () => {
-    const events = await page.evaluate(() => (window as unknown as { __violations?: Violation[] }).__violations ?? []);
-    return [...events.map((v) => `${v.directive} ${v.blocked} ${v.sample}`), ...consoleReports];
-  };
-}
 
 test.beforeAll(async () => {
   await ensureSet({ name: SET, code: 'E2E-CSP', system: 'union-grassroots', year: YEAR, users: ['kuaiji'] });
@@ -66,7 +42,7 @@ test('the app page carries the policy and the browser-side defences', async ({ p
 
 test('the screens work under the policy: captcha, voucher editor, report, print preview', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  const violations = await watchViolations(page);
+  const violations = await watchViolations(page.context());
   await signInTo(page, 'kuaiji', SET, YEAR);
 
   const editor = new VoucherEditorPage(page);
@@ -105,5 +81,5 @@ test('the screens work under the policy: captcha, voucher editor, report, print 
   await page.getByRole('button', { name: '打印', exact: true }).click();
   await new PrintDialogModel(page).expectRendered(1);
 
-  expect(await violations()).toEqual([]);
+  expect(await violations(page)).toEqual([]);
 });

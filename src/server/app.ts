@@ -17,6 +17,8 @@ import { installValidation, schemaErrorFormatter } from './http/schema-validatio
 import { trustProxyOption } from './http/trust-proxy.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { isStaticFile } from './http/app-page.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { installGuard } from './auth/guard.js';
 import { installRouteRights } from './auth/route-rights.js';
 import { authRoutes } from './auth/routes.js';
@@ -60,6 +62,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   installEnvelope(app, config.clientDir);
   installGuard(app, db, config);
   installRouteRights(app, db);
+  await registerOpenApi(app);
 
   authRoutes(app, db, config);
   menuRoutes(app, db);
@@ -90,6 +93,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       { prefix },
     );
   }
+  await registerApiDocs(app, config);
 
   if (fs.existsSync(config.clientDir)) {
     await app.register(fastifyStatic, {

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChangePasswordDialog } from '../auth/ChangePasswordDialog.js';
 import { messageBox } from '../message-box/message-box.js';
+import { openApiDocs } from '../shell/api-docs.js';
 import { PRODUCT_NAME } from '../shell/config-store.js';
 import { logout } from '../shell/session-flow.js';
 import { useSession } from '../shell/session-store.js';
 
-/** Top bar: product, ledger set, year, user, 切换账套, 修改密码, 退出. */
+/** Top bar: product, ledger set, year, user, 切换账套, API文档 (administrators), 修改密码, 退出. */
 export function AppHeader() {
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
@@ -47,6 +48,16 @@ export function AppHeader() {
           {authInfo?.userLevel ? <span className="user-level">{authInfo.userLevel}</span> : null}
         </span>
         <Link to="/selecting">切换账套</Link>
+        {user?.isAdmin && (
+          <button
+            type="button"
+            className="link-button"
+            title="在新标签页中打开接口说明（OpenAPI）"
+            onClick={() => void openApiDocs()}
+          >
+            API文档
+          </button>
+        )}
         <button type="button" className="link-button" onClick={() => setChanging(true)}>
           修改密码
         </button>

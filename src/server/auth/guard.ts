@@ -8,6 +8,8 @@
  * On zt routes any ztId the client sends must be the session's: the server always works on
  * the session's ledger set, and naming another one is refused (4005), whatever the client sends.
  * The page or button a route needs besides its access is its config.right (auth/route-rights.ts).
+ * A route a browser opens as a page (the API documentation) may name a cookie that stands in for
+ * the signature (config.cookieSession, http/docs-cookie.ts); the session is checked all the same.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { receivedPath, SIGNATURE_MAX_SKEW_MS, signaturesEqual } from '../../shared/signature.js';
@@ -40,9 +42,21 @@ export interface AuthContext {
   zt: SessionZt | null;
 }
 
+/**
+ * A cookie the server set for a session, accepted on the routes that name it instead of the signed
+ * headers a page navigation cannot carry.
+ */
+export interface CookieSession {
+  /** The token hash of the session the request's cookie names; null without one (the call must then be signed). */
+  tokenHashOf(request: FastifyRequest): string | null;
+  /** Whether the cookie was made for this session and is within its lifetime. */
+  accepts(request: FastifyRequest, session: Session, now: number): boolean;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    cookieSession?: CookieSession;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -93,6 +107,29 @@ function namedZtIds(request: FastifyRequest): unknown[] {
   return out;
 }
 
+/** The signature headers of a call: made with the session's signKey over this call, and never seen before. */
+async function checkSignature(request: FastifyRequest, session: Session, nonces: NonceStore, now: number): Promise<void> {
+  const timestamp = header(request, 'timestamp');
+  const nonce = header(request, 'nonce');
+  const signature = header(request, 'authencryptkey').toLowerCase();
+  if (!timestamp || !nonce || !signature) refuse('SignatureInvalid', '请求缺少签名');
+  if (!/^\d{1,16}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > SIGNATURE_MAX_SKEW_MS) {
+    refuse('ReplayRefused', '请求时间与服务器时间相差超过5分钟，请校准时间后重试');
+  }
+  if (nonce.length < 8 || nonce.length > 64) refuse('SignatureInvalid', '请求随机数无效');
+  const expected = serverSign(session.sign_key, {
+    method: request.method,
+    path: receivedPath(request.url),
+    params: signedParams(request),
+    timestamp,
+    nonce,
+  });
+  if (!signaturesEqual(signature, expected)) refuse('SignatureInvalid');
+  if (!(await nonces.remember(session.token_hash, nonce, Number(timestamp), now))) {
+    refuse('ReplayRefused', '重复的请求已被拒绝');
+  }
+}
+
 export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig): void {
   const nonces = new NonceStore(db);
   app.decorateRequest('auth', null);
@@ -108,8 +145,10 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
 
     const now = Date.now();
     const token = tokenOf(request);
-    if (!token) refuse('TokenInvalid', '未登录或登录已失效，请重新登录');
-    const tokenHash = hashToken(token);
+    const cookie = token ? undefined : request.routeOptions.config.cookieSession;
+    const cookieHash = cookie?.tokenHashOf(request) ?? null;
+    if (!token && !cookieHash) refuse('TokenInvalid', '未登录或登录已失效，请重新登录');
+    const tokenHash = cookieHash ?? hashToken(token);
     // From the cache while none of the session's tables has been written since (db/read-cache.ts).
     const found = await cachedRead(db, 'access', tokenHash, (q) => findSessionContext(q, tokenHash));
     if (!found) refuse('TokenInvalid');
@@ -123,24 +162,10 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
       refuse('TokenInvalid', '登录已超时，请重新登录');
     }
 
-    const timestamp = header(request, 'timestamp');
-    const nonce = header(request, 'nonce');
-    const signature = header(request, 'authencryptkey').toLowerCase();
-    if (!timestamp || !nonce || !signature) refuse('SignatureInvalid', '请求缺少签名');
-    if (!/^\d{1,16}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > SIGNATURE_MAX_SKEW_MS) {
-      refuse('ReplayRefused', '请求时间与服务器时间相差超过5分钟，请校准时间后重试');
-    }
-    if (nonce.length < 8 || nonce.length > 64) refuse('SignatureInvalid', '请求随机数无效');
-    const expected = serverSign(session.sign_key, {
-      method: request.method,
-      path: receivedPath(request.url),
-      params: signedParams(request),
-      timestamp,
-      nonce,
-    });
-    if (!signaturesEqual(signature, expected)) refuse('SignatureInvalid');
-    if (!(await nonces.remember(session.token_hash, nonce, Number(timestamp), now))) {
-      refuse('ReplayRefused', '重复的请求已被拒绝');
+    if (cookie) {
+      if (!cookie.accepts(request, session, now)) refuse('TokenInvalid', '页面已过期，请从系统中重新打开');
+    } else {
+      await checkSignature(request, session, nonces, now);
     }
 
     const { user } = found;

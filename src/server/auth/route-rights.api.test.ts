@@ -1,7 +1,8 @@
 /**
  * Rights on every call: every registered route declares the page or button it needs, and for every
  * route and every demo role (and a user with no rights in the set) a call is refused (4005) exactly
- * when the role's grants (the ones its menus and buttons come from) lack the declared right.
+ * when the role's grants (the ones its menus and buttons come from) lack the declared right, or the
+ * route is for administrators (access admin: the API documentation) and the role is none.
  */
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,7 @@ interface Role {
   client: ApiClient;
   /** The pages and buttons the role's menus and buttons show (getInfo). */
   resources: ResourceItem[];
+  isAdmin: boolean;
 }
 
 const NOBODY = { login: 'wuquan', password: 'Wuquan@123' };
@@ -38,7 +40,8 @@ const rightOf = (route: RegisteredRoute): RouteRight | undefined => route.config
 const accessOf = (route: RegisteredRoute): string => route.config?.access ?? 'session';
 
 /** Whether grants shown to the client hold the right: the oracle the server must agree with. */
-function holds(resources: readonly ResourceItem[], right: RouteRight): boolean {
+function holds({ resources, isAdmin }: Pick<Role, 'resources' | 'isAdmin'>, route: RegisteredRoute, right: RouteRight): boolean {
+  if (accessOf(route) === 'admin' && !isAdmin) return false;
   if (right === 'none') return true;
   if ('pages' in right) return right.pages.some((page) => resources.some((r) => r.href === page));
   return right.buttons.some(([page, button]) => resources.some((r) => r.href === page && r.resourceList.includes(button)));
@@ -98,7 +101,13 @@ describe.each(TEST_DIALECTS)('rights on every call (%s)', (dialect) => {
       const client = new ApiClient(server.url);
       await client.openSet(server.db, login, password, FACTORY);
       const info = (await client.get<AuthInfo>(Paths.getInfo)).body.data;
-      roles.push({ login, password, client, resources: [...info.resources.financial, ...info.resources.usercenter] });
+      roles.push({
+        login,
+        password,
+        client,
+        resources: [...info.resources.financial, ...info.resources.usercenter],
+        isAdmin: info.isAdmin,
+      });
     }
     const kuaiji = role('kuaiji').client;
     const voucher = await save(kuaiji, voucherRequest());
@@ -249,12 +258,13 @@ describe.each(TEST_DIALECTS)('rights on every call (%s)', (dialect) => {
     let succeeded = 0;
     for (const route of ordered) {
       const right = rightOf(route) ?? expect.fail(`${routeKey(route)} declares no right`);
-      for (const { login, client, resources } of roles) {
+      for (const role of roles) {
+        const { login, client } = role;
         const answer = await callRoute(client, route, fixtures);
         const code = answer.body?.errorCode ?? null;
         if (code !== null && unheard.includes(code)) wrong.push(`${login} ${routeKey(route)}: ${code} ${answer.body?.errorMsg}`);
         if (process.env.ROUTE_RIGHTS_TRACE) console.log(login, routeKey(route), answer.status, code, answer.body?.errorMsg);
-        if (holds(resources, right)) {
+        if (holds(role, route, right)) {
           allowed++;
           if (answer.status === 200 && (answer.body === null || answer.body.success)) succeeded++;
           if (code === ErrorCode.Forbidden) wrong.push(`${login} ${routeKey(route)}: refused (${answer.body?.errorMsg})`);

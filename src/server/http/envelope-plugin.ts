@@ -27,7 +27,16 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_PROTO_VIOLATION: '请求参数有误: 字段名不允许',
 };
 
+/**
+ * The multipart parser (@fastify/busboy, under @fastify/multipart) refuses a broken upload — no
+ * boundary, a body cut short — with a plain Error and no status, thrown out of request.parts() in
+ * whichever route reads the upload. These are its messages (its source has no others for input).
+ */
+const MULTIPART_BROKEN =
+  /^(?:Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+
 function clientErrorMessage(error: FastifyError): string {
+  if (MULTIPART_BROKEN.test(error.message)) return '上传内容不是完整的multipart/form-data';
   if (error.statusCode === 413) return '请求内容过大';
   return CLIENT_ERROR_MESSAGES[error.code] ?? `${ErrorCodes.BadRequest.message}: ${error.message}`;
 }
@@ -53,7 +62,7 @@ export function installEnvelope(app: FastifyInstance, clientDir: string): void {
       return reply.status(error.http).send(failEnvelope(error.code, error.message, error.data));
     }
     const status = error.statusCode ?? 500;
-    if (error.validation || (status >= 400 && status < 500)) {
+    if (error.validation || (status >= 400 && status < 500) || MULTIPART_BROKEN.test(error.message)) {
       return reply.status(400).send(failEnvelope(ErrorCodes.BadRequest.code, clientErrorMessage(error)));
     }
     request.log.error({ err: error }, 'unexpected error');

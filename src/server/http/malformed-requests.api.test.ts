@@ -1,8 +1,8 @@
 /**
  * Malformed requests answer HTTP 400 with 4000 and a Chinese message, before any handler or the
  * signature check sees them, never a 500: a body nested too deep, a JSON body that is not JSON,
- * a repeated query parameter, a request line or header over Node's limit, and updateTemplateSort
- * with a list of nulls.
+ * a repeated query parameter, a request line or header over Node's limit, an upload whose multipart
+ * body is broken, and updateTemplateSort with a list of nulls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Paths } from '../../shared/api/paths.js';
@@ -100,6 +100,19 @@ describe.each(TEST_DIALECTS)('malformed requests (%s)', (dialect) => {
       expect(answer.status).toBe(400);
       expect(envelope(answer.text).errorCode).toBe(ErrorCode.BadRequest);
       expect(envelope(answer.text).errorMsg).toMatch(/请求内容/);
+    }
+  });
+
+  it('an upload whose multipart body is broken (no boundary, cut short) answers 400 with 4000, on every upload', async () => {
+    for (const path of [Paths.fileRelation, Paths.openingImport]) {
+      for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
+        const answer = await kuaiji.raw('POST', path, { text: 'junk', contentType });
+        expect(answer.status, `${path} ${contentType}`).toBe(400);
+        expect(envelope(answer.text)).toMatchObject({
+          errorCode: ErrorCode.BadRequest,
+          errorMsg: '上传内容不是完整的multipart/form-data',
+        });
+      }
     }
   });
 

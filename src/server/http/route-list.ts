@@ -18,7 +18,11 @@ declare module 'fastify' {
   }
 }
 
-/** Records every route registered after this call, in every plugin context. */
+/**
+ * Records every route registered after this call, in every plugin context. Its config and schemas
+ * are read when asked: a plugin's own onRoute hook, which runs after this one, may still set them
+ * (the documentation's routes get their access that way: http/api-docs.ts).
+ */
 export function recordRoutes(app: FastifyInstance): void {
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
@@ -26,7 +30,16 @@ export function recordRoutes(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, config: route.config, schema: route.schema });
+      routes.push({
+        method,
+        url: route.url,
+        get config() {
+          return route.config;
+        },
+        get schema() {
+          return route.schema;
+        },
+      });
     }
   });
 }

@@ -17,7 +17,8 @@
  *
  * Every API answer (JSON, error, file download): Cache-Control no-store, so neither a shared
  * browser nor a proxy keeps ledger data, and a policy that sandboxes it and loads nothing, so a
- * file or an answer opened as a page can never run script in the app's origin.
+ * file or an answer opened as a page can never run script in the app's origin. The one exception
+ * is the API documentation's page, which gets a policy of its own (docsPagePolicy).
  *
  * And everywhere: nosniff, Referrer-Policy no-referrer, and HSTS (with upgrade-insecure-requests)
  * only when HSTS=on says the deployment is reached over TLS alone.
@@ -31,6 +32,29 @@ import type { ServerConfig } from '../config.js';
 
 /** The policy of every API answer: nothing loads, nothing runs, nothing frames it. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/**
+ * The policy of the API documentation's page (Swagger UI, http/api-docs.ts), the one API path that
+ * answers a page to run: its script, styles and the document from its own origin (the initializer
+ * is a file, so no inline script), images also from data: (its logo), nothing framed, no form sent.
+ */
+export function docsPagePolicy(hsts: boolean): string {
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['script-src', "'self'"],
+    ['script-src-attr', "'none'"],
+    ['style-src', "'self'"],
+    ['img-src', "'self'", 'data:'],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', "'self'"],
+    ['form-action', "'none'"],
+    ['object-src', "'none'"],
+    ['frame-ancestors', "'none'"],
+    ...(hsts ? [['upgrade-insecure-requests'] as [string]] : []),
+  ];
+  return directives.map((d) => d.join(' ')).join('; ');
+}
 
 const nonces = new WeakMap<ServerResponse, string>();
 

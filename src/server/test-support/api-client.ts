@@ -95,7 +95,10 @@ export class ApiClient {
     return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
   }
 
-  /** A signed GET whose answer is a file: the raw bytes and headers. */
+  /**
+   * A signed GET whose answer is a file: the raw bytes and headers. A redirect is answered as it is,
+   * not followed: the signature names the path, so the same headers are no good for another.
+   */
   async download(
     path: string,
     params: Record<string, unknown> = {},
@@ -103,7 +106,7 @@ export class ApiClient {
     const query = queryParams(params);
     const url = new URL(path, this.baseUrl);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    const response = await fetch(url, { headers: this.headers('GET', url, query) });
+    const response = await fetch(url, { headers: this.headers('GET', url, query), redirect: 'manual' });
     return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
   }
 

@@ -158,6 +158,13 @@ export const Paths = {
   backupRestore: '/userCenter/api/backup/restore',
   /** Ours: POST { id } → VerifyBackupResponse (sha256, integrity check, row counts). */
   backupVerify: '/userCenter/api/backup/verify',
+  // the API documentation (OpenAPI), for administrators (src/server/http/api-docs.ts)
+  /** The browsable documentation (Swagger UI): a page, opened with the cookie apiDocsSession sets. */
+  apiDocs: '/api/docs',
+  /** The OpenAPI 3.1 document as JSON: a signed administrator's call, or the page's fetch with the cookie. */
+  apiDocsJson: '/api/docs/json',
+  /** POST (signed, administrators) → ApiDocsSession: sets the short-lived cookie that opens apiDocs in a browser tab. */
+  apiDocsSession: '/api/docs/session',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */
