@@ -22,7 +22,6 @@ import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support
 import { line, request, save } from '../vouchers/voucher-test-kit.js';
 
 const SET = '示范市结转测试工会';
-const fen = (yuan: number) => Math.round(yuan * 100);
 
 describe.each(TEST_DIALECTS)('carry-forward vouchers in the books (%s)', (dialect) => {
   let server: TestServer;

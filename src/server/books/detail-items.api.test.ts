@@ -39,7 +39,6 @@ const NAMES: Record<string, string> = {
   [S3]: '经费核算：001002 公用经费；资金来源：001 工会资金',
   [S4]: '经费核算：002 项目支出；资金来源：002 财政拨款',
 };
-const fen = (yuan: number) => Math.round(yuan * 100);
 
 /** [kind, section key, summary, debit, credit, side, balance] in yuan. */
 const pick = (r: DetailLedgerRow) => [r.kind, r.auxiKey, r.summary, r.debit, r.credit, r.direction, r.balance];
