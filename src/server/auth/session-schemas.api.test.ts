@@ -67,11 +67,12 @@ describe.each(TEST_DIALECTS)('declared sign-in, session, menu and ledger-set cal
     expect((await new ApiClient(server.url).logOn(server.db, 'kuaiji', 'Kuaiji@123')).body.success).toBe(true);
   });
 
-  it('refuses a ledger-set id that is not a positive integer', async () => {
+  it('refuses a ledger-set id that is not a positive integer an integer column holds', async () => {
     const kuaiji = new ApiClient(server.url);
     await kuaiji.logOn(server.db, 'kuaiji', 'Kuaiji@123');
     for (const base of ['/userCenter', '/usercenter']) {
-      for (const bad of ['abc', '0', '-1', '1.5']) {
+      // 2147483648 and beyond name no row and overflow PostgreSQL's integer column: refused, not a 500.
+      for (const bad of ['abc', '0', '-1', '1.5', '2147483648', '99999999999999999999', 'Infinity']) {
         expectRefused(await kuaiji.get(`${base}/api/ztInfo/${bad}`), '参数id：账套编号无效');
       }
     }

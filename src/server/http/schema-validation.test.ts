@@ -57,6 +57,19 @@ describe('declared schemas: validation and what a refused call is told', () => {
       },
       (request) => Promise.resolve(okEnvelope({ year: request.query.year })),
     );
+    app.get(
+      '/api/ratio',
+      {
+        schema: {
+          querystring: Type.Object({
+            ratio: Type.Number(),
+            id: Type.Optional(Type.Integer({ maximum: 9, 'x-message': '编号无效' })),
+          }),
+          response: { 200: Envelope(Type.Object({ ratio: Type.Number() })) },
+        },
+      },
+      (request) => Promise.resolve(okEnvelope({ ratio: request.query.ratio })),
+    );
     app.get('/api/amount', { schema: { querystring: NoParams, response: { 200: Envelope(YuanOut()) } } }, () =>
       Promise.resolve(okEnvelope(fenToYuan(123_456_789_012))),
     );
@@ -135,6 +148,21 @@ describe('declared schemas: validation and what a refused call is told', () => {
     const { status, body } = await post(payload);
     expect(status).toBe(400);
     expect(body.errorMsg).toContain(message);
+  });
+
+  it.each([
+    ['ratio=Infinity', '参数ratio：须为有限的数字'],
+    ['ratio=-Infinity', '参数ratio：须为有限的数字'],
+    // Ajv coerces the text 'Infinity' and then skips the limits of a number that is not finite.
+    ['ratio=1&id=Infinity', '参数id：编号无效'],
+    ['ratio=1&id=10', '参数id：编号无效'],
+  ])('refuses a number that is not finite in %s, whatever limits its field has', async (query, message) => {
+    const answer = await app.inject({ method: 'GET', url: `/api/ratio?${query}` });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json<EnvelopeOf<null>>().errorMsg).toBe(`请求参数有误: ${message}`);
+    expect((await app.inject({ method: 'GET', url: '/api/ratio?ratio=0.5&id=9' })).json()).toMatchObject({
+      data: { ratio: 0.5 },
+    });
   });
 
   it('takes a POST without a body as an empty one', async () => {

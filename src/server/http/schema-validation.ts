@@ -24,7 +24,38 @@ const validateYuan: YuanValidate = (schema, data) => {
   return false;
 };
 
+type FiniteValidate = ((schema: boolean, data: unknown, parentSchema?: { 'x-message'?: unknown }) => boolean) & {
+  errors?: Partial<ErrorObject>[];
+};
+
+const validateFinite: FiniteValidate = (schema, data, parentSchema) => {
+  if (!schema || typeof data !== 'number' || Number.isFinite(data)) return true;
+  const own = parentSchema?.['x-message'];
+  validateFinite.errors = [{ keyword: 'x-finite', message: typeof own === 'string' ? own : '须为有限的数字', params: {} }];
+  return false;
+};
+
+/** Keys whose values are data, not schemas: left as they are. */
+const DATA_KEYS = new Set(['enum', 'const', 'default', 'examples', 'description']);
+
+/**
+ * The schema with `x-finite` on every number and integer. Ajv coerces the text 'Infinity' to a
+ * number and then skips its limits for a value that is not finite (and JSON's 1e400 is Infinity
+ * too), so an id of 'Infinity' would pass `maximum` and reach the database.
+ */
+function withFiniteNumbers(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withFiniteNumbers);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = DATA_KEYS.has(key) ? value : withFiniteNumbers(value);
+  const type = (schema as { type?: unknown }).type;
+  const types = Array.isArray(type) ? type : [type];
+  if (types.includes('number') || types.includes('integer')) out['x-finite'] = true;
+  return out;
+}
+
 function addKeywords(ajv: Ajv): Ajv {
+  ajv.addKeyword({ keyword: 'x-finite', schemaType: 'boolean', errors: true, validate: validateFinite });
   ajv.addKeyword({ keyword: 'x-yuan', schemaType: 'boolean', errors: true, validate: validateYuan });
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
   return ajv;
@@ -49,7 +80,9 @@ function validatorOf(coerceTypes: Options['coerceTypes']): Ajv {
 export function installValidation(app: FastifyInstance): void {
   const text = validatorOf('array');
   const json = validatorOf(false);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? json : text).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? json : text).compile(withFiniteNumbers(schema) as object),
+  );
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.routeOptions.schema?.body && request.method !== 'GET') request.body = {};
     done();
@@ -88,6 +121,7 @@ function allowedValues(schema: unknown): string | null {
 function ruleOf(error: ErrorObject): string {
   const own = (error.parentSchema as { 'x-message'?: unknown } | undefined)?.['x-message'];
   if (error.keyword === 'x-yuan') return error.message ?? '金额格式不正确';
+  if (error.keyword === 'x-finite') return error.message ?? '须为有限的数字';
   if (typeof own === 'string') return own;
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {

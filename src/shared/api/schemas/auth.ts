@@ -5,7 +5,7 @@
  * the token and the key that signs every later call.
  */
 import { Type, type Static } from 'typebox';
-import { Envelope, FileAnswer, NoParams, Nullable, Year } from './common.js';
+import { Envelope, FileAnswer, NoParams, Nullable, Year, ZtId } from './common.js';
 import { MenuNodeSchema, ResourceItemSchema } from './menu.js';
 import { AccountingSystemSchema } from './zt.js';
 
@@ -50,13 +50,13 @@ export const UpdatePasswordRequestSchema = Type.Object({
 export type UpdatePasswordRequest = Static<typeof UpdatePasswordRequestSchema>;
 
 export const SetUserZtLevelRequestSchema = Type.Object({
-  ztId: Type.Integer({ minimum: 1, description: 'the ledger set to open (one of ztInfo/elect)' }),
+  ztId: ZtId('the ledger set to open (one of ztInfo/elect)'),
   year: Year('the year to open in it (one of its years in ztInfo/elect)'),
 });
 export type SetUserZtLevelRequest = Static<typeof SetUserZtLevelRequestSchema>;
 
 export const SetUserZtLevelResponseSchema = Type.Object({
-  ztId: Type.Integer({ minimum: 1, description: 'the session’s ledger set from now on' }),
+  ztId: ZtId('the session’s ledger set from now on'),
   ztName: Type.String({ description: '账套名称' }),
   year: Year('the session’s year from now on'),
 });

@@ -162,7 +162,7 @@ export type DetailLedgerFilter = Static<typeof DetailLedgerFilterSchema>;
 
 export const DetailLedgerQuerySchema = Type.Object({
   ...detailFilter,
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, description: '页码，从1起（缺省为1）' })),
+  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: '页码，从1起（缺省为1）' })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '每页明细行数（缺省200）' })),
 });
 export type DetailLedgerQuery = Static<typeof DetailLedgerQuerySchema>;

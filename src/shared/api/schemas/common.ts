@@ -15,6 +15,7 @@
  * - `x-message` is the Chinese rule a refused value is told (年份须为四位数字 …).
  */
 import { Type, type Static, type TSchema } from 'typebox';
+import { INT_COLUMN_MAX } from '../../vouchers/rules.js';
 
 /**
  * A value of a primitive schema or null, written as a type list (`type: ['string', 'null']`)
@@ -79,7 +80,9 @@ export const Id = (description = '记录id') =>
 export const Count = (description: string) => Type.Integer({ minimum: 0, description });
 
 /** A ledger-set id (zt): always the session's; another is refused (4005). */
-export const ZtId = (description = '账套id，须为当前会话的账套') => Type.Integer({ minimum: 1, description });
+/** A ledger set's id: a database serial, so no larger than an integer column holds. */
+export const ZtId = (description = '账套id，须为当前会话的账套', message?: string) =>
+  Type.Integer({ minimum: 1, maximum: INT_COLUMN_MAX, description, ...(message ? { 'x-message': message } : {}) });
 
 /** A subject code: digits. */
 export const SubjectCode = (description = '科目代码') =>

@@ -40,8 +40,9 @@ export const VoucherNo = (description = '凭证号（期间和分类内的序号
 export const Revision = (description = '版本号：写入时为1，每次修改、审核、记账、签字、整理断号加1') =>
   Type.Integer({ minimum: 1, maximum: INT_COLUMN_MAX, description });
 
-/** An amount of a line that may be left empty: null (or '' and 0, which mean the same) or yuan. */
-export const OptionalYuanIn = (description: string) => Type.Union([Type.Null(), YuanIn()], { description });
+/** An amount of a line that may be left empty: null (or a blank string and 0, which mean the same) or yuan. */
+export const OptionalYuanIn = (description: string) =>
+  Type.Union([Type.Null(), Type.String({ maxLength: 32, pattern: '^\\s*$' }), YuanIn()], { description });
 
 export const AuxiChoiceSchema = Type.Object({
   typeNo: Type.String({ maxLength: 64, description: '辅助核算类型编号' }),

@@ -3,7 +3,7 @@
  * /usercenter: the sets a user may open, the tree of sets and one set.
  */
 import { Type, type Static } from 'typebox';
-import { Envelope, NoParams, Nullable, Year } from './common.js';
+import { Envelope, NoParams, Nullable, Year, ZtId } from './common.js';
 
 export const ACCOUNTING_SYSTEMS = ['union-grassroots', 'union-county', 'government'] as const;
 
@@ -52,7 +52,7 @@ export const ZtInfoSchema = Type.Cyclic(
 export type ZtInfo = Static<typeof ZtInfoSchema>;
 
 export const ZtIdParams = Type.Object({
-  id: Type.Integer({ minimum: 1, description: '账套id', 'x-message': '账套编号无效' }),
+  id: ZtId('账套id', '账套编号无效'),
 });
 
 export const ZtSchemas = {
