@@ -19,7 +19,7 @@ import { refuse } from '../http/app-error.js';
 import { chartOf, listSubjects, listSubjectTypes, type Scope } from './subject-repository.js';
 import { childCodeFor, toSubjectItems, toTree } from './subject-items.js';
 import { deleteSubject, saveSubject, setSubjectEnable } from './subject-service.js';
-import { standChoices, takeStandSubjects } from './stand-choice.js';
+import { standChoices, takeStandSubjects, toStand } from './stand-choice.js';
 
 export function scopeOf(request: FastifyRequest): Scope {
   const zt = ztOf(request);
@@ -94,15 +94,7 @@ export function subjectRoutes(app: App, db: Db): void {
         source: chart.source,
         codeLengths: { ...chart.codeLengths },
         allowNewFirstLevel: rules.allowNewFirstLevel,
-        subList: chart.subjects.map((s) => ({
-          code: s.code,
-          codeName: s.name,
-          type: s.type,
-          level: s.level,
-          parentCode: s.parentCode,
-          balanceDirection: s.balanceDirection,
-          isGovernment: s.isBudget,
-        })),
+        subList: chart.subjects.map(toStand),
       }),
     );
   });

@@ -19,7 +19,8 @@ function sourceChart(scope: Scope): ChartTemplate {
   return scope.system === 'union-grassroots' ? unionCounty2021 : chartForSystem(scope.system);
 }
 
-function toStand(s: SubjectTemplate): StandSubject {
+/** A chart template's subject as the standard-subject calls answer it. */
+export function toStand(s: SubjectTemplate): StandSubject {
   return {
     code: s.code,
     codeName: s.name,
