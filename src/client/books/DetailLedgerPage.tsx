@@ -21,6 +21,7 @@ import { exportDetailLedger, loadDetailLedger } from './books-api.js';
 import { monthOfText, periodLabel, yearMonth, type MonthRange } from './periods.js';
 import './books.css';
 import { PeriodFields } from './PeriodFields.js';
+import { useWorkingMonth } from '../shell/working-month.js';
 
 const PAGE_SIZE = 200;
 
@@ -68,7 +69,8 @@ export function DetailLedgerPage() {
   const [params] = useSearchParams();
   const authInfo = useSession((s) => s.authInfo);
   const year = authInfo?.year ?? new Date().getFullYear();
-  const [form, setForm] = useState<Form>(() => fromLinkOf(params.toString(), year));
+  const month = useWorkingMonth();
+  const [form, setForm] = useState<Form>(() => fromLinkOf(params.toString(), year, month));
   const [shown, setShown] = useState<{ data: DetailLedgerResponse; rows: DetailLedgerGridRow[]; form: Form } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -107,7 +109,7 @@ export function DetailLedgerPage() {
   // A link from a report (or a new link while the tab is open) loads at once.
   const link = params.toString();
   useEffect(() => {
-    const f = fromLinkOf(link, year);
+    const f = fromLinkOf(link, year, month);
     if (!f.code) return;
     let active = true;
     loadDetailLedger({ ...queryOf(f, year), pageIndex: 1, pageSize: PAGE_SIZE }).then(
@@ -121,7 +123,7 @@ export function DetailLedgerPage() {
     return () => {
       active = false;
     };
-  }, [link, year]);
+  }, [link, year, month]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -257,10 +259,10 @@ export function DetailLedgerPage() {
   );
 }
 
-function fromLinkOf(search: string, year: number): Form {
+function fromLinkOf(search: string, year: number, workingMonth: number): Form {
   const params = new URLSearchParams(search);
-  const begin = monthOfText(params.get('beginTime'), year) ?? 1;
-  const end = monthOfText(params.get('endTime'), year) ?? 12;
+  const begin = monthOfText(params.get('beginTime'), year) ?? workingMonth;
+  const end = monthOfText(params.get('endTime'), year) ?? workingMonth;
   return {
     code: params.get('code') ?? '',
     range: { beginMonth: Math.min(begin, end), endMonth: end },

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { messageBox } from '../message-box/message-box.js';
 import { useSession } from '../shell/session-store.js';
 import { yearMonth, type MonthRange } from './periods.js';
+import { useWorkingMonth } from '../shell/working-month.js';
 
 /** False, after telling the user, for a range that ends before it begins. */
 export async function rangeAccepted(r: MonthRange): Promise<boolean> {
@@ -44,9 +45,8 @@ export function useRangeReport<F extends { book: boolean }, X extends object, A>
   const [{ firstRange, filtersOf, load }] = useState(() => options);
   const authInfo = useSession((s) => s.authInfo);
   const year = authInfo?.year ?? new Date().getFullYear();
-  const [range, setRange] = useState<MonthRange>(() =>
-    firstRange(new Date().getFullYear() === year ? new Date().getMonth() + 1 : 12),
-  );
+  const month = useWorkingMonth();
+  const [range, setRange] = useState<MonthRange>(() => firstRange(month));
   const [filters, setFilters] = useState<F>(options.filters);
   const [answer, setAnswer] = useState<RangeAnswer<PeriodQuery & Partial<X>, A> | null>(null);
   const [busy, setBusy] = useState(false);

@@ -19,6 +19,7 @@ import { deleteCarryTemplate, generateCarryForward, listCarryTemplates, saveCarr
 import { orderRequest } from './carry-forward-rows.js';
 import { CarryForwardDialog } from './CarryForwardDialog.js';
 import './carry-forward.css';
+import { useWorkingMonth } from '../shell/working-month.js';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -34,7 +35,7 @@ export function CarryForwardPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [ordering, setOrdering] = useState<Map<string, string> | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const [month, setMonth] = useState(() => (new Date().getFullYear() === year ? new Date().getMonth() + 1 : 12));
+  const [month, setMonth] = useState(useWorkingMonth());
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async (month: boolean, select?: string) => {

@@ -32,6 +32,7 @@ import {
 import { MonthPickerDialog, type PeriodChoice } from './MonthPickerDialog.js';
 import { useIgnoredBalance } from './ignored-balance.js';
 import './close.css';
+import { noteClosedMonths } from '../shell/working-month.js';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -65,6 +66,8 @@ export function ClosePage() {
     async (wanted?: number) => {
       const s = await loadCloseState();
       setState(s);
+      const current = s.years.find((y) => y.year === year);
+      if (current) noteClosedMonths(current.startMonth, current.closedMonths);
       const m = wanted ?? Math.min(s.nextOpenMonth, 12);
       setMonth(m);
       setCheck(await loadCheck(year, m));

@@ -41,6 +41,7 @@ import { PdfPreviewDialog } from '../print/PdfPreviewDialog.js';
 import '../books/books.css';
 import './reports.css';
 import { PeriodFields } from '../books/PeriodFields.js';
+import { useWorkingMonth } from '../shell/working-month.js';
 
 const TITLES: Record<ReportPageKind, string> = { 'balance-sheet': '资产负债表', 'income-expense': '收入支出表' };
 
@@ -127,10 +128,8 @@ export function ReportPage({ kind }: { kind: ReportPageKind }) {
   const navigate = useNavigate();
   const authInfo = useSession((s) => s.authInfo);
   const year = authInfo?.year ?? new Date().getFullYear();
-  const [range, setRange] = useState<MonthRange>(() => {
-    const month = new Date().getFullYear() === year ? new Date().getMonth() + 1 : 12;
-    return { beginMonth: month, endMonth: month };
-  });
+  const month = useWorkingMonth();
+  const [range, setRange] = useState<MonthRange>({ beginMonth: month, endMonth: month });
   const [options, setOptions] = useState<Options>({ book: false, carryOver: true });
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [busy, setBusy] = useState(false);

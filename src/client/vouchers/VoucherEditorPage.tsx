@@ -72,6 +72,7 @@ import {
   type VoucherHead,
 } from './voucher-rows.js';
 import './vouchers.css';
+import { useWorkingMonth } from '../shell/working-month.js';
 
 export const VOUCHER_LIST_PATH = '/accounting-management/voucher-management/voucherList';
 const DRAFT_DELAY_MS = 200;
@@ -160,6 +161,9 @@ export function VoucherEditorPage() {
   const saved = doc?.saved ?? null;
   const canEdit = saved ? has('edit') : has('add');
   const readOnly = !canEdit || (empty?.closed ?? false) || (saved?.isReview ?? false) || (saved?.isBook ?? false);
+  /** A new voucher in a closed month: read-only, but its period can move to an open month. */
+  const closedNew = !saved && canEdit && (empty?.closed ?? false);
+  const workingMonth = useWorkingMonth();
 
   // ---- the draft
 
@@ -295,6 +299,8 @@ export function VoucherEditorPage() {
     const h = headRef.current;
     if (!h) return;
     const e = await fetchEmptyVoucher(h.year, month, h.certificateType);
+    // A new voucher takes the month's state with it: moving out of a closed month opens the editor.
+    if (!docRef.current?.saved) setEmpty(e);
     patchHead({ month, pzNo: e.pzNo, pzDate: e.pzDate });
   };
 
@@ -573,6 +579,12 @@ export function VoucherEditorPage() {
           {doc.restored ? '已恢复未保存的草稿' : status}
         </span>
       </div>
+      {closedNew && (
+        <p className="voucher-closed-note" role="note">
+          {head.year}年{head.month}月已结账，不能再录入凭证。当前会计期间是{workingMonth}月：请在「会计期间」中选择；要在
+          {head.month}月补录或修改凭证，须先在「期末结账」中反结账。
+        </p>
+      )}
       <div className={`voucher-paper${empty.twoTable ? ' two-table' : ''}`}>
         <h1 className="voucher-title">记账凭证</h1>
         {reviewed && (
@@ -584,6 +596,7 @@ export function VoucherEditorPage() {
           head={head}
           types={types}
           readOnly={readOnly}
+          periodOpen={closedNew}
           problems={headProblems}
           onChange={patchHead}
           onPeriod={(m) => void changePeriod(m)}

@@ -11,6 +11,8 @@ interface Props {
   head: VoucherHead;
   types: readonly CertificateTypeItem[];
   readOnly: boolean;
+  /** The period stays choosable although the voucher is read-only: a new voucher of a closed month moves to an open one. */
+  periodOpen?: boolean;
   problems: readonly string[];
   onChange: (patch: Partial<VoucherHead>) => void;
   onPeriod: (month: number) => void;
@@ -33,7 +35,7 @@ function nextOnEnter(onDone: () => void) {
   };
 }
 
-export function VoucherHeadBar({ head, types, readOnly, problems, onChange, onPeriod, onCategory, onDone }: Props) {
+export function VoucherHeadBar({ head, types, readOnly, periodOpen, problems, onChange, onPeriod, onCategory, onDone }: Props) {
   const onEnter = nextOnEnter(onDone);
   return (
     <div className="voucher-head">
@@ -70,7 +72,7 @@ export function VoucherHeadBar({ head, types, readOnly, problems, onChange, onPe
         <select
           data-head-field
           value={head.month}
-          disabled={readOnly}
+          disabled={readOnly && !periodOpen}
           onChange={(e) => onPeriod(Number(e.target.value))}
           onKeyDown={onEnter}
         >

@@ -3,6 +3,7 @@ import type { AuthInfo } from '../../shared/api/auth.js';
 import { FINANCIAL_INSTITUTION_NEW, UPLOAD_MAX_BYTES } from '../../shared/constants.js';
 import type { Db } from '../db/database.js';
 import { grantsFor, isUserCenter } from '../admin/menus.js';
+import { workingMonthOf } from '../vouchers/periods.js';
 import type { AuthContext } from './guard.js';
 
 const FINANCIAL_LIST = [
@@ -17,12 +18,14 @@ export async function buildAuthInfo(db: Db, auth: AuthContext): Promise<AuthInfo
     zt?.levelId != null
       ? await db.kysely.selectFrom('user_level').select('name').where('id', '=', zt.levelId).executeTakeFirst()
       : undefined;
+  const month = zt ? await workingMonthOf(db.kysely, zt.id, zt.year) : null;
   return {
     loginName: user.login_name,
     name: user.name,
     isAdmin: !!user.is_admin,
     year: zt?.year ?? null,
     ztId: zt?.id ?? null,
+    workingMonth: month,
     ztName: zt?.name ?? null,
     userLevel: level?.name ?? (user.is_admin ? '管理员' : null),
     financialInstitution: zt ? (zt.accountingSystem === 'government' ? 2 : FINANCIAL_INSTITUTION_NEW) : null,

@@ -103,6 +103,7 @@ describe.each(TEST_DIALECTS)('declared sign-in, session, menu and ledger-set cal
         'isAdmin',
         'year',
         'ztId',
+        'workingMonth',
         'ztName',
         'userLevel',
         'financialInstitution',
@@ -126,6 +127,7 @@ describe.each(TEST_DIALECTS)('declared sign-in, session, menu and ledger-set cal
     expect(info).toMatchObject({
       ztId: setId,
       year: 2026,
+      workingMonth: 1,
       accountingSystem: 'union-grassroots',
       userZtData: { name: FACTORY, isOpenLocalizationPrint: false },
       financialList: [{ financialValue: 3, name: '工会会计制度（2021）' }, { financialValue: 2 }],

@@ -18,6 +18,7 @@ import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { runWrite } from '../vouchers/write-queue.js';
+import { nextOpenMonth } from '../../shared/close/working-month.js';
 import { closedMonths } from './check-data.js';
 import { closeCheck, failedParts, type CheckScope } from './check.js';
 import { carryOpenings, checkCarry } from './year-openings.js';
@@ -48,13 +49,6 @@ async function lockYear(q: Q, ztId: number, year: number): Promise<{ start_month
     .executeTakeFirst();
   if (!row) refuse('NotFound', `该账套尚未建立${year}年度`);
   return row;
-}
-
-/** The first month of the year not closed (13 when all are). */
-export function nextOpenMonth(startMonth: number, closed: readonly number[]): number {
-  let m = startMonth;
-  while (m <= 12 && closed.includes(m)) m++;
-  return m;
 }
 
 /** The previous year is in use (set up, or holding vouchers) and its December is not closed. */

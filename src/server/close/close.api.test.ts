@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloseCheckResult, CloseState, MonthlyResponse, UnMonthlyResponse } from '../../shared/api/close.js';
-import type { BatchResponse, Voucher } from '../../shared/api/vouchers.js';
+import type { AuthInfo } from '../../shared/api/auth.js';
+import type { BatchResponse, EmptyVoucherResponse, Voucher } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
 import { CloseMessages } from '../../shared/close/messages.js';
 import { ErrorCode } from '../../shared/error-codes.js';
@@ -145,12 +146,24 @@ describe.each(TEST_DIALECTS)('month-end and year-end close (%s)', (dialect) => {
   });
 
   it('closes months in order and refuses a reviewer the reverse close', async () => {
+    // Where the work is: after January closed, the session and a new voucher are on February, whatever today's date.
+    const workingMonth = async () => (await kuaiji.get<AuthInfo>(Paths.getInfo)).body.data.workingMonth;
+    const proposed = async () => (await kuaiji.get<EmptyVoucherResponse>(Paths.emptyCertificate)).body.data;
+    expect(await workingMonth()).toBe(2);
+    expect(await proposed()).toMatchObject({ year: 2026, month: 2, closed: false });
     expect((await close(3)).body.errorMsg).toBe(CloseMessages.earlierOpen(2026, 2));
     expect((await close(2, {}, shenhe)).body.errorMsg).toBeNull();
     expect((await close(3)).body.errorMsg).toBeNull();
     const state = (await kuaiji.get<CloseState>(Paths.closeState)).body.data;
     expect(state.years.find((y) => y.year === 2026)?.closedMonths).toEqual([1, 2, 3]);
     expect(state.nextOpenMonth).toBe(4);
+    expect(await workingMonth()).toBe(4);
+    expect(await proposed()).toMatchObject({ month: 4, pzDate: '2026-04-30', closed: false });
+    // A month asked for by name is answered as it is, closed or not.
+    expect((await kuaiji.get<EmptyVoucherResponse>(Paths.emptyCertificate, { month: 2 })).body.data).toMatchObject({
+      month: 2,
+      closed: true,
+    });
     const refused = await shenhe.post(Paths.unMonthly, { year: 2026, month: 3 });
     expect(refused.body.errorCode).toBe(ErrorCode.Forbidden);
     expect(await closedRows()).toEqual(['2026-1', '2026-2', '2026-3']);

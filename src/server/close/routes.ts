@@ -20,7 +20,8 @@ import type { VoucherButton } from '../vouchers/rights.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { closedMonths } from './check-data.js';
 import { closeCheck } from './check.js';
-import { closeMonth, nextOpenMonth, reopenMonth, type CloseScope, type TakeBackup } from './close-service.js';
+import { nextOpenMonth } from '../../shared/close/working-month.js';
+import { closeMonth, reopenMonth, type CloseScope, type TakeBackup } from './close-service.js';
 import { carryOver, openNextYear } from './period-switch.js';
 
 export const CLOSE_PAGE = '/accounting-management/monthly/close';

@@ -1,5 +1,6 @@
 /** Closed periods: a voucher of a closed month cannot be created, changed, deleted, reviewed or booked. */
 import { PostgresAdapter } from 'kysely';
+import { workingMonth } from '../../shared/close/working-month.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
@@ -36,4 +37,16 @@ export async function assertPeriodsOpen(q: Q, ztId: number, periods: readonly { 
   for (const p of periods) {
     if (await isPeriodClosed(q, ztId, p.year, p.month)) refuse('PeriodClosed', VoucherMessages.periodClosed(p.year, p.month));
   }
+}
+
+/** The set's working month of a year (src/shared/close/working-month.ts); January for a year not set up. */
+export async function workingMonthOf(q: Q, ztId: number, year: number): Promise<number> {
+  const [yearRow, closed] = await Promise.all([
+    q.selectFrom('zt_year').select('start_month').where('zt_id', '=', ztId).where('year', '=', year).executeTakeFirst(),
+    q.selectFrom('period_close').select('month').where('zt_id', '=', ztId).where('year', '=', year).execute(),
+  ]);
+  return workingMonth(
+    yearRow?.start_month ?? 1,
+    closed.map((c) => c.month),
+  );
 }

@@ -17,7 +17,7 @@ import { readAudit } from './audit.js';
 import { detailsFromText, detailsList } from './batch-details.js';
 import { defaultCertificateType, listCertificateTypes } from './certificate-types.js';
 import { peekNextNumber } from './numbering.js';
-import { isPeriodClosed } from './periods.js';
+import { isPeriodClosed, workingMonthOf } from './periods.js';
 import { listFilterOf, listVouchers, neighbour, preparers, subjectBalance } from './queries.js';
 import { findVoucherByNumber, findVoucherRow, refuseMissingVoucher, toVouchers } from './repository.js';
 import { VoucherRights, requireAnyButton, type VoucherButton } from './rights.js';
@@ -105,7 +105,7 @@ export function voucherRoutes(app: App, db: Db): void {
   app.get('/api/certificate/emptyCertificate', { schema: VoucherSchemas.emptyCertificate, ...needs.editor }, async (request) => {
     const session = ztOf(request);
     const { year = session.year, certificateType: wanted } = request.query;
-    const month = request.query.month ?? (new Date().getFullYear() === year ? new Date().getMonth() + 1 : 1);
+    const month = request.query.month ?? (await workingMonthOf(q, session.id, year));
     const types = await listCertificateTypes(q, session.id);
     const type = types.find((t) => t.value === wanted) ?? defaultCertificateType(types);
     const certificateType = type?.value ?? 0;

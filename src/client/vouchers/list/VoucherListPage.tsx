@@ -24,6 +24,7 @@ import { VoucherPreview } from './VoucherPreview.js';
 import { PrintDialog } from '../../print/PrintDialog.js';
 import { AttachmentDialog } from '../../files/AttachmentDialog.js';
 import './voucher-list.css';
+import { useWorkingMonth } from '../../shell/working-month.js';
 
 export const VOUCHER_ADD_PATH = '/accounting-management/voucher-management/voucherAdd';
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -49,7 +50,8 @@ export function VoucherListPage() {
   const navigate = useNavigate();
   const authInfo = useSession((s) => s.authInfo);
   const year = authInfo?.year ?? new Date().getFullYear();
-  const [initialMonth] = useState(() => new Date().getMonth() + 1);
+  const workingMonth = useWorkingMonth();
+  const [initialMonth] = useState(workingMonth);
   // The close check's links arrive with ?beginMonth&endMonth&status (close/ClosePage.tsx).
   const [params] = useSearchParams();
   const linkQuery = params.toString();

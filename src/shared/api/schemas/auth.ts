@@ -70,6 +70,14 @@ export const AuthInfoSchema = Type.Object({
   isAdmin: Flag('an administrator holds every page and button'),
   year: Nullable(Type.Integer({ description: 'the session’s year; null until a ledger set is chosen' })),
   ztId: Nullable(Type.Integer({ description: 'the session’s ledger set; null until one is chosen' })),
+  workingMonth: Nullable(
+    Type.Integer({
+      minimum: 1,
+      maximum: 12,
+      description:
+        'the set’s current accounting month in the session’s year: its first month not closed (12 once the year is closed), where period pickers open; null without a set',
+    }),
+  ),
   ztName: Nullable(Type.String({ description: 'name of the session’s ledger set' })),
   userLevel: Nullable(
     Type.String({ description: 'the user’s level (role) in the session’s set, e.g. 会计; 管理员 for an administrator' }),

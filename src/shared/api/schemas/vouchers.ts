@@ -278,7 +278,7 @@ export type CertificateTypeItem = Static<typeof CertificateTypeItemSchema>;
 
 export const EmptyVoucherQuerySchema = Type.Object({
   year: Type.Optional(Year('会计年度；缺省为会话年度')),
-  month: Type.Optional(Month('月份；缺省为本月（今年）或1月')),
+  month: Type.Optional(Month('月份；缺省为账套的当前会计期间：该年度第一个未结账的月份（全年已结账时为12月）')),
   certificateType: Type.Optional(CategoryValue('凭证分类；缺省或不存在时为默认分类')),
 });
 
