@@ -23,7 +23,8 @@ import { signInTo } from './support/flows.js';
 
 const YEAR = 2026;
 const LIST_PATH = '/accounting-management/voucher-management/voucherList';
-const MONTH = new Date().getMonth() + 1;
+/** The list opens on the set's working month: its first month not closed (nothing is closed in SCHOOL). */
+const MONTH = 1;
 const DATE = `${YEAR}-${String(MONTH).padStart(2, '0')}-05`;
 
 /**

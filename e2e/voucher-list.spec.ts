@@ -14,8 +14,8 @@ import { SCHOOL, SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
 
 const YEAR = 2026;
-const today = new Date();
-const MONTH = today.getFullYear() === YEAR ? today.getMonth() + 1 : 1;
+/** The list opens on the set's working month: its first month not closed (nothing is closed in SCHOOL). */
+const MONTH = 1;
 const DATE = `${YEAR}-${String(MONTH).padStart(2, '0')}-10`;
 const TAG = '列表测试';
 
