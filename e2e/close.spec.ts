@@ -81,7 +81,7 @@ test('a month is checked, fixed through its links, closed and reopened; the year
   await expect(page.getByLabel('结账月份')).toHaveValue('1');
   await expect(row(page, '凭证审核记账')).toContainText('未审核2张（1月2张）');
   await expect(row(page, '凭证断号')).toContainText('1月记账凭证缺2号');
-  await expect(row(page, '损益结转')).toContainText('未通过');
+  await expect(row(page, '收支结转')).toContainText('未通过');
   await expect(row(page, '固定资产')).toContainText('不适用');
   await expect(page.getByRole('button', { name: '重新检查' })).toBeVisible();
   await page.screenshot({ path: `${SCREENS_DIR}/close-check-problems.png`, fullPage: true });
@@ -92,9 +92,9 @@ test('a month is checked, fixed through its links, closed and reopened; the year
   await expect(row(page, '凭证断号')).toContainText('凭证号连续');
 
   // The income: the month's carry-forward voucher, generated from its row.
-  await row(page, '损益结转').getByRole('button', { name: '生成结转凭证' }).click();
+  await row(page, '收支结转').getByRole('button', { name: '生成结转凭证' }).click();
   await acceptSuccess(page, '已生成1月期末结转凭证');
-  await expect(row(page, '损益结转')).toContainText('收入支出已结转');
+  await expect(row(page, '收支结转')).toContainText('收入支出已结转');
   await expect(row(page, '凭证审核记账')).toContainText('未审核3张');
 
   // The unreviewed vouchers: the link lists them; the reviewer reviews and books them.
@@ -109,6 +109,8 @@ test('a month is checked, fixed through its links, closed and reopened; the year
   await expect(close).toBeVisible();
   await page.screenshot({ path: `${SCREENS_DIR}/close-check-ready.png`, fullPage: true });
   await close.click();
+  // Closing asks first, as the reverse close does.
+  await page.getByRole('dialog').filter({ hasText: '确定结账2026年1月吗' }).getByRole('button', { name: '确定' }).click();
   await acceptSuccess(page, '2026年1月结账成功');
   await expect(monthChip(page, 1)).toContainText('已结账');
   await expect(page.getByLabel('结账月份')).toHaveValue('2');
@@ -118,7 +120,12 @@ test('a month is checked, fixed through its links, closed and reopened; the year
   await page.getByRole('dialog').filter({ hasText: '确定反结账2026年1月' }).getByRole('button', { name: '确定' }).click();
   await acceptSuccess(page, '2026年1月反结账成功');
   await expect(monthChip(page, 1)).toContainText('当前');
+  // Cancelled, nothing closes; confirmed, it does.
   await page.getByRole('button', { name: '结账', exact: true }).click();
+  await page.getByRole('dialog').filter({ hasText: '确定结账2026年1月吗' }).getByRole('button', { name: '取消' }).click();
+  await expect(monthChip(page, 1)).toContainText('当前');
+  await page.getByRole('button', { name: '结账', exact: true }).click();
+  await page.getByRole('dialog').filter({ hasText: '确定结账2026年1月吗' }).getByRole('button', { name: '确定' }).click();
   await acceptSuccess(page, '2026年1月结账成功');
 
   // Quick close to November: February to November have nothing to check.

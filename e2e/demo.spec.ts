@@ -73,6 +73,6 @@ test('the demo set shows its vouchers, balanced books and January closed', async
   await expect(page.getByRole('heading', { name: '期末结账' })).toBeVisible();
   await expect(page.getByRole('list', { name: '各月结账状态' }).getByRole('listitem').first()).toContainText('已结账');
   await expect(page.getByLabel('结账月份')).toHaveValue('2');
-  await expect(page.getByRole('table', { name: '规范性检查' }).getByRole('row', { name: '损益结转' })).toContainText('未通过');
+  await expect(page.getByRole('table', { name: '规范性检查' }).getByRole('row', { name: '收支结转' })).toContainText('未通过');
   await page.screenshot({ path: `${SCREENS_DIR}/demo-close.png`, fullPage: true });
 });

@@ -145,6 +145,15 @@ export function ClosePage() {
       await recheck();
       return;
     }
+    // December asks its own question (年结提醒); every other month is confirmed as the reverse close is.
+    if (month !== 12) {
+      try {
+        await messageBox.confirm(CloseMessages.closeConfirm(year, month), { title: '结账' });
+      } catch (error) {
+        if (isReject(error)) return;
+        throw error;
+      }
+    }
     setBusy(true);
     try {
       if (await closeOne(month)) {

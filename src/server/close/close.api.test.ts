@@ -102,7 +102,7 @@ describe.each(TEST_DIALECTS)('month-end and year-end close (%s)', (dialect) => {
     expect(refused.body.errorCode).toBe(ErrorCode.BusinessRule);
     expect(refused.body.errorMsg).toContain('凭证审核记账');
     expect(refused.body.errorMsg).toContain('凭证断号');
-    expect(refused.body.errorMsg).toContain('损益结转');
+    expect(refused.body.errorMsg).toContain('收支结转');
     expect(await closedRows()).toEqual([]);
     expect(await backups()).toEqual([]);
   });

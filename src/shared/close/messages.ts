@@ -1,5 +1,7 @@
 /** The close chapter's messages: the spec's where it has them, ours otherwise. */
 export const CloseMessages = {
+  closeConfirm: (year: number, month: number) =>
+    `确定结账${year}年${month}月吗？结账后该月的凭证不能再新增、修改或删除；结账前系统会自动备份。`,
   notClosed: '当前月份还未结账,无法反结账!',
   yearEndTemplatesMissing: '暂未生成年结模板，请前往凭证录入→左侧模板管理生成结转模板再进行年结',
   alreadyClosed: (year: number, month: number) => `${year}年${month}月已结账`,
@@ -50,7 +52,7 @@ export const ClosePartNames = {
   review: '凭证审核记账',
   breakNo: '凭证断号',
   startBalance: '期初余额试算平衡',
-  carryOver: '损益结转',
+  carryOver: '收支结转',
   endInspection: '月末检查',
   yearEndInspection: '年末检查',
   cashier: '出纳签字',

@@ -113,7 +113,7 @@ export const CloseCheckResultSchema = Type.Object({
       }),
       message: Message('结果说明，未结转时列出尚有余额的科目代码（最多5个）'),
     },
-    { description: '损益结转检查：结束月份月末收入支出科目无余额' },
+    { description: '收支结转检查：结束月份月末收入支出科目无余额' },
   ),
   endInspection: Type.Object(
     {
