@@ -14,7 +14,7 @@ import { Paths } from '../src/shared/api/paths.js';
 import type { Voucher } from '../src/shared/api/vouchers.js';
 import type { Paged } from '../src/shared/envelope.js';
 import { VOUCHER_ADD_PATH } from '../src/shared/financial-state.js';
-import { recalculated } from '../src/server/test-support/workbook-recalc.js';
+import { recalculated } from './support/workbook-recalc.js';
 import { VoucherEditorPage } from './pages/voucher-editor-page.js';
 import { apiSession } from './support/api-session.js';
 import { FACTORY } from './support/demo.js';

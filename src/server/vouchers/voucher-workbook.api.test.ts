@@ -14,10 +14,25 @@ import { ErrorCode } from '../../shared/error-codes.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
-import { recalculated, type SheetValues } from '../test-support/workbook-recalc.js';
+import {
+  checkWorkbook,
+  expectHeadingBlock,
+  fenOf,
+  type CheckedSheet,
+  type ExpectedHeading,
+} from '../test-support/workbook-check.js';
 import { afterBatch, current, FACTORY, line, refOf, request, save, SCHOOL } from './voucher-test-kit.js';
 
 const INJECTED = '=HYPERLINK("http://example.com","点我")';
+const USER_TEXTS = [INJECTED, '-1+2'];
+const HEADING: ExpectedHeading = {
+  title: '记账凭证',
+  unit: FACTORY,
+  ledgerSet: FACTORY,
+  period: '',
+  filters: [],
+  exportedBy: '李会计',
+};
 
 const errorOf = (bytes: Uint8Array) => JSON.parse(Buffer.from(bytes).toString('utf8')) as { errorCode: number; errorMsg: string };
 
@@ -57,18 +72,14 @@ function formulasOf(workbook: ExcelJS.Workbook): string[] {
 }
 
 /** The voucher's sheet against the voucher as the API answers it. */
-function expectSheetIsVoucher(sheet: ExcelJS.Worksheet, values: SheetValues, v: Voucher, typeName: string): void {
+function expectSheetIsVoucher(checked: CheckedSheet, v: Voucher, typeName: string): void {
+  const sheet = checked.worksheet;
+  expectHeadingBlock(checked, { ...HEADING, period: `${v.year}年${String(v.month).padStart(2, '0')}月` });
   const texts = textsOf(sheet);
-  expect(sheet.getCell('A1').value).toBe('记账凭证');
   expect(texts).toEqual(
     expect.arrayContaining([
-      `编制单位：${FACTORY}`,
-      `账套：${FACTORY}`,
-      `会计期间：${v.year}年${String(v.month).padStart(2, '0')}月`,
       `凭证类别：${v.certificateTypeName}`,
       `凭证号：${v.entry}字第 ${String(v.pzNo).padStart(4, '0')} 号`,
-      '金额单位：元',
-      '导出人：李会计',
       `财务主管：${v.financialOfficer}`,
       `记账：${v.bookkeeper}`,
       `出纳：${v.cashier}`,
@@ -99,7 +110,7 @@ function expectSheetIsVoucher(sheet: ExcelJS.Worksheet, values: SheetValues, v: 
       const cell = sheet.getCell(r, c);
       expect(cell.value).toBe(amount);
       expect(cell.numFmt).toBe('#,##0.00');
-      expect(values[r - 1]?.[c - 1] ?? null).toBe(amount);
+      expect(checked.value(r, c)).toBe(amount);
     }
     for (const c of [1, 2, 3]) expect(sheet.getCell(r, c).numFmt).toBe('@');
   });
@@ -109,8 +120,8 @@ function expectSheetIsVoucher(sheet: ExcelJS.Worksheet, values: SheetValues, v: 
   expect(total).toBe(header + 1 + v.certiDetails.length);
   expect(sheet.getCell(total, 4).formula).toMatch(/^SUM\(D\d+:D\d+\)$/);
   expect(sheet.getCell(total, 5).formula).toMatch(/^SUM\(E\d+:E\d+\)$/);
-  expect(values[total - 1]?.[3]).toBe(v.debitTotal);
-  expect(values[total - 1]?.[4]).toBe(v.creditTotal);
+  expect(fenOf(checked.value(total, 4))).toBe(fenOf(v.debitTotal));
+  expect(fenOf(checked.value(total, 5))).toBe(fenOf(v.creditTotal));
   expect(sheet.getCell(total, 2).value).toBe(`人民币（大写）：${amountToChineseCapitals(Math.round(v.debitTotal * 100))}`);
 
   // Print setup: the heading repeats on each page, page x of y, landscape, one page wide, frozen.
@@ -119,19 +130,6 @@ function expectSheetIsVoucher(sheet: ExcelJS.Worksheet, values: SheetValues, v: 
   expect(sheet.pageSetup.fitToWidth).toBe(1);
   expect(sheet.headerFooter.oddFooter).toMatch(/&P.*&N/);
   expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: header });
-}
-
-/** No amount or date written as text: every text cell holds something other than a figure. */
-function expectNoFigureAsText(workbook: ExcelJS.Workbook): void {
-  workbook.eachSheet((sheet) =>
-    sheet.eachRow((row) =>
-      row.eachCell((cell) => {
-        if (typeof cell.value !== 'string') return;
-        expect(cell.value, `${sheet.name}!${cell.address}`).not.toMatch(/^\s*-?[\d,]+(\.\d+)?\s*$/);
-        expect(cell.value, `${sheet.name}!${cell.address}`).not.toMatch(/^\s*\d{4}-\d{2}-\d{2}/);
-      }),
-    ),
-  );
 }
 
 describe.each(TEST_DIALECTS)('the 记账凭证 workbook (%s)', (dialect) => {
@@ -216,19 +214,21 @@ describe.each(TEST_DIALECTS)('the 记账凭证 workbook (%s)', (dialect) => {
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(decodeURIComponent(got.headers.get('content-disposition') ?? '')).toContain(`记账凭证_${FACTORY}_2026年02-03月`);
-    const workbook = await open(got.bytes);
-    const values = recalculated(workbook);
+    // Every sheet: print setup, formats, no figure as text, only our formulas, live totals agree.
+    const book = await checkWorkbook(got.bytes, { userTexts: USER_TEXTS });
+    const workbook = book.workbook;
     expect(workbook.worksheets.map((s) => s.name)).toEqual([
       `03月记-${String(first.pzNo).padStart(4, '0')}`,
       `02月记-${String(second.pzNo).padStart(4, '0')}`,
     ]);
     // The API's voucher: signed, reviewed and booked, so every signature has a name.
     expect([first.cashier, first.reviewer, first.bookkeeper, first.preparedBy].every((n) => n !== '')).toBe(true);
-    const [one, two] = workbook.worksheets;
+    const [one, two] = book.sheets;
     if (!one || !two) throw new Error('two sheets');
-    expectSheetIsVoucher(one, values.get(one.name) ?? [], first, '经费核算');
-    expectSheetIsVoucher(two, values.get(two.name) ?? [], second, '经费核算');
+    expectSheetIsVoucher(one, first, '经费核算');
+    expectSheetIsVoucher(two, second, '经费核算');
     expect(workbook.title).toBe('记账凭证');
+    expect(workbook.subject).toContain('2026年02-03月');
     expect(workbook.company).toBe(FACTORY);
     expect(workbook.creator).toBe('李会计');
     expect(workbook.created).toBeInstanceOf(Date);
@@ -236,7 +236,8 @@ describe.each(TEST_DIALECTS)('the 记账凭证 workbook (%s)', (dialect) => {
 
   it('shows auxiliary items by name, never by their internal codes', async () => {
     const got = await kuaiji.download(Paths.certificateSheets, { ids: first.id });
-    const sheet = (await open(got.bytes)).worksheets[0];
+    const book = await checkWorkbook(got.bytes, { heading: { ...HEADING, period: '2026年03月' }, userTexts: USER_TEXTS });
+    const sheet = book.workbook.worksheets[0];
     const header = sheet ? rowOf(sheet, '摘要') : 0;
     expect(sheet?.getCell(header + 1, 3).value).toBe(`经费核算：${jfhs.infoName}`);
     expect(sheet?.getCell(header + 1, 3).text).not.toContain('JFHS');
@@ -255,7 +256,6 @@ describe.each(TEST_DIALECTS)('the 记账凭证 workbook (%s)', (dialect) => {
     expect(sheet?.getCell(header + 2, 1).value).toBe('-1+2');
     expect(formulasOf(workbook).every((f) => /=SUM\([DE]\d+:[DE]\d+\)$/.test(f))).toBe(true);
     expect(formulasOf(workbook)).toHaveLength(4);
-    expectNoFigureAsText(workbook);
   });
 
   it('writes a two-table voucher as its two parts, each with its own live total', async () => {
@@ -270,15 +270,21 @@ describe.each(TEST_DIALECTS)('the 记账凭证 workbook (%s)', (dialect) => {
     );
     expect(saved.body.errorMsg).toBeNull();
     const got = await gov.download(Paths.certificateSheets, { ids: saved.body.data.id });
-    const workbook = await open(got.bytes);
-    const values = recalculated(workbook);
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
-    const sheetValues = values.get(sheet.name) ?? [];
+    const book = await checkWorkbook(got.bytes, {
+      heading: {
+        ...HEADING,
+        unit: '示范市行政单位',
+        ledgerSet: '示范市行政单位',
+        period: '2026年03月',
+        exportedBy: '系统管理员',
+      },
+    });
+    const checked = book.sheet();
+    const sheet = checked.worksheet;
     const financial = rowOf(sheet, '财务会计合计');
     const budget = rowOf(sheet, '预算会计合计');
-    expect(sheetValues[financial - 1]?.slice(3, 5)).toEqual([100, 100]);
-    expect(sheetValues[budget - 1]?.slice(3, 5)).toEqual([60, 60]);
+    expect([checked.value(financial, 4), checked.value(financial, 5)]).toEqual([100, 100]);
+    expect([checked.value(budget, 4), checked.value(budget, 5)]).toEqual([60, 60]);
     expect(sheet.getCell(financial, 2).value).toBe('人民币（大写）：壹佰元整');
     expect(sheet.getCell(budget, 2).value).toBe('人民币（大写）：陆拾元整');
     expect(textsOf(sheet)).toEqual(expect.arrayContaining(['财务会计', '预算会计']));

@@ -15,26 +15,17 @@
  */
 import ExcelJS from 'exceljs';
 import { amountToChineseCapitals } from '../../../formulas/chinese-capitals.js';
+import { headingTexts, periodText, type ExportHeading } from '../../../grids/workbook/heading.js';
+import { DATE_NUM_FMT, MONEY_NUM_FMT, PAGE_FOOTER, TEXT_NUM_FMT, dateCell } from '../../../grids/workbook/sheet-plan.js';
+import { setWorkbookProperties } from '../../../grids/workbook/workbook.js';
 import type { Voucher, VoucherLine } from '../../shared/api/vouchers.js';
 import { yuanToFen } from '../../shared/vouchers/amounts.js';
 
-export const MONEY_FMT = '#,##0.00';
-export const TEXT_FMT = '@';
-export const DATE_FMT = 'yyyy-mm-dd';
-const DATE_TIME_FMT = 'yyyy-mm-dd hh:mm';
+const MONEY_FMT = MONEY_NUM_FMT;
+const TEXT_FMT = TEXT_NUM_FMT;
 /** The count stays a number; the words around it are the format's. */
 export const ATTACHMENTS_FMT = '"附单据 "0" 张"';
 export const VOUCHER_SHEET_TITLE = '记账凭证';
-
-/** Who exports what, for the heading of every sheet. */
-export interface VoucherWorkbookHeading {
-  /** 编制单位: the union's name. */
-  readonly unit: string;
-  /** 账套 name. */
-  readonly ledgerSet: string;
-  readonly exportedBy: string;
-  readonly exportedAt: Date;
-}
 
 export const VOUCHER_COLUMNS = [
   { header: '摘要', width: 30, numFmt: TEXT_FMT },
@@ -70,7 +61,18 @@ export function voucherNumberText(voucher: Pick<Voucher, 'entry' | 'pzNo'>): str
 
 /** 2026年03月 */
 export function voucherPeriodText(voucher: Pick<Voucher, 'year' | 'month'>): string {
-  return `${voucher.year}年${String(voucher.month).padStart(2, '0')}月`;
+  return periodText(voucher.year, voucher.month, voucher.month);
+}
+
+/** The months the vouchers span: 2026年03月, 2026年01-03月, or 2025年12月-2026年01月. */
+export function vouchersPeriodText(vouchers: readonly Pick<Voucher, 'year' | 'month'>[]): string {
+  const sorted = [...vouchers].sort((a, b) => a.year - b.year || a.month - b.month);
+  const from = sorted[0];
+  const to = sorted[sorted.length - 1];
+  if (!from || !to) return '';
+  return from.year === to.year
+    ? periodText(from.year, from.month, to.month)
+    : `${voucherPeriodText(from)}-${voucherPeriodText(to)}`;
 }
 
 /** The auxiliary items of a line by type and name: 部门：工会办公室；项目：职工书屋. */
@@ -82,17 +84,6 @@ export function auxiliaryText(line: Pick<VoucherLine, 'auxis'>, typeName: (typeN
       return type ? `${type}：${item}` : item;
     })
     .join('；');
-}
-
-/** A yyyy-MM-dd date as the spreadsheet's date (midnight UTC, which exceljs writes as the day). */
-export function sheetDate(ymd: string): Date {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1900, (m ?? 1) - 1, d ?? 1));
-}
-
-/** The exporter's wall-clock time as a spreadsheet date-time (exceljs writes UTC fields as local). */
-function sheetDateTime(at: Date): Date {
-  return new Date(Date.UTC(at.getFullYear(), at.getMonth(), at.getDate(), at.getHours(), at.getMinutes(), at.getSeconds()));
 }
 
 /** Sheet names: unique, at most 31 characters, none of []:*?/\ (Excel's rules). */
@@ -142,7 +133,7 @@ export function voucherSheetLayout(voucher: Voucher): VoucherSheetLayout {
 function addVoucherSheet(
   workbook: ExcelJS.Workbook,
   voucher: Voucher,
-  heading: VoucherWorkbookHeading,
+  heading: ExportHeading,
   typeName: (typeNo: string) => string,
   sheetName: string,
 ): void {
@@ -157,7 +148,7 @@ function addVoucherSheet(
       fitToHeight: 0,
       printTitlesRow: `1:${HEADER_ROW}`,
     },
-    headerFooter: { oddFooter: '&C第 &P 页，共 &N 页', evenFooter: '&C第 &P 页，共 &N 页' },
+    headerFooter: { oddFooter: PAGE_FOOTER, evenFooter: PAGE_FOOTER, firstFooter: PAGE_FOOTER },
   });
   sheet.columns = VOUCHER_COLUMNS.map((c) => ({ width: c.width, style: { numFmt: c.numFmt } }));
 
@@ -173,31 +164,31 @@ function addVoucherSheet(
   text(1, 1, VOUCHER_SHEET_TITLE, { font: { bold: true, size: 18 }, alignment: { horizontal: 'center', vertical: 'middle' } });
   sheet.getRow(1).height = 30;
 
-  // 编制单位, 账套, 会计期间.
+  // 编制单位, 账套, 会计期间 (the voucher's own month).
+  const says = headingTexts({ ...heading, period: voucherPeriodText(voucher) });
   sheet.mergeCells(2, 1, 2, 2);
-  text(2, 1, `编制单位：${heading.unit}`);
-  text(2, 3, `账套：${heading.ledgerSet}`);
+  text(2, 1, says.unit);
+  text(2, 3, says.ledgerSet);
   sheet.mergeCells(2, 4, 2, 5);
-  text(2, 4, `会计期间：${voucherPeriodText(voucher)}`, { alignment: { horizontal: 'right' } });
+  text(2, 4, says.period, { alignment: { horizontal: 'right' } });
 
   // Category and number, date, attachments.
   text(3, 1, `凭证类别：${voucher.certificateTypeName}`);
   text(3, 2, `凭证号：${voucherNumberText(voucher)}`, { alignment: { horizontal: 'center' } });
   text(3, 3, '日期', { alignment: { horizontal: 'right' } });
   const date = sheet.getCell(3, 4);
-  date.value = sheetDate(voucher.pzDate);
-  date.style = { numFmt: DATE_FMT, alignment: { horizontal: 'left' } };
+  date.value = dateCell(voucher.pzDate);
+  date.style = { numFmt: DATE_NUM_FMT, alignment: { horizontal: 'left' } };
   const attachments = sheet.getCell(3, 5);
   attachments.value = voucher.numberOfDocument;
   attachments.style = { numFmt: ATTACHMENTS_FMT, alignment: { horizontal: 'right' } };
 
-  // Unit of amounts, exporter and time.
-  text(4, 1, '金额单位：元');
-  text(4, 3, `导出人：${heading.exportedBy}`, { alignment: { horizontal: 'right' } });
-  text(4, 4, '导出时间', { alignment: { horizontal: 'right' } });
-  const exportedAt = sheet.getCell(4, 5);
-  exportedAt.value = sheetDateTime(heading.exportedAt);
-  exportedAt.style = { numFmt: DATE_TIME_FMT, alignment: { horizontal: 'right' } };
+  // Unit of amounts, filters (none shape one voucher), exporter and time.
+  text(4, 1, says.moneyUnit);
+  text(4, 2, says.filters);
+  text(4, 3, says.exportedBy);
+  sheet.mergeCells(4, 4, 4, 5);
+  text(4, 4, says.exportedAt, { alignment: { horizontal: 'right' } });
 
   // Column headings.
   VOUCHER_COLUMNS.forEach((c, i) =>
@@ -264,28 +255,18 @@ function addVoucherSheet(
   signatures.forEach((s, i) => text(layout.signatureRow, i + 1, s));
 }
 
-/** The vouchers, one sheet each, in the order given. */
+/**
+ * The vouchers, one sheet each, in the order given. `heading` is the workbook's (title 记账凭证,
+ * the months the vouchers span); each sheet names its voucher's own month.
+ */
 export function buildVoucherWorkbook(
   vouchers: readonly Voucher[],
-  heading: VoucherWorkbookHeading,
+  heading: ExportHeading,
   typeName: (typeNo: string) => string,
 ): ExcelJS.Workbook {
   const workbook = new ExcelJS.Workbook();
-  workbook.creator = heading.exportedBy;
-  workbook.lastModifiedBy = heading.exportedBy;
-  workbook.created = heading.exportedAt;
-  workbook.modified = heading.exportedAt;
-  workbook.title = VOUCHER_SHEET_TITLE;
-  workbook.subject = voucherWorkbookSubject(vouchers);
-  workbook.company = heading.unit;
+  setWorkbookProperties(workbook, heading);
   const taken = new Set<string>();
   for (const voucher of vouchers) addVoucherSheet(workbook, voucher, heading, typeName, voucherSheetName(voucher, taken));
   return workbook;
-}
-
-function voucherWorkbookSubject(vouchers: readonly Voucher[]): string {
-  const first = vouchers[0];
-  if (!first) return VOUCHER_SHEET_TITLE;
-  if (vouchers.length === 1) return `${voucherPeriodText(first)} ${voucherNumberText(first)}`;
-  return `${vouchers.length}张凭证`;
 }

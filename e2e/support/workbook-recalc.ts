@@ -1,6 +1,7 @@
 /**
- * Temporary: every formula of a workbook recalculated with HyperFormula (replaced by the shared
- * workbook-check kit once merged).
+ * Every formula of a workbook recalculated with HyperFormula, for the browser tests: Playwright
+ * cannot load workbook-check.ts (it asserts with vitest's expect), so this is its recalculation
+ * alone, with the same rule that a string cell stays text.
  */
 import ExcelJS from 'exceljs';
 import { HyperFormula } from 'hyperformula';
@@ -17,7 +18,7 @@ export function recalculated(workbook: ExcelJS.Workbook): Map<string, SheetValue
         const cell = sheet.getCell(r, c);
         if (cell.type === ExcelJS.ValueType.Formula) row.push(`=${cell.formula}`);
         else if (typeof cell.value === 'number' || typeof cell.value === 'boolean') row.push(cell.value);
-        else if (typeof cell.value === 'string') row.push(cell.value.startsWith('=') ? `'${cell.value}` : cell.value);
+        else if (typeof cell.value === 'string') row.push(`'${cell.value}`);
         else if (cell.value instanceof Date) row.push(cell.value.getTime());
         else row.push(null);
       }
