@@ -8,6 +8,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountToChineseCapitals } from '../../../formulas/chinese-capitals.js';
+import { textWidth } from '../../../grids/workbook/sheet-plan.js';
 import { Paths } from '../../shared/api/paths.js';
 import type { BatchResponse, Voucher } from '../../shared/api/vouchers.js';
 import { ErrorCode } from '../../shared/error-codes.js';
@@ -113,6 +114,10 @@ function expectSheetIsVoucher(checked: CheckedSheet, v: Voucher, typeName: strin
       expect(checked.value(r, c)).toBe(amount);
     }
     for (const c of [1, 2, 3]) expect(sheet.getCell(r, c).numFmt).toBe('@');
+    // Wide enough for the Chinese names (up to a width where the cell wraps).
+    for (const c of [1, 2, 3]) {
+      expect(sheet.getColumn(c).width ?? 0).toBeGreaterThanOrEqual(Math.min(60, textWidth(sheet.getCell(r, c).text)));
+    }
   });
 
   // 合计: live sums that recalculate to the voucher's totals, the amount in capitals beside them.

@@ -16,7 +16,14 @@
 import ExcelJS from 'exceljs';
 import { amountToChineseCapitals } from '../../../formulas/chinese-capitals.js';
 import { headingTexts, periodText, type ExportHeading } from '../../../grids/workbook/heading.js';
-import { DATE_NUM_FMT, MONEY_NUM_FMT, PAGE_FOOTER, TEXT_NUM_FMT, dateCell } from '../../../grids/workbook/sheet-plan.js';
+import {
+  DATE_NUM_FMT,
+  MONEY_NUM_FMT,
+  PAGE_FOOTER,
+  TEXT_NUM_FMT,
+  dateCell,
+  textWidth,
+} from '../../../grids/workbook/sheet-plan.js';
 import { setWorkbookProperties } from '../../../grids/workbook/workbook.js';
 import type { Voucher, VoucherLine } from '../../shared/api/vouchers.js';
 import { yuanToFen } from '../../shared/vouchers/amounts.js';
@@ -35,6 +42,7 @@ export const VOUCHER_COLUMNS = [
   { header: '贷方金额', width: 18, numFmt: MONEY_FMT },
 ] as const;
 const WIDTH = VOUCHER_COLUMNS.length;
+const MAX_TEXT_WIDTH = 60;
 /** Below the title, unit/ledger set/period, category/number/date/attachments, unit of amounts/exporter. */
 const HEADER_ROW = 5;
 const DEBIT_COLUMN = 4;
@@ -150,7 +158,14 @@ function addVoucherSheet(
     },
     headerFooter: { oddFooter: PAGE_FOOTER, evenFooter: PAGE_FOOTER, firstFooter: PAGE_FOOTER },
   });
-  sheet.columns = VOUCHER_COLUMNS.map((c) => ({ width: c.width, style: { numFmt: c.numFmt } }));
+  // Text columns as wide as their longest line (a Chinese character takes two), within reason:
+  // beyond MAX_TEXT_WIDTH the cell wraps.
+  const lineTexts = voucher.certiDetails.map((l) => [l.summary, l.codeAndFullName, auxiliaryText(l, typeName)]);
+  sheet.columns = VOUCHER_COLUMNS.map((c, i) => {
+    const longest = Math.max(0, ...lineTexts.map((t) => textWidth(t[i] ?? '') + 2));
+    const width = c.numFmt === TEXT_FMT ? Math.min(MAX_TEXT_WIDTH, Math.max(c.width, longest)) : c.width;
+    return { width, style: { numFmt: c.numFmt } };
+  });
 
   const text = (row: number, column: number, value: string, style: Partial<ExcelJS.Style> = {}) => {
     const cell = sheet.getCell(row, column);
