@@ -28,18 +28,16 @@ import { setWorkbookProperties } from '../../../grids/workbook/workbook.js';
 import type { Voucher, VoucherLine } from '../../shared/api/vouchers.js';
 import { yuanToFen } from '../../shared/vouchers/amounts.js';
 
-const MONEY_FMT = MONEY_NUM_FMT;
-const TEXT_FMT = TEXT_NUM_FMT;
 /** The count stays a number; the words around it are the format's. */
 export const ATTACHMENTS_FMT = '"附单据 "0" 张"';
 export const VOUCHER_SHEET_TITLE = '记账凭证';
 
 export const VOUCHER_COLUMNS = [
-  { header: '摘要', width: 30, numFmt: TEXT_FMT },
-  { header: '会计科目', width: 40, numFmt: TEXT_FMT },
-  { header: '辅助核算', width: 28, numFmt: TEXT_FMT },
-  { header: '借方金额', width: 18, numFmt: MONEY_FMT },
-  { header: '贷方金额', width: 18, numFmt: MONEY_FMT },
+  { header: '摘要', width: 30, numFmt: TEXT_NUM_FMT },
+  { header: '会计科目', width: 40, numFmt: TEXT_NUM_FMT },
+  { header: '辅助核算', width: 28, numFmt: TEXT_NUM_FMT },
+  { header: '借方金额', width: 18, numFmt: MONEY_NUM_FMT },
+  { header: '贷方金额', width: 18, numFmt: MONEY_NUM_FMT },
 ] as const;
 const WIDTH = VOUCHER_COLUMNS.length;
 const MAX_TEXT_WIDTH = 60;
@@ -163,14 +161,14 @@ function addVoucherSheet(
   const lineTexts = voucher.certiDetails.map((l) => [l.summary, l.codeAndFullName, auxiliaryText(l, typeName)]);
   sheet.columns = VOUCHER_COLUMNS.map((c, i) => {
     const longest = Math.max(0, ...lineTexts.map((t) => textWidth(t[i] ?? '') + 2));
-    const width = c.numFmt === TEXT_FMT ? Math.min(MAX_TEXT_WIDTH, Math.max(c.width, longest)) : c.width;
+    const width = c.numFmt === TEXT_NUM_FMT ? Math.min(MAX_TEXT_WIDTH, Math.max(c.width, longest)) : c.width;
     return { width, style: { numFmt: c.numFmt } };
   });
 
   const text = (row: number, column: number, value: string, style: Partial<ExcelJS.Style> = {}) => {
     const cell = sheet.getCell(row, column);
     cell.value = value;
-    cell.style = { ...style, numFmt: TEXT_FMT };
+    cell.style = { ...style, numFmt: TEXT_NUM_FMT };
     return cell;
   };
 
@@ -217,9 +215,9 @@ function addVoucherSheet(
   const money = (row: number, column: number, fen: number | null) => {
     const cell = sheet.getCell(row, column);
     cell.value = fen === null ? null : fen / 100;
-    cell.style = { numFmt: MONEY_FMT, border: THIN };
+    cell.style = { numFmt: MONEY_NUM_FMT, border: THIN };
   };
-  const moneyStyle: Partial<ExcelJS.Style> = { numFmt: MONEY_FMT, border: THIN, font: { bold: true } };
+  const moneyStyle: Partial<ExcelJS.Style> = { numFmt: MONEY_NUM_FMT, border: THIN, font: { bold: true } };
 
   partsOf(voucher).forEach((part, k) => {
     const at = layout.parts[k];
