@@ -32,6 +32,7 @@ import { voucherRoutes } from './vouchers/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { voucherTables } from './files/voucher-link-db.js';
 import { printRoutes } from './print/routes.js';
+import { voucherWorkbookRoutes } from './vouchers/workbook-routes.js';
 import { templateRoutes } from './templates/routes.js';
 import { bookRoutes } from './books/routes.js';
 import { reportRoutes } from './reports/routes.js';
@@ -73,6 +74,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       auxiliaryRoutes(account, db);
       voucherRoutes(account, db);
       printRoutes(account, db);
+      voucherWorkbookRoutes(account, db);
       templateRoutes(account, db);
       bookRoutes(account, db);
       reportRoutes(account, db);

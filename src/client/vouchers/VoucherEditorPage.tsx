@@ -39,6 +39,7 @@ import { SummaryManager } from './SummaryManager.js';
 import type { TemplateLineInput, VoucherTemplate } from '../../shared/api/templates.js';
 import { AttachmentDialog } from '../files/AttachmentDialog.js';
 import { PrintDialog } from '../print/PrintDialog.js';
+import { exportVoucherSheets } from './voucher-sheets-api.js';
 import { isReject } from '../message-box/message-box.js';
 import { SaveTemplateDialog } from './templates/SaveTemplateDialog.js';
 import { TemplatePicker } from './templates/TemplatePicker.js';
@@ -133,7 +134,9 @@ export function VoucherEditorPage() {
   const [params] = useSearchParams();
   const year = authInfo?.year ?? new Date().getFullYear();
   const storageKey = draftKey(user?.loginName ?? '', authInfo?.ztId ?? 0, year);
-  const reviewRight = permissionList(VOUCHER_LIST_PATH, pageRoutes, resources).includes('review');
+  const listRights = permissionList(VOUCHER_LIST_PATH, pageRoutes, resources);
+  const reviewRight = listRights.includes('review');
+  const exportRight = listRights.includes('export');
 
   const [empty, setEmpty] = useState<EmptyVoucherResponse | null>(null);
   const [failed, setFailed] = useState(false);
@@ -434,6 +437,18 @@ export function VoucherEditorPage() {
     setStatus(`已使用模板：${template.name}`);
   };
 
+  /** 导出 (and Ctrl+Shift+E in the grid): the saved voucher as the 记账凭证 workbook. */
+  const exportSheet = () => {
+    const s = docRef.current?.saved;
+    if (!exportRight) return alertOf('没有导出凭证的权限');
+    if (!s) return alertOf('凭证保存后可导出');
+    // The workbook is the voucher as saved: what is on screen and not saved would not be in it.
+    if (dirty.current && !readOnly) return alertOf('凭证有未保存的修改，请先保存再导出');
+    exportVoucherSheets([s.id]).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) alertOf(`导出失败：${error instanceof Error ? error.message : String(error)}`, 'error');
+    });
+  };
+
   // ---- navigation and review
 
   const newVoucher = async () => {
@@ -570,6 +585,17 @@ export function VoucherEditorPage() {
         >
           打印
         </button>
+        {exportRight && (
+          <button
+            type="button"
+            className="btn"
+            disabled={!saved}
+            title={saved ? '导出为记账凭证工作簿（Excel）' : '凭证保存后可导出'}
+            onClick={exportSheet}
+          >
+            导出
+          </button>
+        )}
         {doc.restored && (
           <button type="button" className="btn" onClick={() => void discardDraft()}>
             放弃草稿
@@ -624,6 +650,7 @@ export function VoucherEditorPage() {
                   onChange={(changed) => onRows(i, changed)}
                   onSave={() => void save()}
                   onCommand={onCommand}
+                  onExport={exportSheet}
                   label={`${table.label}分录`}
                   fitWidth={doc.tables.length === 2}
                   maxHeight={Math.max(360, window.innerHeight - 330)}

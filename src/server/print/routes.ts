@@ -9,8 +9,7 @@ import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
 import { ztOf } from '../auth/guard.js';
 import { onLedger, Right } from '../auth/route-rights.js';
-import { refuse } from '../http/app-error.js';
-import { toVouchers } from '../vouchers/repository.js';
+import { namedVouchers } from '../vouchers/named-vouchers.js';
 import { VoucherRights } from '../vouchers/rights.js';
 import { contentDisposition } from '../files/content-disposition.js';
 import { printVouchersOf } from './from-voucher.js';
@@ -26,21 +25,7 @@ export function printRoutes(app: App, db: Db): void {
     async (request, reply) => {
       const zt = ztOf(request);
       const { paper = 'a4' } = request.query;
-      const ids = request.query.ids
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== '');
-      if (ids.length === 0) refuse('BusinessRule', '请至少选择一张凭证');
-      if (ids.length > PRINT_MAX_VOUCHERS) refuse('BusinessRule', `一次最多打印${PRINT_MAX_VOUCHERS}张凭证`);
-
-      const rows = await db.kysely
-        .selectFrom('voucher')
-        .selectAll()
-        .where('id', 'in', [...new Set(ids)])
-        .execute();
-      if (rows.some((r) => r.zt_id !== zt.id)) refuse('Forbidden');
-      const vouchers = new Map((await toVouchers(db.kysely, zt.id, rows)).map((v) => [v.id, v]));
-      const ordered = ids.map((id) => vouchers.get(id) ?? refuse('NotFound', '凭证不存在'));
+      const ordered = await namedVouchers(db, zt.id, request.query.ids, PRINT_MAX_VOUCHERS, '打印');
       const pdf = await renderVouchersPdf(
         ordered.flatMap((v) => printVouchersOf(v, zt.name)),
         paper,

@@ -142,6 +142,8 @@ export const Paths = {
   pzUser: '/account/api/pzUser',
   /** Ours: GET ?ids=1,2&paper=a4|voucher → application/pdf, the vouchers in the printed layout (src/shared/api/files.ts). */
   certificatePrint: '/account/api/certificate/print',
+  /** Ours: GET ?ids=1,2 → .xlsx, one 记账凭证 sheet per voucher (src/shared/api/schemas/voucher-workbook.ts). */
+  certificateSheets: '/account/api/certificate/exportVoucherSheets',
   // attachments (src/shared/api/files.ts)
   /** POST upload (multipart field `file`, optional field voucherId) → FileRelation[]; GET ?voucherId= list; DELETE ?fileId=. */
   fileRelation: '/files/api/fileRelation',

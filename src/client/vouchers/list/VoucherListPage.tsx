@@ -22,6 +22,7 @@ import { listVouchers, loadCertificateTypes, refOf, reloadBreak, runBatch, type 
 import { buildQuery, defaultFilter, filterFromSearch, LIST_PAGE_SIZE, STATUS_LABELS, type ListFilter } from './list-filter.js';
 import { VoucherPreview } from './VoucherPreview.js';
 import { PrintDialog } from '../../print/PrintDialog.js';
+import { exportVoucherSheets } from '../voucher-sheets-api.js';
 import { AttachmentDialog } from '../../files/AttachmentDialog.js';
 import './voucher-list.css';
 import { useWorkingMonth } from '../../shell/working-month.js';
@@ -221,6 +222,20 @@ export function VoucherListPage() {
     setPrinting(ids);
   };
 
+  /** 导出凭证: the selected vouchers as 记账凭证 sheets, one each, in list order. */
+  const exportSelected = () => {
+    const ids = targets().map((v) => v.id);
+    if (ids.length === 0) {
+      messageBox.fireAndForget(messageBox.alert(VoucherMessages.selectAtLeastOne, { tone: 'warning' }));
+      return;
+    }
+    exportVoucherSheets(ids).catch((error: unknown) => {
+      if (error instanceof ApiError) return;
+      const message = error instanceof Error ? error.message : String(error);
+      messageBox.fireAndForget(messageBox.alert(`导出失败：${message}`, { tone: 'error' }));
+    });
+  };
+
   const edit = (voucher: Voucher) => {
     setPreview(null);
     void navigate(`${VOUCHER_ADD_PATH}?id=${encodeURIComponent(voucher.id)}`);
@@ -367,6 +382,11 @@ export function VoucherListPage() {
         <Permission value="print">
           <button type="button" className="btn" onClick={openPrint}>
             打印
+          </button>
+        </Permission>
+        <Permission value="export">
+          <button type="button" className="btn" title="所选凭证导出为记账凭证工作簿，每张凭证一个工作表" onClick={exportSelected}>
+            导出凭证
           </button>
         </Permission>
         {batchButton('review', 'review')}
