@@ -35,7 +35,7 @@ export default tseslint.config(
   },
   // src/shared is the ground floor: it imports nothing of ours from outside itself (grids/,
   // formulas/ and templates/ build on it, never the other way). An import that climbs out of
-  // src/shared is refused; how many '../' that takes depends on the file's depth. Tests may take
+  // src/shared is refused; how many parent steps that takes depends on the file's depth. Tests may take
   // fixtures (the report templates) from above.
   ...[1, 2, 3].map((depth) => ({
     files: [`src/shared/${'*/'.repeat(depth - 1)}*.ts`],
