@@ -18,7 +18,9 @@ import type { ReportResponse } from '../../shared/api/reports.js';
 import type { TrialBalanceResponse } from '../../shared/api/books.js';
 import type { BatchResponse, Voucher } from '../../shared/api/vouchers.js';
 import { ErrorCode } from '../../shared/error-codes.js';
+import type { ExportFilter } from '../../../grids/workbook/heading.js';
 import { ApiClient } from '../test-support/api-client.js';
+import { checkWorkbook, expectHeadingBlock, type CheckedWorkbook } from '../test-support/workbook-check.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { afterBatch, line, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
 
@@ -140,37 +142,14 @@ function trialRows(book: OpenedWorkbook, sheet: string) {
   return rows;
 }
 
-/** The heading block, print setup and formats every sheet of these workbooks carries. */
-function checkHeading(ws: ExcelJS.Worksheet, title: string, period: string, filters: readonly string[]) {
-  const texts = [1, 2, 3, 4].flatMap((r) => (ws.getRow(r).values as unknown[]).filter((v): v is string => typeof v === 'string'));
-  expect(ws.getCell(1, 1).value).toBe(title);
-  // A narrow sheet joins a line's items into one cell.
-  const joined = texts.join('　　');
-  expect(joined).toContain(`编制单位：${SCHOOL}`);
-  expect(joined).toContain(`账套：${SCHOOL}`);
-  expect(joined).toContain(`会计期间：${period}`);
-  expect(joined).toContain('金额单位：元');
-  expect(joined).toContain('导出人：李会计');
-  expect(joined).toMatch(/导出时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-  const filterLine = texts.find((t) => t.startsWith('筛选条件：')) ?? '';
-  for (const f of filters) expect(filterLine, ws.name).toContain(f);
-  expect(ws.pageSetup.printTitlesRow).toMatch(/^1:\d+$/);
-  expect(ws.headerFooter.oddFooter).toContain('&P');
-  expect(ws.headerFooter.oddFooter).toContain('&N');
-  expect(ws.views[0]).toMatchObject({ state: 'frozen' });
-  // No amount stored as text and no text as a formula: below the headings every cell is a number,
-  // one of our formulas, or a text in a '@' cell.
-  const firstBody = Number(String(ws.pageSetup.printTitlesRow).split(':')[1]) + 1;
-  for (let r = firstBody; r <= ws.rowCount; r++) {
-    ws.getRow(r).eachCell((cell) => {
-      if (cell.type === ExcelJS.ValueType.String) {
-        expect(cell.numFmt, `${ws.name}!${cell.address}`).toBe('@');
-        expect(cell.text).not.toMatch(/^-?[\d,]+\.\d\d$/);
-      } else if (cell.type === ExcelJS.ValueType.Number || cell.type === ExcelJS.ValueType.Formula) {
-        expect(cell.numFmt, `${ws.name}!${cell.address}`).toBe('#,##0.00');
-      }
-    });
-  }
+const YES = { label: '只含已记账凭证', value: '否' } as const;
+const BOOKED = { label: '只含已记账凭证', value: '是' } as const;
+const CARRY = { label: '未结转收支计入净资产', value: '是' } as const;
+const NO_CLOSING = { label: '发生额不含结转凭证', value: '是' } as const;
+
+/** The heading block of one sheet: the house's (workbook-check.ts) with this sheet's title, period and filters. */
+function checkHeading(book: CheckedWorkbook, sheet: string, title: string, period: string, filters: readonly ExportFilter[]) {
+  expectHeadingBlock(book.sheet(sheet), { title, unit: SCHOOL, ledgerSet: SCHOOL, period, filters, exportedBy: '李会计' });
 }
 
 describe.each(TEST_DIALECTS)('the reports as traceable workbooks (%s)', (dialect) => {
@@ -241,11 +220,9 @@ describe.each(TEST_DIALECTS)('the reports as traceable workbooks (%s)', (dialect
     expect(book.workbook.company).toBe(SCHOOL);
     expect(book.workbook.creator).toBe('李会计');
     expect(compareReport(book, report, ['科目余额表'])).toBeGreaterThan(40);
-    checkHeading(book.workbook.getWorksheet('资产负债表')!, '资产负债表', '2026年01-03月', [
-      '只含已记账凭证：否',
-      '未结转收支计入净资产：是',
-    ]);
-    checkHeading(book.workbook.getWorksheet('科目余额表')!, '科目余额表', '2026年01-03月', ['只含已记账凭证：否']);
+    const checked = await checkWorkbook(file.bytes);
+    checkHeading(checked, '资产负债表', '资产负债表', '2026年01-03月', [YES, CARRY]);
+    checkHeading(checked, '科目余额表', '科目余额表', '2026年01-03月', [YES]);
 
     // 货币资金 takes 101 库存现金 and 102 银行存款: its 期末余额 is 借方 − 贷方 of their rows.
     const trial = book.workbook.getWorksheet('科目余额表')!;
@@ -311,7 +288,9 @@ describe.each(TEST_DIALECTS)('the reports as traceable workbooks (%s)', (dialect
     const book = await open(file.bytes);
     expect(book.names).toEqual(['收入支出表', '科目余额表']);
     expect(compareReport(book, report, ['科目余额表'])).toBeGreaterThan(20);
-    checkHeading(book.workbook.getWorksheet('收入支出表')!, '收入支出表', '2026年02-03月', ['发生额不含结转凭证：是']);
+    const checked = await checkWorkbook(file.bytes);
+    checkHeading(checked, '收入支出表', '收入支出表', '2026年02-03月', [YES, NO_CLOSING]);
+    checkHeading(checked, '科目余额表', '科目余额表', '2026年02-03月', [YES, NO_CLOSING]);
     book.hf.destroy();
   });
 
@@ -321,6 +300,7 @@ describe.each(TEST_DIALECTS)('the reports as traceable workbooks (%s)', (dialect
     try {
       const file = await kuaiji.download(Paths.balanceSheetExport, QUARTER);
       const book = await open(file.bytes);
+      await checkWorkbook(file.bytes, { userTexts: [renamed] });
       const trial = book.workbook.getWorksheet('科目余额表')!;
       let found = false;
       trial.eachRow((row) => {
@@ -356,7 +336,10 @@ describe.each(TEST_DIALECTS)('the reports as traceable workbooks (%s)', (dialect
     const statement = await ok(kuaiji.get<ReportResponse>(Paths.incomeExpense, QUARTER));
     expect(compareReport(book, sheet, ['科目余额表'])).toBeGreaterThan(40);
     expect(compareReport(book, statement, ['科目余额表'])).toBeGreaterThan(20);
-    for (const ws of book.workbook.worksheets) checkHeading(ws, ws.name, '2026年01-03月', ['只含已记账凭证：否']);
+    const checked = await checkWorkbook(file.bytes);
+    checkHeading(checked, '科目余额表', '科目余额表', '2026年01-03月', [YES]);
+    checkHeading(checked, '资产负债表', '资产负债表', '2026年01-03月', [YES, CARRY]);
+    checkHeading(checked, '收入支出表', '收入支出表', '2026年01-03月', [YES, NO_CLOSING]);
     book.hf.destroy();
   });
 
@@ -368,7 +351,8 @@ describe.each(TEST_DIALECTS)('the reports as traceable workbooks (%s)', (dialect
     const statement = await ok(kuaiji.get<ReportResponse>(Paths.incomeExpense, params));
     expect(statement.columns.map((c) => c.hasData)).toEqual([true, true]);
     expect(compareReport(book, statement, ['科目余额表', '上年科目余额表'])).toBeGreaterThan(20);
-    checkHeading(book.workbook.getWorksheet('上年科目余额表')!, '科目余额表（上年）', '2025年01-12月', ['只含已记账凭证：是']);
+    const checked = await checkWorkbook(file.bytes);
+    checkHeading(checked, '上年科目余额表', '科目余额表（上年）', '2025年01-12月', [BOOKED, NO_CLOSING]);
     book.hf.destroy();
   });
 
@@ -383,7 +367,9 @@ describe.each(TEST_DIALECTS)('the reports as traceable workbooks (%s)', (dialect
     expect(statement.lines.find((l) => l.name === '三、收入合计')?.amounts.current).toBe(2800);
     expect(compareReport(book, sheet, ['科目余额表'])).toBeGreaterThan(40);
     expect(compareReport(book, statement, ['科目余额表(不含结转)'])).toBeGreaterThan(20);
-    checkHeading(book.workbook.getWorksheet('科目余额表(不含结转)')!, '科目余额表', '2026年01-03月', ['发生额不含结转凭证：是']);
+    const checked = await checkWorkbook(file.bytes);
+    checkHeading(checked, '科目余额表', '科目余额表', '2026年01-03月', [YES]);
+    checkHeading(checked, '科目余额表(不含结转)', '科目余额表', '2026年01-03月', [YES, NO_CLOSING]);
     book.hf.destroy();
   });
 

@@ -13,7 +13,8 @@ import { reportAmounts } from '../../shared/reports/answer-amounts.js';
 import type { ReportKind } from '../../shared/reports/types.js';
 import type { Db } from '../db/database.js';
 import { periodText } from '../../../grids/workbook/heading.js';
-import { authOf, ztOf } from '../auth/guard.js';
+import { ztOf } from '../auth/guard.js';
+import { exportHeadingOf } from '../export/export-heading.js';
 import { Page } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { rangeOf } from '../books/period-range.js';
@@ -50,9 +51,8 @@ function reportOf(
 
 /** Who exports from which set, now: what the heading of every sheet of the export says. */
 function partyOf(request: FastifyRequest): ExportParty {
-  const { user, zt } = authOf(request);
-  const name = zt?.name ?? '';
-  return { unit: name, ledgerSet: name, exportedBy: user.name, exportedAt: new Date() };
+  const { unit, ledgerSet, exportedBy, exportedAt } = exportHeadingOf(request, '', '');
+  return { unit, ledgerSet, exportedBy, exportedAt };
 }
 
 function periodsOf(report: BuiltReport['response']): ReportPeriods {

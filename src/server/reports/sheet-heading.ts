@@ -7,11 +7,10 @@
  */
 import type ExcelJS from 'exceljs';
 import { headingTexts, workbookProperties, type ExportHeading } from '../../../grids/workbook/heading.js';
+import { PAGE_FOOTER, TEXT_NUM_FMT as TEXT } from '../../../grids/workbook/sheet-plan.js';
 
 /** Title and three lines; the column headings start on the row after. */
 export const HEADING_ROWS = 4;
-export const PAGE_FOOTER = '&C第 &P 页，共 &N 页';
-const TEXT = '@';
 
 /** Columns 1..width split into `count` runs of about equal width. */
 function runs(count: number, width: number): [number, number][] {
@@ -41,7 +40,12 @@ export function writeHeadingBlock(sheet: ExcelJS.Worksheet, heading: ExportHeadi
     alignment: { horizontal: 'center', vertical: 'middle' },
   });
   sheet.getRow(1).height = 28;
-  line(2, [t.unit, t.ledgerSet, t.period, t.moneyUnit], true);
+  if (width >= 4) line(2, [t.unit, t.ledgerSet, t.period, t.moneyUnit], true);
+  else {
+    // A narrow form (the income statement: a name and two amount columns): 金额单位：元 keeps its own cell.
+    put(2, 1, width - 1, [t.unit, t.ledgerSet, t.period].join('　　'), false);
+    put(2, width, width, t.moneyUnit, true);
+  }
   line(3, [t.filters], false);
   line(4, formNo ? [t.exportedBy, t.exportedAt, formNo] : [t.exportedBy, t.exportedAt], formNo !== undefined);
 }
