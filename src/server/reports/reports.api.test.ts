@@ -34,6 +34,7 @@ import type { BatchResponse, Voucher } from '../../shared/api/vouchers.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
+import { checkWorkbook } from '../test-support/workbook-check.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { afterBatch, FACTORY, line, refOf, request, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
 
@@ -391,6 +392,15 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
       expect(report.columns.map((c) => c.name)).toEqual(['期末余额', '年初余额']);
       const statement = await kuaiji.get(Paths.incomeExpense, QUARTER);
       expect(statement.body).toMatchObject({ success: false, errorCode: ErrorCode.BusinessRule });
+      // The month's workbook writes the reports the system has: the trial balance and the balance
+      // sheet; carryOver's 本期盈余 recalculates from the 4 and 5 subjects' rows of the trial balance.
+      const file = await kuaiji.download(Paths.reportsMultipleExport, { ...QUARTER, carryOver: true });
+      const book = await checkWorkbook(file.bytes);
+      expect(book.sheets.map((s) => s.name)).toEqual(['科目余额表', '资产负债表']);
+      const form = book.sheet('资产负债表');
+      expect(form.value(form.rowOf(1, '货币资金'), 2)).toBe(500);
+      expect(form.value(form.rowOf(4, '本期盈余*'), 5)).toBe(500);
+      expect(form.value(form.rowOf(4, '负债和净资产总计'), 5)).toBe(500);
     } finally {
       await use(SCHOOL);
     }
