@@ -116,6 +116,24 @@ export async function buildReport(
     carryOver: request.carryOver,
     ...(prior ? { priorYear: prior.balances } : {}),
   });
+  return {
+    form,
+    source: prior ? { current: input, priorYear: prior } : { current: input },
+    response: reportResponseOf(form, result, { kind, unitName, year: scope.year, ...request, mode }),
+  };
+}
+
+/** What a report's answer says beside its figures. */
+export interface ReportMeta extends ReportRequest {
+  kind: ReportKind;
+  unitName: string;
+  year: number;
+  mode: ReportMode;
+}
+
+/** The answer's shape (figures in fen) of an evaluated form: the printed lines with their subjects. */
+export function reportResponseOf(form: ReportForm, result: ReportResult, meta: ReportMeta): ReportResponse {
+  const { kind, unitName, mode, year } = meta;
   const lines: ReportLineView[] = [];
   result.lines.forEach((line, i) => {
     const source = form.lines[i] as ReportLine;
@@ -136,27 +154,23 @@ export async function buildReport(
     });
   });
   return {
-    form,
-    source: prior ? { current: input, priorYear: prior } : { current: input },
-    response: {
-      kind,
-      formNo: result.formNo,
-      title: result.title,
-      unitName,
-      year: scope.year,
-      beginMonth: request.beginMonth,
-      endMonth: request.endMonth,
-      period: periodText(scope.year, request.beginMonth, request.endMonth, mode),
-      mode,
-      book: request.book,
-      carryOver: request.carryOver,
-      lineNumbersPrinted: form.lineNumbersPrinted,
-      columns: result.columns.map((c) => ({ ...c })),
-      lines,
-      checks: result.checks.map((c) => ({ name: c.name, columns: { ...c.columns } })),
-      balanced: result.balanced,
-      carriedOver: { ...result.carriedOver },
-      uncovered: [...result.uncovered],
-    },
+    kind,
+    formNo: result.formNo,
+    title: result.title,
+    unitName,
+    year,
+    beginMonth: meta.beginMonth,
+    endMonth: meta.endMonth,
+    period: periodText(year, meta.beginMonth, meta.endMonth, mode),
+    mode,
+    book: meta.book,
+    carryOver: meta.carryOver,
+    lineNumbersPrinted: form.lineNumbersPrinted,
+    columns: result.columns.map((c) => ({ ...c })),
+    lines,
+    checks: result.checks.map((c) => ({ name: c.name, columns: { ...c.columns } })),
+    balanced: result.balanced,
+    carriedOver: { ...result.carriedOver },
+    uncovered: [...result.uncovered],
   };
 }
