@@ -380,5 +380,40 @@ describe.each(TEST_DIALECTS)('the reports as traceable workbooks (%s)', (dialect
     await chuna.openSet(server.db, 'chuna', 'Chuna@123', '示范市第一机械厂工会');
     const refused = await chuna.get(Paths.reportsMultipleExport, QUARTER);
     expect(refused.body).toMatchObject({ success: false, errorCode: ErrorCode.Forbidden });
+    // The reviewer exports reports; without 收入支出表's export button the month's workbook is refused
+    // (it would write that report) while the balance sheet's own export still works.
+    const db = server.db.kysely;
+    const level = await db
+      .selectFrom('user_zt_level')
+      .innerJoin('app_user', 'app_user.id', 'user_zt_level.user_id')
+      .innerJoin('zt_info', 'zt_info.id', 'user_zt_level.zt_id')
+      .innerJoin('user_level', 'user_level.id', 'user_zt_level.user_level_id')
+      .select(['user_level.id', 'user_level.resources'])
+      .where('app_user.login_name', '=', 'shenhe')
+      .where('zt_info.name', '=', SCHOOL)
+      .executeTakeFirstOrThrow();
+    const resources = JSON.parse(level.resources) as { href: string; resourceList: string[] }[];
+    const withoutIncomeExport = resources.map((r) =>
+      r.href.endsWith('/income-expense') ? { ...r, resourceList: r.resourceList.filter((b) => b !== 'export') } : r,
+    );
+    const shenhe = new ApiClient(server.url);
+    await shenhe.openSet(server.db, 'shenhe', 'Shenhe@123', SCHOOL);
+    expect((await shenhe.download(Paths.reportsMultipleExport, QUARTER)).status).toBe(200);
+    await db
+      .updateTable('user_level')
+      .set({ resources: JSON.stringify(withoutIncomeExport) })
+      .where('id', '=', level.id)
+      .execute();
+    try {
+      const partial = await shenhe.get(Paths.reportsMultipleExport, QUARTER);
+      expect(partial.body).toMatchObject({
+        success: false,
+        errorCode: ErrorCode.Forbidden,
+        errorMsg: '导出全部报表需要科目余额表、资产负债表和收入支出表的导出权限',
+      });
+      expect((await shenhe.download(Paths.balanceSheetExport, QUARTER)).status).toBe(200);
+    } finally {
+      await db.updateTable('user_level').set({ resources: level.resources }).where('id', '=', level.id).execute();
+    }
   });
 });
