@@ -18,7 +18,7 @@
  * never a formula, whatever it starts with (formula injection); the only formulas are ours.
  */
 import ExcelJS from 'exceljs';
-import { workbookFileName, type ExportFilter, type ExportHeading } from '../../../grids/workbook/heading.js';
+import { type ExportFilter, type ExportHeading } from '../../../grids/workbook/heading.js';
 import type { ReportResponse } from '../../shared/api/reports.js';
 import { hasFigure } from '../../shared/reports/evaluate.js';
 import { reportExcelFormulas, reportSheetLayout } from '../../shared/reports/excel-formulas.js';
@@ -71,10 +71,6 @@ export function reportFilters(report: ReportResponse, forTrialBalance = false): 
 
 export function reportHeading(report: ReportResponse, party: ExportParty, period: string): ExportHeading {
   return { title: report.title, period, filters: reportFilters(report), ...party };
-}
-
-export function reportFileName(report: ReportResponse, party: ExportParty, period: string): string {
-  return workbookFileName(report.title, party.ledgerSet, period);
 }
 
 /** The trial balance figure a term reads in a column. */
