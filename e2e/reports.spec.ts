@@ -2,7 +2,8 @@
  * The official reports in the browser: vouchers keyed through the real API appear in the balance
  * sheet of their quarter, which balances (revenue not yet closed shown in net assets); a
  * double-click on a line opens the detail ledger of its subject; the workbook the server exports
- * is read back with its figures and live total formulas; the income statement shows the quarter.
+ * is read back with its figures as formulas over its trial balance sheet and live totals, and
+ * 导出全部报表 downloads the period's reports in one workbook; the income statement shows the quarter.
  * Works in FACTORY, January to March 2026, over the demo's books (January closed, so this spec's
  * vouchers go into February and March); the demo and other specs put vouchers there too, so
  * figures are compared with the API's answer and with this spec's own amounts as differences.
@@ -70,25 +71,35 @@ test('the balance sheet balances, opens the detail ledger of a line, and exports
   await sheet.filters.getByRole('button', { name: '查询' }).click();
   await expect(sheet.check).toContainText('报表平衡');
 
-  // The workbook: the form's title, unit, period, figures, and totals as live formulas.
+  // The workbook: the form's title, unit, period, figures over its trial balance sheet, and totals as live formulas.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出Excel' }).click()]);
-  expect(download.suggestedFilename()).toBe('资产负债表_2026年1月至3月.xlsx');
+  expect(download.suggestedFilename()).toBe(`资产负债表_${FACTORY}_2026年01-03月.xlsx`);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await download.path());
   const ws = workbook.getWorksheet('资产负债表');
   if (!ws) throw new Error('no sheet 资产负债表');
   expect(ws.getCell('A1').value).toBe('资产负债表');
-  expect(ws.getCell('A3').value).toBe(`编制单位：${FACTORY}`);
+  expect(ws.getCell('A2').value).toBe(`编制单位：${FACTORY}`);
+  expect(workbook.worksheets.map((w) => w.name)).toEqual(['资产负债表', '科目余额表']);
   let cashRow = 0;
   let totalRow = 0;
   ws.eachRow((row, n) => {
     if (row.getCell(1).value === '货币资金') cashRow = n;
     if (row.getCell(1).value === '资产总计') totalRow = n;
   });
-  expect(ws.getCell(cashRow, 3).value).toBe(figureOf(after, '货币资金', 'closing') / 100);
+  const cash = ws.getCell(cashRow, 3).value as { formula?: string; result?: number };
+  expect(cash.formula).toMatch(/^'科目余额表'!I\d+-'科目余额表'!J\d+/);
+  expect(Math.round((cash.result ?? 0) * 100)).toBe(figureOf(after, '货币资金', 'closing'));
   const total = ws.getCell(totalRow, 3).value as { formula?: string; result?: number };
   expect(total.formula).toMatch(/^SUM\(C\d+:C\d+\)/);
   expect(Math.round((total.result ?? 0) * 100)).toBe(figureOf(after, '资产总计', 'closing'));
+
+  // 导出全部报表: the period's trial balance, balance sheet and income statement in one workbook.
+  const [all] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出全部报表' }).click()]);
+  expect(all.suggestedFilename()).toBe(`会计报表_${FACTORY}_2026年01-03月.xlsx`);
+  const month = new ExcelJS.Workbook();
+  await month.xlsx.readFile(await all.path());
+  expect(month.worksheets.map((w) => w.name).slice(0, 3)).toEqual(['科目余额表', '资产负债表', '收入支出表']);
 
   // Print preview: the server's PDF drawn in the dialog.
   await page.getByRole('button', { name: '打印' }).click();

@@ -23,15 +23,15 @@ import {
 } from '../../../grids/balance-sheet.js';
 import { incomeExpenseGrid, incomeExpenseGridAnnual, toIncomeExpenseRows } from '../../../grids/income-expense.js';
 import { GridEditor } from '../grid/GridEditor.js';
-import { downloadBlob } from '../grid/export-xlsx.js';
 import { messageBox } from '../message-box/message-box.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { cspNonce } from '../shell/csp-nonce.js';
 import { useSession } from '../shell/session-store.js';
 import { detailAccountHref, yearMonth, type MonthRange } from '../books/periods.js';
 import {
+  downloadAllReportsXlsx,
+  downloadReportXlsx,
   fetchReportPdf,
-  fetchReportXlsx,
   loadReport,
   reportFileName,
   type ReportPageKind,
@@ -187,7 +187,17 @@ export function ReportPage({ kind }: { kind: ReportPageKind }) {
   const exportXlsx = async () => {
     if (!answer) return;
     try {
-      downloadBlob(await fetchReportXlsx(kind, answer.query), reportFileName(answer.report, 'xlsx'));
+      await downloadReportXlsx(kind, answer.query, reportFileName(answer.report, 'xlsx'));
+    } catch {
+      // shown by the request wrapper
+    }
+  };
+
+  /** The period's trial balance, balance sheet and income statement in one workbook, one sheet each. */
+  const exportAll = async () => {
+    if (!answer) return;
+    try {
+      await downloadAllReportsXlsx(answer.query, `会计报表_${answer.report.period}.xlsx`);
     } catch {
       // shown by the request wrapper
     }
@@ -217,6 +227,15 @@ export function ReportPage({ kind }: { kind: ReportPageKind }) {
           </>
         )}
         <span className="books-spacer" />
+        <button
+          type="button"
+          className="btn"
+          disabled={!answer}
+          title="科目余额表、资产负债表和收入支出表各一张工作表，报表各行为对科目余额表的公式"
+          onClick={() => void exportAll()}
+        >
+          导出全部报表
+        </button>
         <button type="button" className="btn" disabled={!answer} onClick={() => setPrinting(true)}>
           打印
         </button>

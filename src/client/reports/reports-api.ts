@@ -6,6 +6,8 @@ import { Paths } from '../../shared/api/paths.js';
 import type { BalanceSheetQuery, ReportResponse } from '../../shared/api/reports.js';
 import { answerFen } from '../../shared/books/answer-amounts.js';
 import { reportAmounts } from '../../shared/reports/answer-amounts.js';
+import { fileNameOf } from '../accounting/opening-api.js';
+import { downloadBlob } from '../grid/export-xlsx.js';
 import { api, requestBlob } from '../shell/request.js';
 
 export type ReportPageKind = ReportResponse['kind'];
@@ -23,8 +25,16 @@ export async function loadReport(kind: ReportPageKind, query: ReportQuery): Prom
   return reportAmounts(await api.get<ReportResponse>(PATHS[kind].data, { ...query }), answerFen);
 }
 
-export async function fetchReportXlsx(kind: ReportPageKind, query: ReportQuery): Promise<Blob> {
-  return (await requestBlob('GET', PATHS[kind].export, { ...query })).blob;
+/** Downloads the report's workbook (the form and the trial balance it reads) under the server's file name. */
+export async function downloadReportXlsx(kind: ReportPageKind, query: ReportQuery, fallback: string): Promise<void> {
+  const { blob, headers } = await requestBlob('GET', PATHS[kind].export, { ...query });
+  downloadBlob(blob, fileNameOf(headers['content-disposition'] as string | undefined, fallback));
+}
+
+/** Downloads the period's reports in one workbook (trial balance, balance sheet, income statement). */
+export async function downloadAllReportsXlsx(query: ReportQuery, fallback: string): Promise<void> {
+  const { blob, headers } = await requestBlob('GET', Paths.reportsMultipleExport, { ...query });
+  downloadBlob(blob, fileNameOf(headers['content-disposition'] as string | undefined, fallback));
 }
 
 export async function fetchReportPdf(kind: ReportPageKind, query: ReportQuery): Promise<Uint8Array> {

@@ -62,7 +62,7 @@ export const API_TAGS: readonly { name: string; description: string; prefixes: r
   {
     name: '报表',
     description: 'balance sheet and income-expense statement',
-    prefixes: ['/account/api/report/balanceSheet', '/account/api/report/incomeExpense'],
+    prefixes: ['/account/api/report/balanceSheet', '/account/api/report/incomeExpense', '/account/api/reportToExcle'],
   },
   {
     name: '期末结账',

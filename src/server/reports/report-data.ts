@@ -14,6 +14,8 @@ import { carryForwardTurnover } from '../books/carry-forward.js';
 export interface ReportInput {
   /** Every subject code of the set's year (parents too): the codes a restricted template may name. */
   codes: string[];
+  /** Every subject of the set's year with its name, in code order: the rows of the exported trial balance. */
+  subjects: { code: string; name: string }[];
   balances: SubjectBalance[];
 }
 
@@ -67,11 +69,13 @@ export async function reportInput(
     creditFen: t.credit,
   }));
   const balances = subjectBalancesFor(openings, turnovers, range);
-  if (closing.length === 0) return { codes: subjects.map((s) => s.code), balances };
+  const named = subjects.map((s) => ({ code: s.code, name: s.name }));
+  if (closing.length === 0) return { codes: subjects.map((s) => s.code), subjects: named, balances };
   // Movements without the carry-forward vouchers; opening and closing balances as booked.
   const written = new Map(balances.map((b) => [b.code, b]));
   return {
     codes: subjects.map((s) => s.code),
+    subjects: named,
     balances: subjectBalancesFor(openings, minus(turnovers, closing), range).map((b) => ({
       ...b,
       openingFen: written.get(b.code)?.openingFen ?? b.openingFen,

@@ -13,7 +13,7 @@ import { reportTemplateFor, unionBalanceSheetForm2021, unionIncomeExpenseForm202
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
 import type { Scope } from '../subjects/subject-repository.js';
-import { reportInput } from './report-data.js';
+import { reportInput, type ReportInput } from './report-data.js';
 
 export interface ReportRequest {
   beginMonth: number;
@@ -23,6 +23,11 @@ export interface ReportRequest {
 }
 
 const KIND_NAMES: Record<ReportKind, string> = { 'balance-sheet': '资产负债表', 'income-expense': '收入支出表' };
+
+/** Whether the set's accounting system has that report (the government chart has no 收入支出表 yet). */
+export function providesReport(system: Scope['system'], kind: ReportKind): boolean {
+  return reportTemplateFor(chartForSystem(system).id, kind) !== undefined;
+}
 
 /**
  * The form a set's report is evaluated with: a union set takes the whole 2021 form (both union charts)
@@ -74,8 +79,17 @@ function evaluate(scope: Scope, ...args: Parameters<typeof evaluateReport>): Rep
   }
 }
 
+/** The trial balance a report's figures come from: the subjects and their balances the evaluator read. */
+export interface ReportSource {
+  current: Pick<ReportInput, 'subjects' | 'balances'>;
+  /** The prior year's, where an annual report reads it (上年数). */
+  priorYear?: Pick<ReportInput, 'subjects' | 'balances'>;
+}
+
 export interface BuiltReport {
   form: ReportForm;
+  /** What the figures were computed from, for the workbook's trial balance sheet. */
+  source: ReportSource;
   /** The answer's shape with figures in fen, as the workbook and the PDF take it; the route answers yuan. */
   response: ReportResponse;
 }
@@ -102,6 +116,24 @@ export async function buildReport(
     carryOver: request.carryOver,
     ...(prior ? { priorYear: prior.balances } : {}),
   });
+  return {
+    form,
+    source: prior ? { current: input, priorYear: prior } : { current: input },
+    response: reportResponseOf(form, result, { kind, unitName, year: scope.year, ...request, mode }),
+  };
+}
+
+/** What a report's answer says beside its figures. */
+export interface ReportMeta extends ReportRequest {
+  kind: ReportKind;
+  unitName: string;
+  year: number;
+  mode: ReportMode;
+}
+
+/** The answer's shape (figures in fen) of an evaluated form: the printed lines with their subjects. */
+export function reportResponseOf(form: ReportForm, result: ReportResult, meta: ReportMeta): ReportResponse {
+  const { kind, unitName, mode, year } = meta;
   const lines: ReportLineView[] = [];
   result.lines.forEach((line, i) => {
     const source = form.lines[i] as ReportLine;
@@ -122,26 +154,23 @@ export async function buildReport(
     });
   });
   return {
-    form,
-    response: {
-      kind,
-      formNo: result.formNo,
-      title: result.title,
-      unitName,
-      year: scope.year,
-      beginMonth: request.beginMonth,
-      endMonth: request.endMonth,
-      period: periodText(scope.year, request.beginMonth, request.endMonth, mode),
-      mode,
-      book: request.book,
-      carryOver: request.carryOver,
-      lineNumbersPrinted: form.lineNumbersPrinted,
-      columns: result.columns.map((c) => ({ ...c })),
-      lines,
-      checks: result.checks.map((c) => ({ name: c.name, columns: { ...c.columns } })),
-      balanced: result.balanced,
-      carriedOver: { ...result.carriedOver },
-      uncovered: [...result.uncovered],
-    },
+    kind,
+    formNo: result.formNo,
+    title: result.title,
+    unitName,
+    year,
+    beginMonth: meta.beginMonth,
+    endMonth: meta.endMonth,
+    period: periodText(year, meta.beginMonth, meta.endMonth, mode),
+    mode,
+    book: meta.book,
+    carryOver: meta.carryOver,
+    lineNumbersPrinted: form.lineNumbersPrinted,
+    columns: result.columns.map((c) => ({ ...c })),
+    lines,
+    checks: result.checks.map((c) => ({ name: c.name, columns: { ...c.columns } })),
+    balanced: result.balanced,
+    carriedOver: { ...result.carriedOver },
+    uncovered: [...result.uncovered],
   };
 }

@@ -12,14 +12,24 @@ import { okEnvelope } from '../../shared/envelope.js';
 import { reportAmounts } from '../../shared/reports/answer-amounts.js';
 import type { ReportKind } from '../../shared/reports/types.js';
 import type { Db } from '../db/database.js';
+import { periodText } from '../../../grids/workbook/heading.js';
 import { ztOf } from '../auth/guard.js';
+import { exportHeadingOf } from '../export/export-heading.js';
 import { Page } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { rangeOf } from '../books/period-range.js';
 import { contentDisposition } from '../files/content-disposition.js';
+import { refuse } from '../http/app-error.js';
 import type { App } from '../http/app-type.js';
-import { buildReport, type BuiltReport } from './report-service.js';
-import { buildReportWorkbook, reportFileName } from './report-xlsx.js';
+import { buildReport, providesReport, type BuiltReport } from './report-service.js';
+import {
+  buildMonthWorkbook,
+  buildReportWorkbook,
+  MONTH_WORKBOOK_TITLE,
+  type ExportParty,
+  type ReportPeriods,
+} from './report-xlsx.js';
+import { workbookFileName } from '../../../grids/workbook/heading.js';
 import { renderReportPdf } from './report-pdf.js';
 
 function reportOf(
@@ -37,6 +47,19 @@ function reportOf(
     book: q.book === true,
     carryOver: kind === 'balance-sheet' && 'carryOver' in q && q.carryOver === true,
   });
+}
+
+/** Who exports from which set, now: what the heading of every sheet of the export says. */
+function partyOf(request: FastifyRequest): ExportParty {
+  const { unit, ledgerSet, exportedBy, exportedAt } = exportHeadingOf(request, '', '');
+  return { unit, ledgerSet, exportedBy, exportedAt };
+}
+
+function periodsOf(report: BuiltReport['response']): ReportPeriods {
+  return {
+    period: periodText(report.year, report.beginMonth, report.endMonth),
+    priorPeriod: periodText(report.year - 1, report.beginMonth, report.endMonth),
+  };
 }
 
 function file(reply: FastifyReply, type: string, name: string, disposition: 'inline' | 'attachment', body: Buffer) {
@@ -82,15 +105,47 @@ export function reportRoutes(app: App, db: Db): void {
       `${path}/export`,
       { schema: schemas.export, ...onLedger(Right.buttons([[page, 'export']])) },
       async (request, reply) => {
-        const { form, response } = await reportOf(db, request, kind, request.query);
-        const buffer = Buffer.from(await buildReportWorkbook(form, response).xlsx.writeBuffer());
-        return file(reply, XLSX, reportFileName(response, 'xlsx'), 'attachment', buffer);
+        const built = await reportOf(db, request, kind, request.query);
+        const party = partyOf(request);
+        const periods = periodsOf(built.response);
+        const buffer = Buffer.from(await buildReportWorkbook(built, party, periods).xlsx.writeBuffer());
+        return file(reply, XLSX, workbookFileName(built.response.title, party.ledgerSet, periods.period), 'attachment', buffer);
       },
     );
 
     app.get(`${path}/print`, { schema: schemas.print, ...onLedger(Right.buttons([[page, 'print']])) }, async (request, reply) => {
       const { response } = await reportOf(db, request, kind, request.query);
-      return file(reply, 'application/pdf', reportFileName(response, 'pdf'), 'inline', await renderReportPdf(response));
+      return file(
+        reply,
+        'application/pdf',
+        `${response.title}_${response.period}.pdf`,
+        'inline',
+        await renderReportPdf(response),
+      );
     });
   }
+
+  // The month's reports in one workbook (spec: GET api/reportToExcle/multipleExportsDataOut): the trial
+  // balance, the balance sheet and the income statement (those the set's accounting system has), each
+  // over the trial balance it reads. It writes every report, so it needs the export button of each.
+  const exportButtons = [Page.trialBalance, Page.balanceSheet, Page.incomeExpense].map((p) => [p, 'export'] as const);
+  app.get(
+    '/api/reportToExcle/multipleExportsDataOut',
+    { schema: ReportSchemas.multipleExports, ...onLedger(Right.buttons(exportButtons)) },
+    async (request, reply) => {
+      const held = request.routeButtons?.held ?? [];
+      if (!exportButtons.every(([p, b]) => held.some(([hp, hb]) => hp === p && hb === b)))
+        refuse('Forbidden', '导出全部报表需要科目余额表、资产负债表和收入支出表的导出权限');
+      const zt = ztOf(request);
+      const kinds = (['balance-sheet', 'income-expense'] as const).filter((k) => providesReport(zt.accountingSystem, k));
+      const built: BuiltReport[] = [];
+      for (const kind of kinds) built.push(await reportOf(db, request, kind, request.query));
+      const [first] = built;
+      if (!first) refuse('BusinessRule', '该账套的会计制度没有可导出的报表');
+      const party = partyOf(request);
+      const periods = periodsOf(first.response);
+      const buffer = Buffer.from(await buildMonthWorkbook(built, party, periods).xlsx.writeBuffer());
+      return file(reply, XLSX, workbookFileName(MONTH_WORKBOOK_TITLE, party.ledgerSet, periods.period), 'attachment', buffer);
+    },
+  );
 }

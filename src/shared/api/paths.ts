@@ -126,6 +126,8 @@ export const Paths = {
   incomeExpense: '/account/api/report/incomeExpense',
   incomeExpenseExport: '/account/api/report/incomeExpense/export',
   incomeExpensePrint: '/account/api/report/incomeExpense/print',
+  /** Spec multipleExportsDataOut: GET BalanceSheetQuery → the period's reports in one xlsx, one sheet each. */
+  reportsMultipleExport: '/account/api/reportToExcle/multipleExportsDataOut',
   // month-end and year-end close (src/shared/api/close.ts)
   /** GET CloseCheckQuery → CloseCheckResult. */
   closeCheck: '/account/api/certificate/check',

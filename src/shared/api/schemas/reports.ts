@@ -138,4 +138,14 @@ export const ReportSchemas = {
     querystring: IncomeExpenseQuerySchema,
     response: { 200: FileAnswer('application/pdf', '收入支出表的PDF（内联打开）') },
   },
+  /** GET /account/api/reportToExcle/multipleExportsDataOut: the period's reports in one workbook. */
+  multipleExports: {
+    querystring: BalanceSheetQuerySchema,
+    response: {
+      200: FileAnswer(
+        XLSX,
+        '期间的会计报表工作簿（附件）：科目余额表、资产负债表、收入支出表各一张工作表，报表每行为对科目余额表各行的公式；carryOver 只作用于资产负债表',
+      ),
+    },
+  },
 } as const;
