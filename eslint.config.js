@@ -1,10 +1,13 @@
 // ESLint flat config: type-checked TypeScript rules for the whole tree, React hooks rules for the
-// client, a boundary rule that keeps src/shared free of React, Fastify and Kysely, and one that lets
-// the client take only types from the API schemas.
+// client, a boundary rule that keeps src/shared free of React, Fastify and Kysely and of anything of
+// ours outside it, and one that lets the client take only types from the API schemas.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/** What the pure layers (src/shared, grids, formulas, templates) never import. */
+const PURE_LAYER = ['react', 'react-*', 'fastify', '@fastify/*', 'kysely', 'ag-grid-*', '**/server/**', '**/client/**'];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'test-results', 'playwright-report', 'bench/results'] },
@@ -28,13 +31,30 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**/*.ts', 'grids/**/*.ts', 'formulas/**/*.ts', 'templates/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: PURE_LAYER }] },
+  },
+  // src/shared is the ground floor: it imports nothing of ours from outside itself (grids/,
+  // formulas/ and templates/ build on it, never the other way). An import that climbs out of
+  // src/shared is refused; how many '../' that takes depends on the file's depth. Tests may take
+  // fixtures (the report templates) from above.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`src/shared/${'*/'.repeat(depth - 1)}*.ts`],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['react', 'react-*', 'fastify', '@fastify/*', 'kysely', 'ag-grid-*', '**/server/**', '**/client/**'] },
+        {
+          patterns: [
+            { group: PURE_LAYER },
+            {
+              regex: `^(\\.\\./){${depth},}`,
+              message: 'src/shared imports nothing of ours outside src/shared (the workbook lives in grids/workbook)',
+            },
+          ],
+        },
       ],
     },
-  },
+  })),
   {
     // The client takes its API types from the schemas, never the schema code: a type import is
     // erased, so the bundle carries no TypeBox.

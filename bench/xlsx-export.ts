@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openingBalanceGridMidYear, type OpeningBalanceRow } from '../grids/index.js';
 import { streamWorkbook } from '../src/server/export/xlsx-stream.js';
+import { sampleHeading } from '../grids/workbook/sample-heading.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DETAILS = 99;
@@ -84,7 +85,12 @@ async function main(): Promise<void> {
     stream.on('close', resolve);
     stream.on('error', reject);
   });
-  await streamWorkbook(stream, openingBalanceGridMidYear, rows, { unit: '基准测试工会', period: '2024年6月' });
+  await streamWorkbook(
+    stream,
+    openingBalanceGridMidYear,
+    rows,
+    sampleHeading({ title: '科目期初余额表', unit: '基准测试工会', period: '2024年06月' }),
+  );
   await closed;
   const elapsedMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);

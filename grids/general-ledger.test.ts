@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GeneralLedgerRow } from '../src/shared/api/books.js';
-import { buildWorkbook } from '../src/shared/grid/xlsx.js';
+import { buildWorkbook } from './workbook/workbook.js';
+import { sampleHeading } from './workbook/sample-heading.js';
 import { generalLedgerGrid, generalLedgerRowKey, toGeneralLedgerGridRow } from './general-ledger.js';
 
 const row: GeneralLedgerRow = {
@@ -42,12 +43,16 @@ describe('general ledger rows', () => {
   });
 
   it('export in yuan with the money format and the group headers', () => {
-    const wb = buildWorkbook(generalLedgerGrid, [toGeneralLedgerGridRow(row, 2026)], { unit: '某工会', period: '2026年2月' });
+    const wb = buildWorkbook(
+      generalLedgerGrid,
+      [toGeneralLedgerGridRow(row, 2026)],
+      sampleHeading({ unit: '某工会', period: '2026年02月' }),
+    );
     const sheet = wb.worksheets[0];
     expect(sheet?.getCell('A1').value).toBe('总账');
-    expect(sheet?.getRow(3).getCell(4).value).toBe('期初余额');
-    expect(sheet?.getRow(5).getCell(5).value).toBe(50);
-    expect(sheet?.getRow(5).getCell(5).numFmt).toBe('#,##0.00');
-    expect(sheet?.getRow(5).getCell(10).value).toBe('平');
+    expect(sheet?.getRow(5).getCell(4).value).toBe('期初余额');
+    expect(sheet?.getRow(7).getCell(5).value).toBe(50);
+    expect(sheet?.getRow(7).getCell(5).numFmt).toBe('#,##0.00');
+    expect(sheet?.getRow(7).getCell(10).value).toBe('平');
   });
 });

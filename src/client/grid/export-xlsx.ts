@@ -1,14 +1,35 @@
 /**
- * Excel export of a grid: the shared workbook builder (src/shared/grid/xlsx.ts, loaded on demand
- * so exceljs stays out of the first page load) written to a buffer and offered as a download.
+ * Excel export of a grid: the shared workbook builder (grids/workbook/workbook.ts, loaded on
+ * demand so exceljs stays out of the first page load) written to a buffer and offered as a
+ * download named by workbookFileName (科目余额表_示范市第一机械厂工会_2026年01-03月.xlsx).
  */
 import type { GridDefinition, GridRow } from '../../shared/grid/definition.js';
+import { workbookFileName, type ExportFilter, type ExportHeading } from '../../../grids/workbook/heading.js';
 
+/** What a page says about its grid's export: the heading's period and the filters on screen. */
 export interface ExportInfo {
   unit: string;
+  /** 账套 name; the unit's when not given. */
+  ledgerSet?: string;
   period: string;
-  /** Without .xlsx; defaults to the definition's export title. */
+  filters?: readonly ExportFilter[];
+  exportedBy?: string;
+  /** Defaults to the definition's export title. */
+  title?: string;
+  /** Without .xlsx; defaults to title_ledgerSet_period. */
   fileName?: string;
+}
+
+export function exportHeading(def: Pick<GridDefinition, 'export'>, info: ExportInfo, at = new Date()): ExportHeading {
+  return {
+    title: info.title ?? def.export.title,
+    unit: info.unit,
+    ledgerSet: info.ledgerSet ?? info.unit,
+    period: info.period,
+    filters: info.filters ?? [],
+    exportedBy: info.exportedBy ?? '',
+    exportedAt: at,
+  };
 }
 
 export function downloadBlob(blob: Blob, fileName: string): void {
@@ -28,9 +49,13 @@ export async function exportGrid<R extends GridRow>(
   info: ExportInfo,
   totals?: Record<string, number>,
 ): Promise<void> {
-  const { buildWorkbook } = await import('../../shared/grid/xlsx.js');
-  const workbook = buildWorkbook(def, rows, { unit: info.unit, period: info.period }, totals);
+  const { buildWorkbook } = await import('../../../grids/workbook/workbook.js');
+  const heading = exportHeading(def, info);
+  const workbook = buildWorkbook(def, rows, heading, totals);
   const buffer = await workbook.xlsx.writeBuffer();
   const blob = new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  downloadBlob(blob, `${info.fileName ?? def.export.title}.xlsx`);
+  downloadBlob(
+    blob,
+    info.fileName ? `${info.fileName}.xlsx` : workbookFileName(heading.title, heading.ledgerSet, heading.period),
+  );
 }

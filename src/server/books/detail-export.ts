@@ -12,8 +12,9 @@
  */
 import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import ExcelJS from 'exceljs';
-import { fillWorksheet, sheetPlan, worksheetOptions } from '../../shared/grid/xlsx.js';
+import type ExcelJS from 'exceljs';
+import { fillWorksheet, sheetPlan, worksheetOptions } from '../../../grids/workbook/workbook.js';
+import { streamedWorkbook } from '../export/xlsx-stream.js';
 import { detailLedgerGrid, toDetailLedgerGridRows } from '../../../grids/detail-ledger.js';
 import type { Db } from '../db/database.js';
 import { contentDisposition } from '../files/content-disposition.js';
@@ -37,10 +38,18 @@ export async function writeDetailLedgerXlsx(
 ): Promise<void> {
   const grid = detailLedgerGrid(ctx.view.byItem);
   const def = { ...grid, export: { ...grid.export, title: `明细账（${ctx.subject.code} ${ctx.subject.name}）` } };
-  const plan = sheetPlan(def, [], { unit, period: periodText(ctx.view.year, ctx.view) });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  workbook.creator = '工会财务云';
-  workbook.created = new Date();
+  // The heading's filters and exporter come with the whole-result export (issue 16, item 1).
+  const heading = {
+    title: def.export.title,
+    unit,
+    ledgerSet: unit,
+    period: periodText(ctx.view.year, ctx.view),
+    filters: [],
+    exportedBy: '',
+    exportedAt: new Date(),
+  };
+  const plan = sheetPlan(def, [], heading);
+  const workbook = streamedWorkbook(stream, heading);
   const sheet = workbook.addWorksheet(plan.sheetName, worksheetOptions(plan));
   fillWorksheet(sheet, plan, (row) => row.commit());
   const styles = plan.columns.map((c): Partial<ExcelJS.Style> => ({ numFmt: c.numFmt }));

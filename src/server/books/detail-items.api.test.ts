@@ -262,14 +262,14 @@ describe.each(TEST_DIALECTS)('detail ledger per auxiliary item (%s)', (dialect) 
     if (!sheet) throw new Error('no sheet');
     const data: unknown[][] = [];
     sheet.eachRow((row, n) => {
-      if (n > 3) data.push((row.values as unknown[]).slice(1));
+      if (n > 5) data.push((row.values as unknown[]).slice(1));
     });
     // 日期 凭证字号 摘要 辅助核算 借方 贷方 方向 余额
     expect(data.map((r) => r[2])).toEqual(page.rows.map((r) => r.summary));
     // A heading row has no balance.
     expect(data.map((r) => r[7] ?? null)).toEqual(page.rows.map((r) => (r.kind === 'item' ? null : r.balance)));
     expect(data[0]?.[2]).toBe(NAMES[S1]);
-    expect(sheet.getRow(4).font?.bold).toBe(true);
+    expect(sheet.getRow(6).font?.bold).toBe(true);
 
     const pdf = await kuaiji.download(Paths.detailAccountPrint, params);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

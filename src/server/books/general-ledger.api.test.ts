@@ -105,7 +105,7 @@ describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) 
     expect(meta).toContain('单位：元');
     const data: unknown[][] = [];
     sheet.eachRow((row, n) => {
-      if (n > 3) data.push((row.values as unknown[]).slice(1));
+      if (n > 5) data.push((row.values as unknown[]).slice(1));
     });
     // 日期 凭证字号 摘要 借方 贷方 方向 余额 (amounts in yuan)
     expect(data.map((r) => [r[2], r[3] ?? null, r[4] ?? null, r[5], r[6]])).toEqual([
@@ -118,11 +118,11 @@ describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) 
       ['本月合计', 0, 500.5, '借', 499.5],
       ['本年累计', 1000, 500.5, '借', 499.5],
     ]);
-    const summary = sheet.getRow(8).getCell(3);
+    const summary = sheet.getRow(10).getCell(3);
     expect(summary.type).toBe(ExcelJS.ValueType.String);
     expect(summary.numFmt).toBe('@');
-    expect(sheet.getRow(5).getCell(4).numFmt).toBe('#,##0.00');
-    expect(sheet.getRow(5).getCell(2).value).toBe('记-0001');
+    expect(sheet.getRow(7).getCell(4).numFmt).toBe('#,##0.00');
+    expect(sheet.getRow(7).getCell(2).value).toBe('记-0001');
 
     // The summary filter hides lines, balances stay; an unknown subject is refused before any byte.
     const filtered = await kuaiji.download(Paths.exportDetailAccount, {
@@ -135,7 +135,7 @@ describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) 
     await wb2.xlsx.load(filtered.bytes.buffer as ArrayBuffer);
     const rows2: unknown[][] = [];
     wb2.worksheets[0]?.eachRow((row, n) => {
-      if (n > 3) rows2.push((row.values as unknown[]).slice(1));
+      if (n > 5) rows2.push((row.values as unknown[]).slice(1));
     });
     expect(rows2.map((r) => [r[2], r[6]])).toEqual([
       ['期初余额', 1000],

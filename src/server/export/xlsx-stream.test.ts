@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { openingBalanceGrid } from '../../../grids/index.js';
 import { openingRowsOf } from '../../../grids/test-rows.js';
 import { unionGrassroots2021 } from '../../../templates/charts/index.js';
-import { buildWorkbook } from '../../shared/grid/xlsx.js';
+import { buildWorkbook } from '../../../grids/workbook/workbook.js';
+import { sampleHeading } from '../../../grids/workbook/sample-heading.js';
 import { streamWorkbook } from './xlsx-stream.js';
 
 async function streamed(run: (stream: PassThrough) => Promise<void>): Promise<Buffer> {
@@ -30,7 +31,7 @@ describe('streamWorkbook', () => {
     const rows = openingRowsOf(unionGrassroots2021, { '101': 12_345, '163': 5_00, '32104': 11_845 }).map((r) =>
       r.code === '102' ? { ...r, codeName: '=1+1' } : r,
     );
-    const meta = { unit: '示例工会', period: '2024年' };
+    const meta = sampleHeading({ title: '科目期初余额表', unit: '示例工会', period: '2024年01月' });
     const stream = await read(await streamed((s) => streamWorkbook(s, openingBalanceGrid, rows, meta)));
     const memory = await read(await buildWorkbook(openingBalanceGrid, rows, meta).xlsx.writeBuffer());
 
@@ -43,13 +44,15 @@ describe('streamWorkbook', () => {
         expect(a.numFmt, `R${r}C${c}`).toEqual(b.numFmt);
       }
     }
-    expect(stream.model.merges).toEqual(expect.arrayContaining(['A1:D1', 'A2:B2']));
-    expect(stream.views[0]).toMatchObject({ state: 'frozen', ySplit: 3, xSplit: 2 });
-    const evil = stream.getRow(4 + rows.findIndex((r) => r.code === '102')).getCell(2);
+    expect(stream.model.merges).toEqual(expect.arrayContaining(['A1:D1', 'A3:D3']));
+    expect(stream.views[0]).toMatchObject({ state: 'frozen', ySplit: 5, xSplit: 2 });
+    expect(stream.pageSetup).toMatchObject({ printTitlesRow: '1:5', fitToWidth: 1 });
+    expect(stream.headerFooter.oddFooter).toBe(memory.headerFooter.oddFooter);
+    const evil = stream.getRow(6 + rows.findIndex((r) => r.code === '102')).getCell(2);
     expect(evil.type).toBe(ExcelJS.ValueType.String);
     expect(evil.value).toBe('=1+1');
-    const debitTotal = stream.getRow(4 + rows.length).getCell(4).value as ExcelJS.CellFormulaValue;
+    const debitTotal = stream.getRow(6 + rows.length).getCell(4).value as ExcelJS.CellFormulaValue;
     expect(debitTotal.result).toBe(123.45);
-    expect(debitTotal.formula).toMatch(/^SUM\(D4:D6,/);
+    expect(debitTotal.formula).toMatch(/^SUM\(D6:D8,/);
   });
 });

@@ -14,13 +14,22 @@ import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
 import { Page } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
-import { ztOf } from '../auth/guard.js';
 import { refuse } from '../http/app-error.js';
 import { listTypes } from '../auxiliary/repository.js';
 import { chartOf } from './subject-repository.js';
 import { computeAll, loadOpening, openingRows } from './opening-state.js';
 import { saveOpenings, trialOf } from './opening-service.js';
-import { NOT_XLSX, openingWorkbook, readOpeningWorkbook, XLSX_MAGIC, XLSX_MIME, XLSX_ROW_PREFIX } from './opening-xlsx.js';
+import {
+  NOT_XLSX,
+  openingPeriod,
+  openingWorkbook,
+  readOpeningWorkbook,
+  XLSX_MAGIC,
+  XLSX_MIME,
+  XLSX_ROW_PREFIX,
+} from './opening-xlsx.js';
+import { exportHeadingOf } from '../export/export-heading.js';
+import { openingBalanceGridFor } from '../../../grids/opening-balance.js';
 import { scopeOf } from './routes.js';
 
 /** The worksheet row of an imported row's id (`xlsx-N`). */
@@ -65,7 +74,8 @@ export async function openingRoutes(app: App, db: Db): Promise<void> {
   app.get('/api/subject/exportOpening', { schema: OpeningSchemas.export, ...needs.export }, async (request, reply) => {
     const scope = scopeOf(request);
     const ctx = await loadOpening(db.kysely, scope);
-    const buffer = await openingWorkbook(ctx, ztOf(request).name);
+    const grid = openingBalanceGridFor({ midYear: ctx.isMidYear });
+    const buffer = await openingWorkbook(ctx, exportHeadingOf(request, grid.export.title, openingPeriod(ctx)));
     const name = encodeURIComponent(`科目期初余额_${scope.year}.xlsx`);
     return reply
       .type(XLSX_MIME)

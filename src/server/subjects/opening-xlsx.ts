@@ -1,8 +1,8 @@
 /**
  * The opening balances as a workbook, and reading them back from an uploaded one.
  *
- * Export: the opening-balance grid's own export (src/shared/grid/xlsx.ts buildWorkbook: title,
- * unit and period, headers, #,##0.00, totals as live formulas) with one more column, 辅助核算,
+ * Export: the opening-balance grid's own export (grids/workbook buildWorkbook: title,
+ * the heading block, headers, #,##0.00, totals as live formulas) with one more column, 辅助核算,
  * naming the items of each auxiliary row (`类型名称:编码 名称`, separated by ；) so that the file
  * can be imported again.
  *
@@ -23,7 +23,8 @@
 import type ExcelJS from 'exceljs';
 import type { OpeningDetailInFen } from '../../shared/subjects/opening-amounts.js';
 import type { FieldDef, GridDefinition } from '../../shared/grid/definition.js';
-import { buildWorkbook } from '../../shared/grid/xlsx.js';
+import { buildWorkbook } from '../../../grids/workbook/workbook.js';
+import { periodText, type ExportHeading } from '../../../grids/workbook/heading.js';
 import { openingBalanceGridFor, type OpeningBalanceRow } from '../../../grids/opening-balance.js';
 import { computeAll, openingRows, type OpeningContext } from './opening-state.js';
 import { MAX_OPENING_ROWS, toGridRows } from './opening-service.js';
@@ -153,7 +154,13 @@ type ExportRow = OpeningBalanceRow & { auxiText: string | null };
 
 const AUXI_COLUMN: FieldDef<ExportRow> = { id: 'auxiText', header: '辅助核算', kind: 'text', editable: false, width: 240 };
 
-export async function openingWorkbook(ctx: OpeningContext, unit: string): Promise<Buffer> {
+/** The period an opening export covers: the year's start, or the first month kept mid-year. */
+export function openingPeriod(ctx: OpeningContext): string {
+  const month = ctx.isMidYear ? ctx.startMonth : 1;
+  return periodText(ctx.scope.year, month, month);
+}
+
+export async function openingWorkbook(ctx: OpeningContext, heading: ExportHeading): Promise<Buffer> {
   const rows = openingRows(ctx, computeAll(ctx));
   const grid = openingBalanceGridFor({ midYear: ctx.isMidYear });
   const def: GridDefinition<ExportRow> = {
@@ -165,7 +172,6 @@ export async function openingWorkbook(ctx: OpeningContext, unit: string): Promis
     ...r,
     auxiText: rows[i]?.auxis.map((a) => `${a.typeName}:${a.infoNo} ${a.infoName}`).join('；') || null,
   }));
-  const period = ctx.isMidYear ? `${ctx.scope.year}年${ctx.startMonth}月` : `${ctx.scope.year}年`;
-  const workbook = buildWorkbook(def, exportRows, { unit, period });
+  const workbook = buildWorkbook(def, exportRows, heading);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

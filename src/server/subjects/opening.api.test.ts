@@ -427,9 +427,9 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     const sheet = book.worksheets[0];
     const texts = (r: number) => Array.from({ length: 5 }, (_, c) => sheet?.getRow(r).getCell(c + 1).value ?? null);
     expect(texts(1)[0]).toBe('科目期初余额表');
-    expect(texts(3)).toEqual(['科目编码', '科目名称', '方向', '期初余额', '辅助核算']);
+    expect(texts(5)).toEqual(['科目编码', '科目名称', '方向', '期初余额', '辅助核算']);
     const rowOf = (code: string, aux = false) => {
-      for (let r = 4; r <= (sheet?.rowCount ?? 0); r += 1) {
+      for (let r = 6; r <= (sheet?.rowCount ?? 0); r += 1) {
         const values = texts(r);
         if (values[0] === code && (aux ? values[4] !== null : values[4] === null)) return values;
       }
@@ -466,8 +466,8 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(file.bytes.buffer as ArrayBuffer);
       const sheet = book.worksheets[0];
-      expect([5, 6].map((c) => sheet?.getRow(3).getCell(c).value)).toEqual(['本年累计', '本年累计']);
-      expect([5, 6].map((c) => sheet?.getRow(4).getCell(c).value)).toEqual(['本年累计借方', '本年累计贷方']);
+      expect([5, 6].map((c) => sheet?.getRow(5).getCell(c).value)).toEqual(['本年累计', '本年累计']);
+      expect([5, 6].map((c) => sheet?.getRow(6).getCell(c).value)).toEqual(['本年累计借方', '本年累计贷方']);
       const before = await setting();
       await kuaiji.post(Paths.branchSave, {
         detailList: [

@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { openingBalanceGridMidYear, subjectGrid, type OpeningBalanceRow, type SubjectGridRow } from '../../../grids/index.js';
-import { openingRowsOf } from '../../../grids/test-rows.js';
-import { unionGrassroots2021 } from '../../../templates/charts/index.js';
-import { buildWorkbook } from './xlsx.js';
+import { openingBalanceGridMidYear, subjectGrid, type OpeningBalanceRow, type SubjectGridRow } from '../index.js';
+import { openingRowsOf } from '../test-rows.js';
+import { unionGrassroots2021 } from '../../templates/charts/index.js';
+import { buildWorkbook } from './workbook.js';
+import { sampleHeading } from './sample-heading.js';
+import type { FieldDef } from '../../src/shared/grid/definition.js';
 
-const meta = { unit: '示例工会', period: '2024年1月' };
+const meta = sampleHeading({ title: '科目期初余额表', unit: '示例工会', period: '2024年01月' });
 
 async function roundTrip(workbook: ExcelJS.Workbook): Promise<ExcelJS.Worksheet> {
   const buffer = await workbook.xlsx.writeBuffer();
@@ -28,23 +30,89 @@ function rowOf(sheet: ExcelJS.Worksheet, code: string): ExcelJS.Row {
 }
 
 describe('buildWorkbook', () => {
-  it('writes title, unit and period, group and field headers, frozen and merged, with widths', async () => {
-    const sheet = await roundTrip(buildWorkbook(openingBalanceGridMidYear, openingRows(), meta));
+  it('writes the title, the heading block, group and field headers, frozen and merged, with widths', async () => {
+    const heading = { ...meta, filters: [{ label: '只含已记账', value: '是' }] };
+    const sheet = await roundTrip(buildWorkbook(openingBalanceGridMidYear, openingRows(), heading));
     expect(sheet.name).toBe('科目期初余额');
     expect(sheet.getCell('A1').value).toBe('科目期初余额表');
     expect(sheet.getCell('A1').font.bold).toBe(true);
+    // Six columns, four items: 编制单位 A, 账套 B-C, 会计期间 D, 金额单位 E-F.
     expect(sheet.getCell('A2').value).toBe('编制单位：示例工会');
-    expect(sheet.getCell('D2').value).toBe('会计期间：2024年1月');
-    expect(sheet.getCell('F2').value).toBe('单位：元');
-    expect([sheet.getCell('A3').value, sheet.getCell('D3').value, sheet.getCell('E3').value]).toEqual([
+    expect(sheet.getCell('B2').value).toBe('账套：示例工会账套');
+    expect(sheet.getCell('D2').value).toBe('会计期间：2024年01月');
+    expect(sheet.getCell('E2').value).toBe('金额单位：元');
+    expect(sheet.getCell('E2').alignment.horizontal).toBe('right');
+    expect(sheet.getCell('A3').value).toBe('筛选条件：只含已记账：是');
+    expect(sheet.getCell('A4').value).toBe('导出人：张会计');
+    expect(sheet.getCell('D4').value).toBe('导出时间：2024-01-31 10:30');
+    expect([sheet.getCell('A5').value, sheet.getCell('D5').value, sheet.getCell('E5').value]).toEqual([
       '科目编码',
       '期初余额',
       '本年累计',
     ]);
-    expect([sheet.getCell('E4').value, sheet.getCell('F4').value]).toEqual(['本年累计借方', '本年累计贷方']);
-    expect(sheet.model.merges).toEqual(expect.arrayContaining(['A1:F1', 'A2:C2', 'A3:A4', 'E3:F3']));
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 4, xSplit: 2 });
+    expect([sheet.getCell('E6').value, sheet.getCell('F6').value]).toEqual(['本年累计借方', '本年累计贷方']);
+    expect(sheet.model.merges).toEqual(
+      expect.arrayContaining(['A1:F1', 'B2:C2', 'E2:F2', 'A3:F3', 'A4:C4', 'D4:F4', 'A5:A6', 'E5:F5']),
+    );
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 6, xSplit: 2 });
     expect(sheet.getColumn(2).width).toBe(34);
+  });
+
+  it('sets the print setup: the heading on every page, page x of y, one page wide, landscape when wide', async () => {
+    const wide = await roundTrip(buildWorkbook(openingBalanceGridMidYear, openingRows(), meta));
+    expect(wide.pageSetup).toMatchObject({
+      printTitlesRow: '1:6',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      orientation: 'landscape',
+    });
+    expect(wide.headerFooter.oddFooter).toBe('&C第 &P 页，共 &N 页');
+    const narrowGrid = { ...subjectGrid, fields: subjectGrid.fields.slice(0, 2) };
+    const narrow = await roundTrip(buildWorkbook(narrowGrid, [], sampleHeading({ title: '会计科目' })));
+    expect(narrow.pageSetup).toMatchObject({ printTitlesRow: '1:5', orientation: 'portrait', fitToWidth: 1 });
+  });
+
+  it('sets the workbook’s properties from the heading', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await buildWorkbook(openingBalanceGridMidYear, openingRows(), meta).xlsx.writeBuffer());
+    expect(workbook.title).toBe('科目期初余额表');
+    expect(workbook.subject).toBe('示例工会账套 2024年01月 科目期初余额表');
+    expect(workbook.company).toBe('示例工会');
+    expect(workbook.creator).toBe('张会计');
+    expect(workbook.created.getTime()).toBe(meta.exportedAt.getTime());
+  });
+
+  it('leaves 金额单位 out of a sheet without amounts, and widens columns to their Chinese content', async () => {
+    const row: SubjectGridRow = {
+      rowId: '1',
+      code: '101',
+      codeName: '一个名字很长很长很长很长很长很长很长很长的科目',
+      parentCode: null,
+      type: 1,
+      balanceDirection: 1,
+      lastLevel: true,
+      isGovernment: false,
+      enable: true,
+      isStandard: false,
+    };
+    const sheet = await roundTrip(buildWorkbook(subjectGrid, [row], sampleHeading({ title: '会计科目' })));
+    const head = [2, 3, 4].flatMap((r) => (sheet.getRow(r).values as unknown[]).filter((v) => typeof v === 'string'));
+    expect(head.some((t) => String(t).includes('金额单位'))).toBe(false);
+    expect(sheet.getCell('A3').value).toBe('筛选条件：无');
+    expect(sheet.getColumn(2).width).toBeGreaterThanOrEqual(2 * row.codeName.length);
+  });
+
+  it('writes dates as real dates in yyyy-mm-dd', async () => {
+    const { voucherListGrid } = await import('../voucher-list.js');
+    const field = voucherListGrid.fields.find((f) => f.kind === 'date');
+    if (!field) throw new Error('no date field');
+    const sheet = await roundTrip(buildWorkbook(voucherListGrid, [{ rowId: '1', [field.id]: '2024-03-05' }], meta));
+    const fields: readonly FieldDef[] = voucherListGrid.fields;
+    const col = fields.filter((f) => !f.export?.hidden).indexOf(field) + 1;
+    const cell = sheet.getRow(6).getCell(col);
+    expect(cell.value).toEqual(new Date(Date.UTC(2024, 2, 5)));
+    expect(cell.numFmt).toBe('yyyy-mm-dd');
   });
 
   it('writes money as yuan numbers with #,##0.00 and other kinds as text', async () => {
@@ -63,7 +131,7 @@ describe('buildWorkbook', () => {
   it('writes totals as live formulas over the kept rows, with cached values', async () => {
     const rows = openingRows().map((r) => (r.code === '102' ? { ...r, initAmount: r.initAmount + 1_00 } : r));
     const sheet = await roundTrip(buildWorkbook(openingBalanceGridMidYear, rows, meta));
-    const first = 5 + rows.length;
+    const first = 7 + rows.length;
     const debit = sheet.getRow(first);
     expect(debit.getCell(1).value).toBe('财务会计期初借方合计');
     const formula = debit.getCell(4).value as ExcelJS.CellFormulaValue;
@@ -78,7 +146,7 @@ describe('buildWorkbook', () => {
 
   it('uses the totals it is given (the engine’s) as cached values', async () => {
     const sheet = await roundTrip(buildWorkbook(openingBalanceGridMidYear, openingRows(), meta, { financialDebit: 42 }));
-    expect((sheet.getRow(5 + openingRows().length).getCell(4).value as ExcelJS.CellFormulaValue).result).toBe(0.42);
+    expect((sheet.getRow(7 + openingRows().length).getCell(4).value as ExcelJS.CellFormulaValue).result).toBe(0.42);
   });
 
   it('never lets a text cell become a formula (formula injection)', async () => {
@@ -95,8 +163,15 @@ describe('buildWorkbook', () => {
       enable: true,
       isStandard: false,
     }));
-    const sheet = await roundTrip(buildWorkbook(subjectGrid, rows, { unit: '=cmd|calc', period: '+1' }));
+    const sheet = await roundTrip(
+      buildWorkbook(
+        subjectGrid,
+        rows,
+        sampleHeading({ unit: '=cmd|calc', period: '+1', filters: [{ label: '名称', value: '=1+1' }] }),
+      ),
+    );
     expect(sheet.getCell('A2').value).toBe('编制单位：=cmd|calc');
+    expect(sheet.getCell('A3').value).toBe('筛选条件：名称：=1+1');
     evil.forEach((name, i) => {
       const cell = rowOf(sheet, `10${i}`).getCell(2);
       expect(cell.type).toBe(ExcelJS.ValueType.String);
@@ -121,13 +196,13 @@ describe('buildWorkbook', () => {
     const def = { ...openingBalanceGridMidYear, export: { ...openingBalanceGridMidYear.export, totalsAsFormulas: false } };
     const rows = openingRows();
     const sheet = await roundTrip(buildWorkbook(def, rows, meta));
-    expect(sheet.getRow(5 + rows.length).getCell(4).value).toBe(100_123.45);
+    expect(sheet.getRow(7 + rows.length).getCell(4).value).toBe(100_123.45);
   });
 });
 
 describe('a report with its totals on one row', () => {
   it('writes one 合计 row whose cells are formulas over the first-level rows', async () => {
-    const { trialBalanceGrid } = await import('../../../grids/trial-balance.js');
+    const { trialBalanceGrid } = await import('../trial-balance.js');
     const row = (code: string, parentCode: string | null, openingDebit: number, periodCredit: number) => ({
       rowId: code,
       code,
