@@ -43,13 +43,23 @@ test('the trial balance of a period balances, opens a detail ledger and a vouche
   expect(await trial.cell('501', 'periodDebit')).toBe('470.50');
   await page.screenshot({ path: `${SCREENS_DIR}/trial-balance.png`, fullPage: true });
 
-  // The workbook: title, values, and totals as live formulas over the first-level rows.
+  // The workbook: named for what it is, its heading block, values, and totals as live formulas
+  // over the first-level rows.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出Excel' }).click()]);
+  expect(download.suggestedFilename()).toBe(`科目余额表_${SCHOOL}_${YEAR}年02月.xlsx`);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await download.path());
   const sheet = workbook.getWorksheet('科目余额表');
   if (!sheet) throw new Error('no sheet 科目余额表');
   expect(sheet.getCell('A1').value).toBe('科目余额表');
+  const head = [2, 3, 4].flatMap((r) => (sheet.getRow(r).values as unknown[]).filter((v) => typeof v === 'string')).join('\n');
+  expect(head).toContain(`编制单位：${SCHOOL}`);
+  expect(head).toContain(`会计期间：${YEAR}年02月`);
+  expect(head).toContain('只含已记账凭证：否');
+  expect(head).toContain('金额单位：元');
+  expect(head).toMatch(/导出人：\S+/);
+  expect(sheet.pageSetup.printTitlesRow).toBe('1:6');
+  expect(workbook.company).toBe(SCHOOL);
   let totalRow = 0;
   sheet.eachRow((row, n) => {
     if (row.getCell(1).value === '合计') totalRow = n;

@@ -218,7 +218,7 @@ test.describe.serial('opening balances', () => {
     const openings = new OpeningBalancePage(page);
     await openings.goto();
     const [download] = await Promise.all([page.waitForEvent('download'), openings.exportButton.click()]);
-    expect(download.suggestedFilename()).toBe(`科目期初余额_${YEAR}.xlsx`);
+    expect(download.suggestedFilename()).toBe(`科目期初余额表_${SET}_${YEAR}年01月.xlsx`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.getWorksheet('科目期初余额');

@@ -46,7 +46,7 @@ describe('general ledger rows', () => {
     const wb = buildWorkbook(
       generalLedgerGrid,
       [toGeneralLedgerGridRow(row, 2026)],
-      sampleHeading({ unit: '某工会', period: '2026年02月' }),
+      sampleHeading({ title: '总账', unit: '某工会', period: '2026年02月' }),
     );
     const sheet = wb.worksheets[0];
     expect(sheet?.getCell('A1').value).toBe('总账');

@@ -187,7 +187,7 @@ export function sheetPlan(
   const money = columns.some((c) => c.field.kind === 'money');
 
   const block = headBlock(
-    def.export.title,
+    heading.title || def.export.title,
     heading,
     n,
     columns.map((c) => c.width),

@@ -73,6 +73,13 @@ describe('buildWorkbook', () => {
     expect(narrow.pageSetup).toMatchObject({ printTitlesRow: '1:5', orientation: 'portrait', fitToWidth: 1 });
   });
 
+  it('titles the sheet with the heading’s title (a detail ledger names its subject)', async () => {
+    const sheet = await roundTrip(
+      buildWorkbook(openingBalanceGridMidYear, openingRows(), { ...meta, title: '科目期初余额表（年中建账）' }),
+    );
+    expect(sheet.getCell('A1').value).toBe('科目期初余额表（年中建账）');
+  });
+
   it('sets the workbook’s properties from the heading', async () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await buildWorkbook(openingBalanceGridMidYear, openingRows(), meta).xlsx.writeBuffer());

@@ -97,5 +97,5 @@ export function fileNameOf(disposition: string | undefined, fallback: string): s
 export async function exportOpenings(year: number): Promise<void> {
   const { blob, headers } = await requestBlob('GET', Paths.openingExport);
   const disposition = headers['content-disposition'] as string | undefined;
-  downloadBlob(blob, fileNameOf(disposition, `科目期初余额_${year}.xlsx`));
+  downloadBlob(blob, fileNameOf(disposition, `科目期初余额表_${year}.xlsx`));
 }

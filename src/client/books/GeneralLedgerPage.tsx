@@ -16,7 +16,9 @@ import { GridEditor } from '../grid/GridEditor.js';
 import { fetchGeneralLedgerPdf } from '../print/report-print-api.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { loadGeneralLedger } from './books-api.js';
-import { detailAccountHref, periodLabel } from './periods.js';
+import { detailAccountHref } from './periods.js';
+import { generalLedgerFilters, queryPeriod } from '../../../grids/workbook/filters.js';
+import { sessionExportInfo } from '../grid/export-xlsx.js';
 import { useRangeReport } from './range-report.js';
 import { FilterCheck, FilterText } from './FilterFields.js';
 import { RangeReportPage } from './RangeReportPage.js';
@@ -74,7 +76,7 @@ export function GeneralLedgerPage() {
               if (key)
                 void navigate(detailAccountHref(key.code, year, { beginMonth: key.month, endMonth: key.month }, answer.book));
             }}
-            exportInfo={{ unit: authInfo?.ztName ?? '', period: periodLabel(year, answer.range) }}
+            exportInfo={sessionExportInfo(authInfo, queryPeriod(answer.query), generalLedgerFilters(answer.query))}
             maxHeight={Math.max(320, window.innerHeight - 300)}
           />
           <p className="muted">双击月份行打开该科目当月的明细账。</p>

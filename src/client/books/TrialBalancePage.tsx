@@ -14,7 +14,9 @@ import { isReject, messageBox } from '../message-box/message-box.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { Permission } from '../shell/Permission.js';
 import { loadTrialBalance, regenerateOccur } from './books-api.js';
-import { detailAccountHref, periodLabel } from './periods.js';
+import { detailAccountHref } from './periods.js';
+import { queryPeriod, trialBalanceFilters } from '../../../grids/workbook/filters.js';
+import { sessionExportInfo } from '../grid/export-xlsx.js';
 import { useRangeReport } from './range-report.js';
 import { FilterCheck, FilterText } from './FilterFields.js';
 import { RangeReportPage } from './RangeReportPage.js';
@@ -132,7 +134,7 @@ export function TrialBalancePage() {
             readOnly
             label="科目余额表"
             onRowOpen={(code) => void navigate(detailAccountHref(code, year, answer.range, answer.book))}
-            exportInfo={{ unit: authInfo?.ztName ?? '', period: periodLabel(year, answer.range) }}
+            exportInfo={sessionExportInfo(authInfo, queryPeriod(answer.query), trialBalanceFilters(answer.query))}
             maxHeight={Math.max(320, window.innerHeight - 330)}
           />
           <p className="muted">双击科目行打开该科目本期间的明细账。</p>

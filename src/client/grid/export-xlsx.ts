@@ -4,6 +4,7 @@
  * download named by workbookFileName (科目余额表_示范市第一机械厂工会_2026年01-03月.xlsx).
  */
 import type { GridDefinition, GridRow } from '../../shared/grid/definition.js';
+import type { AuthInfo } from '../../shared/api/schemas/auth.js';
 import { workbookFileName, type ExportFilter, type ExportHeading } from '../../../grids/workbook/heading.js';
 
 /** What a page says about its grid's export: the heading's period and the filters on screen. */
@@ -58,4 +59,14 @@ export async function exportGrid<R extends GridRow>(
     blob,
     info.fileName ? `${info.fileName}.xlsx` : workbookFileName(heading.title, heading.ledgerSet, heading.period),
   );
+}
+
+/** The session's part of a heading: 编制单位 and 账套 from the ledger set, the exporter. */
+export function sessionExportInfo(
+  authInfo: Pick<AuthInfo, 'ztName' | 'name'> | null,
+  period: string,
+  filters: readonly ExportFilter[],
+): ExportInfo {
+  const ledgerSet = authInfo?.ztName ?? '';
+  return { unit: ledgerSet, ledgerSet, period, filters, exportedBy: authInfo?.name ?? '' };
 }

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import type { SubjectItem } from '../../shared/api/subjects.js';
 import { SubjectMessages, type SubjectCodeRules } from '../../shared/subjects/subject-code.js';
 import { subjectGrid, type SubjectGridRow } from '../../../grids/subject.js';
-import { exportGrid } from '../grid/export-xlsx.js';
+import { exportGrid, sessionExportInfo } from '../grid/export-xlsx.js';
 import { GridEditor, type GridEditorHandle } from '../grid/GridEditor.js';
 import { isReject, messageBox } from '../message-box/message-box.js';
 import { usePageTitle } from '../shell/page-title.js';
@@ -22,6 +22,7 @@ import { deleteSubject, fetchCodeRules, fetchSubjects, saveSubject, setSubjectEn
 import { SubjectDialog } from './SubjectDialog.js';
 import { subjectEdits, subjectGridRow, treeStateOf } from './subject-grid-rows.js';
 import { parentCodes, treeRows } from './subject-tree.js';
+import { subjectFilters } from '../../../grids/workbook/filters.js';
 import './subjects.css';
 
 type Editing = { mode: 'add'; parent: SubjectItem | null } | { mode: 'edit'; subject: SubjectItem } | null;
@@ -152,10 +153,8 @@ export function SubjectPage() {
   const exportAll = () => {
     // What the filter shows, collapsed parents' children included.
     const all = treeRows(chart, keyword, new Set()).map((r) => subjectGridRow(r.subject));
-    const unit = authInfo?.ztName ?? '';
     const period = authInfo?.year ? `${authInfo.year}年` : '';
-    const fileName = `${subjectGrid.export.title}${authInfo?.year ? `_${authInfo.year}` : ''}`;
-    exportGrid(subjectGrid, all, { unit, period, fileName }).catch((error: unknown) =>
+    exportGrid(subjectGrid, all, sessionExportInfo(authInfo, period, subjectFilters(keyword))).catch((error: unknown) =>
       messageBox.fireAndForget(
         messageBox.alert(`导出失败：${error instanceof Error ? error.message : String(error)}`, { tone: 'warning' }),
       ),

@@ -27,6 +27,16 @@ async function read(buffer: Buffer | ArrayBuffer): Promise<ExcelJS.Worksheet> {
 }
 
 describe('streamWorkbook', () => {
+  it('sets the workbook’s properties from the heading, the company too (exceljs’s writer leaves it out)', async () => {
+    const heading = sampleHeading({ title: '科目期初余额表', unit: '示范市第一机械厂工会' });
+    const bytes = await streamed((s) => streamWorkbook(s, openingBalanceGrid, [], heading));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(wb).toMatchObject({ title: '科目期初余额表', company: '示范市第一机械厂工会', creator: '张会计' });
+    expect(wb.subject).toContain('2024年01月');
+    expect(wb.created.getTime()).toBe(heading.exportedAt.getTime());
+  });
+
   it('writes the same layout, values, formats, formulas and escaping as the in-memory workbook', async () => {
     const rows = openingRowsOf(unionGrassroots2021, { '101': 12_345, '163': 5_00, '32104': 11_845 }).map((r) =>
       r.code === '102' ? { ...r, codeName: '=1+1' } : r,

@@ -29,6 +29,8 @@ import {
   XLSX_ROW_PREFIX,
 } from './opening-xlsx.js';
 import { exportHeadingOf } from '../export/export-heading.js';
+import { contentDisposition } from '../files/content-disposition.js';
+import { workbookFileName } from '../../../grids/workbook/heading.js';
 import { openingBalanceGridFor } from '../../../grids/opening-balance.js';
 import { scopeOf } from './routes.js';
 
@@ -75,12 +77,10 @@ export async function openingRoutes(app: App, db: Db): Promise<void> {
     const scope = scopeOf(request);
     const ctx = await loadOpening(db.kysely, scope);
     const grid = openingBalanceGridFor({ midYear: ctx.isMidYear });
-    const buffer = await openingWorkbook(ctx, exportHeadingOf(request, grid.export.title, openingPeriod(ctx)));
-    const name = encodeURIComponent(`科目期初余额_${scope.year}.xlsx`);
-    return reply
-      .type(XLSX_MIME)
-      .header('content-disposition', `attachment; filename="opening-${scope.year}.xlsx"; filename*=UTF-8''${name}`)
-      .send(buffer);
+    const heading = exportHeadingOf(request, grid.export.title, openingPeriod(ctx));
+    const buffer = await openingWorkbook(ctx, heading);
+    const name = workbookFileName(heading.title, heading.ledgerSet, heading.period);
+    return reply.type(XLSX_MIME).header('content-disposition', contentDisposition(name)).send(buffer);
   });
 
   /** Multipart: field `file` (xlsx, at most 50 MB) and optionally `confirmPrompt` = 'true' before it. */

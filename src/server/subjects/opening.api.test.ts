@@ -14,9 +14,10 @@ import { FinancialState } from '../../shared/financial-state.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import { fenToYuanString, MONEY_CAP_FEN } from '../../shared/money.js';
 import { AuxiMessages } from '../../shared/subjects/auxiliary-rules.js';
-import { fenOf } from '../../shared/subjects/opening-amounts.js';
+import { fenOf as fenOfWire } from '../../shared/subjects/opening-amounts.js';
 import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import { ApiClient } from '../test-support/api-client.js';
+import { checkWorkbook, fenOf } from '../test-support/workbook-check.js';
 import { createSet, setIds } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 
@@ -421,7 +422,37 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
     const file = await kuaiji.download(Paths.openingExport);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('spreadsheetml');
-    expect(file.headers.get('content-disposition')).toContain(encodeURIComponent('科目期初余额_2026.xlsx'));
+    expect(decodeURIComponent(file.headers.get('content-disposition') ?? '')).toContain(
+      `科目期初余额表_${FACTORY}_2026年01月.xlsx`,
+    );
+
+    // The auditor's checks, recalculated; every figure as the API gives it.
+    const user = await server.db.kysely
+      .selectFrom('app_user')
+      .select('name')
+      .where('login_name', '=', 'kuaiji')
+      .executeTakeFirstOrThrow();
+    const checked = await checkWorkbook(file.bytes, {
+      heading: {
+        title: '科目期初余额表',
+        unit: FACTORY,
+        ledgerSet: FACTORY,
+        period: '2026年01月',
+        filters: [],
+        exportedBy: user.name,
+      },
+    });
+    const ws = checked.sheet('科目期初余额');
+    // One row per row of the page, in its order.
+    before.subInfoList.forEach((wanted, i) => {
+      expect(ws.text(6 + i, 1), wanted.rowId).toBe(wanted.code);
+      expect(fenOf(ws.value(6 + i, 4)), wanted.rowId).toBe(fenOfWire(wanted.initAmount));
+    });
+    const totalRow = (label: string) => ws.rowOf(1, label);
+    expect(fenOf(ws.value(totalRow('财务会计期初借方合计'), 4))).toBe(fenOfWire(before.trial.financial.debit));
+    expect(fenOf(ws.value(totalRow('财务会计期初贷方合计'), 4))).toBe(fenOfWire(before.trial.financial.credit));
+    expect(fenOf(ws.value(totalRow('财务会计期初差额'), 4))).toBe(fenOfWire(before.trial.financial.difference));
+
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.bytes.buffer as ArrayBuffer);
     const sheet = book.worksheets[0];
@@ -528,7 +559,7 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
 
   it('carries amounts in yuan both ways: fen → yuan (number or text) → save → the lists → fen is the same fen (property)', async () => {
     await kuaiji.post(Paths.branchSave, { detailList: [{ code: '102', initAmount: 0 }], confirmPrompt: true });
-    const otherDebits = fenOf((await setting()).trial.financial.debit);
+    const otherDebits = fenOfWire((await setting()).trial.financial.debit);
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: -MONEY_CAP_FEN, max: MONEY_CAP_FEN }), fc.boolean(), async (fen, asText) => {
         const yuan = asText ? fenToYuanString(fen) : fenToYuan(fen);
@@ -537,11 +568,11 @@ describe.each(TEST_DIALECTS)('opening balances: list, batch save, trial check, i
           confirmPrompt: true,
         });
         expect(saved.body.errorMsg).toBeNull();
-        expect(fenOf(saved.body.data.trial.financial.debit)).toBe(otherDebits + fen);
+        expect(fenOfWire(saved.body.data.trial.financial.debit)).toBe(otherDebits + fen);
         expect(await amounts(['102'])).toEqual({ '102': fen });
         const listed = row(await setting(), '102')?.initAmount ?? NaN;
         expect(listed).toBe(fenToYuan(fen));
-        expect(fenOf(listed)).toBe(fen);
+        expect(fenOfWire(listed)).toBe(fen);
         const subject = (await kuaiji.get<SubjectItem[]>(Paths.subjectList)).body.data.find((s) => s.code === '102');
         expect(subject).toMatchObject({ initAmount: fenToYuan(fen), balance: fenToYuan(fen) });
       }),
