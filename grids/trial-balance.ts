@@ -32,11 +32,11 @@ export interface TrialBalanceGridRow extends GridRow {
 /** The listed rows of an answer, each marked whether the totals add it. */
 export function toTrialBalanceGridRows(rows: readonly TrialBalanceRow[]): TrialBalanceGridRow[] {
   const counted = countedOnce(rows);
-  return rows.map((r, i) => toTrialBalanceGridRow(r, counted[i] === true));
+  return rows.map((r, i) => ({ ...toTrialBalanceGridRow(r), counted: counted[i] === true }));
 }
 
-/** One row; counted as a first-level row unless told (toTrialBalanceGridRows for a filtered list). */
-export function toTrialBalanceGridRow(r: TrialBalanceRow, counted = r.parentCode === null): TrialBalanceGridRow {
+/** One row; counted as a first-level row (toTrialBalanceGridRows marks a filtered list's rows). */
+export function toTrialBalanceGridRow(r: TrialBalanceRow): TrialBalanceGridRow {
   return {
     rowId: r.code,
     code: r.code,
@@ -51,7 +51,7 @@ export function toTrialBalanceGridRow(r: TrialBalanceRow, counted = r.parentCode
     yearCredit: r.creditGrandTotal,
     closingDebit: r.endDirection === 1 ? r.endBalance : 0,
     closingCredit: r.endDirection === 2 ? r.endBalance : 0,
-    counted,
+    counted: r.parentCode === null,
   };
 }
 

@@ -32,18 +32,22 @@ export const EXPORT_CHUNK = 5000;
 /** 明细账（101 库存现金）: the sheet's title and the file's. */
 export const detailLedgerTitle = (ctx: LedgerContext) => `明细账（${ctx.subject.code} ${ctx.subject.name}）`;
 
-/** The form's switches that are on, as the page names them, in its order. */
+/**
+ * What shaped the rows, as the page's form names it, in its order: the subject, the summary
+ * filter when one is typed, and every switch 是 or 否 (as every books export names its switches,
+ * grids/workbook/filters.ts: an auditor needs to know either way).
+ */
 export function detailLedgerFilters(ctx: LedgerContext): ExportFilter[] {
   const o = ctx.options;
-  const on = (label: string, yes: boolean): ExportFilter[] => (yes ? [{ label, value: '是' }] : []);
+  const yesNo = (label: string, on: boolean): ExportFilter => ({ label, value: on ? '是' : '否' });
   return [
     { label: '科目', value: `${ctx.subject.code} ${ctx.subject.name}` },
     ...(o.needle !== '' ? [{ label: '摘要包含', value: o.needle }] : []),
-    ...on('只含已记账凭证', o.booked),
-    ...on('按辅助核算项目', o.byItem),
-    ...on('显示无发生额月份', o.showZeroAmount),
-    ...on('显示余额为零且无发生额的项目', o.showZeroBalance),
-    ...on('不含结转凭证', o.withoutCarryForward),
+    yesNo('只含已记账凭证', o.booked),
+    yesNo('按辅助核算项目', o.byItem),
+    yesNo('显示无发生额月份', o.showZeroAmount),
+    yesNo('显示余额为零且无发生额的项目', o.showZeroBalance),
+    yesNo('不含结转凭证', o.withoutCarryForward),
   ];
 }
 
