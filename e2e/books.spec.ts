@@ -161,14 +161,18 @@ test('the detail ledger by auxiliary item: a section per item with its own balan
     ]);
 
   // The workbook has the same sections.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出全部' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出Excel' }).click()]);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await download.path());
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error('no sheet');
+  // Below the heading block and the column headers (日期 …): every row of the form, named by its subject.
+  expect(sheet.getCell('A1').value).toMatch(/^明细账（215 /);
+  let header = 0;
   const summaries: unknown[] = [];
   sheet.eachRow((row, n) => {
-    if (n > 5) summaries.push(row.getCell(3).value);
+    if (header === 0 && row.getCell(1).value === '日期') header = n;
+    else if (header > 0) summaries.push(row.getCell(3).value);
   });
   expect(summaries).toEqual((await ledger.summaryAndBalance()).map(([s]) => s));
 

@@ -5,6 +5,7 @@
  * confirmation. Works in SCHOOL so the voucher-entry specs keep FACTORY to themselves.
  */
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { Paths } from '../src/shared/api/paths.js';
 import type { SaveVoucherRequest, Voucher } from '../src/shared/api/vouchers.js';
 import { VoucherMessages } from '../src/shared/vouchers/messages.js';
@@ -163,4 +164,44 @@ test('a voucher changed by someone else since the list was read is refused in a 
   await expect(trail).toContainText(`修改第1行：摘要 ${tag}领取备用金 → ${tag}领取差旅备用金`);
   await expect(trail).toContainText('新增');
   await page.screenshot({ path: `${SCREENS_DIR}/voucher-audit-trail.png` });
+});
+
+test('导出Excel writes every voucher the filters select, not the page on screen', async ({ page, baseURL }) => {
+  const tag = '整批导出';
+  const count = 205;
+  const accountant = await apiSession(baseURL ?? '', 'kuaiji', SCHOOL, YEAR);
+  let fen = 0;
+  for (let i = 1; i <= count; i++) {
+    const answer = await accountant.post<Voucher>(Paths.certificate, { ...voucher(`${tag}${i}`, `${i}.25`) });
+    expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+    fen += i * 100 + 25;
+  }
+
+  await signInTo(page, 'kuaiji', SCHOOL, YEAR);
+  const list = new VoucherListPage(page);
+  await list.goto();
+  await list.searchSummary(tag);
+  // The screen holds a page of 200; the workbook all 205.
+  await expect(list.selection).toHaveText(new RegExp(`共 ${count} 张`));
+  await expect(page.getByRole('navigation', { name: '分页' })).toContainText('第 1 / 2 页');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出Excel' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^凭证列表_.+\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.getWorksheet('凭证列表');
+  if (!sheet) throw new Error('no sheet');
+  const summaries: string[] = [];
+  let debitTotal: ExcelJS.CellValue = null;
+  sheet.eachRow((row) => {
+    const summary = row.getCell(3).value;
+    if (typeof summary === 'string' && summary.startsWith(tag)) summaries.push(summary);
+    if (row.getCell(1).value === '借方合计') debitTotal = row.getCell(5).value;
+  });
+  expect(summaries).toHaveLength(count);
+  expect(new Set(summaries).size).toBe(count);
+  // 借方合计 is a live formula whose figure covers every page.
+  expect(debitTotal).toMatchObject({ formula: expect.stringMatching(/^SUM\(E\d+:E\d+\)$/) });
+  expect(Math.round((debitTotal as unknown as { result: number }).result * 100)).toBe(fen);
+  const text = (sheet.getSheetValues().flat() as unknown[]).filter((v): v is string => typeof v === 'string').join('\n');
+  expect(text).toContain(`摘要包含：${tag}`);
 });

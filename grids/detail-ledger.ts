@@ -68,6 +68,8 @@ export function detailLedgerGrid(showAuxi: boolean) {
     commands: ['copy', 'exportExcel', 'showHelp'],
     allowAddRows: false,
     allowDeleteRows: false,
+    // No TotalDefs: the month and year totals are rows of the answer; the server's export
+    // (src/server/books/detail-export.ts) writes their amounts as formulas over the lines.
     export: { sheetName: '明细账', title: '明细账', totalsAsFormulas: false },
   } satisfies GridDefinition<DetailLedgerGridRow>);
 }

@@ -1,11 +1,13 @@
 /**
  * The trial balance (科目余额表, /accounting-management/reports/trial-balance): one row per
  * subject with its opening, period, year-to-date and closing amounts, each on its debit or credit
- * side. Read-only; the totals add first-level subjects only (a parent already holds its
- * children) and go to Excel as live formulas. The server computes every figure from the monthly
+ * side. Read-only; the totals add each listed amount once (a parent already holds its children:
+ * the listed rows no listed row is an ancestor of, src/shared/books/counted-once.ts), financial
+ * side only, and go to Excel as live formulas. The server computes every figure from the monthly
  * balances (src/server/books); the grid shows them.
  */
 import type { TrialBalanceRow } from '../src/shared/api/books.js';
+import { countedOnce } from '../src/shared/books/counted-once.js';
 import type { FieldDef, GridDefinition, GridRow, TotalDef } from '../src/shared/grid/definition.js';
 
 export interface TrialBalanceGridRow extends GridRow {
@@ -23,8 +25,17 @@ export interface TrialBalanceGridRow extends GridRow {
   yearCredit: number;
   closingDebit: number;
   closingCredit: number;
+  /** Whether the totals add this row (no listed row is its ancestor); absent: whether it is first-level. */
+  counted?: boolean;
 }
 
+/** The listed rows of an answer, each marked whether the totals add it. */
+export function toTrialBalanceGridRows(rows: readonly TrialBalanceRow[]): TrialBalanceGridRow[] {
+  const counted = countedOnce(rows);
+  return rows.map((r, i) => ({ ...toTrialBalanceGridRow(r), counted: counted[i] === true }));
+}
+
+/** One row; counted as a first-level row (toTrialBalanceGridRows marks a filtered list's rows). */
 export function toTrialBalanceGridRow(r: TrialBalanceRow): TrialBalanceGridRow {
   return {
     rowId: r.code,
@@ -40,6 +51,7 @@ export function toTrialBalanceGridRow(r: TrialBalanceRow): TrialBalanceGridRow {
     yearCredit: r.creditGrandTotal,
     closingDebit: r.endDirection === 1 ? r.endBalance : 0,
     closingCredit: r.endDirection === 2 ? r.endBalance : 0,
+    counted: r.parentCode === null,
   };
 }
 
@@ -54,7 +66,8 @@ const MONEY: readonly { id: keyof TrialBalanceGridRow & string; header: string; 
   { id: 'closingCredit', header: '贷方', group: 'closing', exportHeader: '期末贷方' },
 ];
 
-const firstLevel = (r: TrialBalanceGridRow) => r.parentCode === null && !r.isGovernment;
+// Budget subjects (预算会计) are a parallel set of books: the financial side's totals leave them out.
+const countedFinancial = (r: TrialBalanceGridRow) => (r.counted ?? r.parentCode === null) && !r.isGovernment;
 
 const fields: FieldDef<TrialBalanceGridRow>[] = [
   { id: 'code', header: '科目编码', kind: 'subject', editable: false, width: 110, pinned: true },
@@ -74,7 +87,7 @@ const totals: TotalDef<TrialBalanceGridRow>[] = MONEY.map((m) => ({
   id: `sum_${m.id}`,
   label: `${m.exportHeader}合计`,
   expression: `SUM(${m.id})`,
-  rows: firstLevel,
+  rows: countedFinancial,
   showUnder: m.id,
 }));
 

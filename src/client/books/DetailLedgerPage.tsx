@@ -3,9 +3,10 @@
  * running balance, the month and year totals, in pages of 200 lines; optionally one section per
  * auxiliary item, and the spec's switches (zero months, zero items, carry-forward vouchers).
  * Reports open it with ?code=&beginTime=&endTime=(&book=true and any switch); a double-click on a
- * line opens its voucher.
+ * line opens its voucher. The toolbar's 导出Excel asks the server for the workbook of every line
+ * the shown form selects (not the page on screen).
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { DetailLedgerQuery, DetailLedgerResponse } from '../../shared/api/books.js';
 import type { Voucher } from '../../shared/api/vouchers.js';
@@ -74,18 +75,20 @@ export function DetailLedgerPage() {
   const [shown, setShown] = useState<{ data: DetailLedgerResponse; rows: DetailLedgerGridRow[]; form: Form } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const [printing, setPrinting] = useState(false);
 
-  // Every line of the shown range (all pages), written by the server.
+  // The toolbar's 导出Excel: every line the shown query selects (all pages), written by the server
+  // with the subject in its title; one export at a time.
+  const exporting = useRef(false);
   const exportAll = async (f: Form) => {
-    setExporting(true);
+    if (exporting.current) return;
+    exporting.current = true;
     try {
       await exportDetailLedger(queryOf(f, year));
     } catch {
       // shown by the request wrapper
     } finally {
-      setExporting(false);
+      exporting.current = false;
     }
   };
 
@@ -174,17 +177,6 @@ export function DetailLedgerPage() {
           查询
         </button>
         {shown && (
-          <button
-            type="button"
-            className="btn"
-            disabled={exporting}
-            title="导出查询范围内的全部行（不只是本页）"
-            onClick={() => void exportAll(shown.form)}
-          >
-            {exporting ? '正在导出…' : '导出全部'}
-          </button>
-        )}
-        {shown && (
           <button type="button" className="btn" title="打印查询范围内的全部行" onClick={() => setPrinting(true)}>
             打印
           </button>
@@ -206,7 +198,7 @@ export function DetailLedgerPage() {
             const row = shown.rows.find((r) => r.rowId === rowId);
             if (row?.voucherId) setPreview(row.voucherId);
           }}
-          exportInfo={{ unit: authInfo?.ztName ?? '', period: periodLabel(year, shown.form.range) }}
+          onExport={() => void exportAll(shown.form)}
           maxHeight={Math.max(320, window.innerHeight - 300)}
         />
       )}

@@ -1,13 +1,13 @@
 /**
  * 科目余额表 (/accounting-management/reports/trial-balance): a period of the session year (months,
- * quarters, the whole year), the spec's filters, the read-only grid with totals of the first-level
- * subjects, a check line that says whether the books balance, export, and a double-click on a
+ * quarters, the whole year), the spec's filters, the read-only grid with totals of what is listed,
+ * each amount once, a check line that says whether the books balance, export, and a double-click on a
  * subject that opens its detail ledger for the same range.
  */
 import { useNavigate } from 'react-router';
 import type { TrialBalanceCheck, TrialBalanceQuery } from '../../shared/api/books.js';
 import { formatFen } from '../../shared/money.js';
-import { toTrialBalanceGridRow, trialBalanceGrid, type TrialBalanceGridRow } from '../../../grids/trial-balance.js';
+import { toTrialBalanceGridRows, trialBalanceGrid, type TrialBalanceGridRow } from '../../../grids/trial-balance.js';
 import { GridEditor } from '../grid/GridEditor.js';
 import { fetchTrialBalancePdf } from '../print/report-print-api.js';
 import { isReject, messageBox } from '../message-box/message-box.js';
@@ -66,7 +66,7 @@ const OPTIONS = {
   }),
   load: async (query: TrialBalanceQuery) => {
     const data = await loadTrialBalance(query);
-    return { ...data, gridRows: data.rows.map(toTrialBalanceGridRow) };
+    return { ...data, gridRows: toTrialBalanceGridRows(data.rows) };
   },
 };
 

@@ -12,7 +12,6 @@
  *   S4 JFHS:002|ZJLY:002     opening 200; Jan 20 收回借款 -50 → 150
  * The other side of each voucher is 102.
  */
-import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +23,7 @@ import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
+import { checkWorkbook } from '../test-support/workbook-check.js';
 import { line, request, save } from '../vouchers/voucher-test-kit.js';
 import { forEachLedgerRow } from './detail-ledger.js';
 import { ledgerContext, ledgerOptionsOf } from './detail-sections.js';
@@ -256,20 +256,24 @@ describe.each(TEST_DIALECTS)('detail ledger per auxiliary item (%s)', (dialect) 
     const params = { code: '135', beginTime: '2026-01', endTime: '2026-04', isShowAuxi: true };
     const page = await ledger({});
     const file = await kuaiji.download(Paths.exportDetailAccount, params);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.bytes.buffer as ArrayBuffer);
-    const sheet = wb.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
+    // Recalculated: each item's 本月合计 / 本年累计 are formulas over its own lines.
+    const sheet = (await checkWorkbook(file.bytes)).sheet();
+    const first = sheet.rowOf(1, '日期') + 1;
     const data: unknown[][] = [];
-    sheet.eachRow((row, n) => {
-      if (n > 5) data.push((row.values as unknown[]).slice(1));
-    });
+    for (let r = first; r <= sheet.rowCount; r++) data.push([1, 2, 3, 4, 5, 6, 7, 8].map((c) => sheet.value(r, c)));
     // 日期 凭证字号 摘要 辅助核算 借方 贷方 方向 余额
     expect(data.map((r) => r[2])).toEqual(page.rows.map((r) => r.summary));
     // A heading row has no balance.
     expect(data.map((r) => r[7] ?? null)).toEqual(page.rows.map((r) => (r.kind === 'item' ? null : r.balance)));
+    const totals = page.rows.flatMap((r, i) => (r.kind === 'monthTotal' || r.kind === 'yearTotal' ? [i] : []));
+    expect(totals.length).toBeGreaterThan(0);
+    for (const i of totals) {
+      const r = page.rows[i];
+      expect([data[i]?.[4], data[i]?.[5]], `${r?.summary} of row ${i}`).toEqual([r?.debit, r?.credit]);
+    }
+    expect(new Set(sheet.formulas.map((f) => f.row - first))).toEqual(new Set(totals));
     expect(data[0]?.[2]).toBe(NAMES[S1]);
-    expect(sheet.getRow(6).font?.bold).toBe(true);
+    expect(sheet.worksheet.getRow(first).getCell(3).font?.bold).toBe(true);
 
     const pdf = await kuaiji.download(Paths.detailAccountPrint, params);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

@@ -16,6 +16,7 @@ import { ErrorCode } from '../../shared/error-codes.js';
 import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
+import { checkWorkbook } from '../test-support/workbook-check.js';
 import { SCHOOL } from '../vouchers/voucher-test-kit.js';
 import { saveCashMonths } from './books-test-kit.js';
 import { forEachLedgerRow } from './detail-ledger.js';
@@ -94,20 +95,18 @@ describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) 
     const file = await kuaiji.download(Paths.exportDetailAccount, { code: '101', beginTime: '2026-01', endTime: '2026-02' });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toContain('.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.bytes.buffer as ArrayBuffer);
-    const sheet = wb.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
-    expect(sheet.getCell('A1').value).toBe('明细账（101 库存现金）');
-    const meta = (sheet.getRow(2).values as unknown[]).filter(Boolean).join(' ');
-    expect(meta).toContain('编制单位：示范市实验中学工会');
-    expect(meta).toContain('2026年1月至2月');
-    expect(meta).toContain('单位：元');
+    // Opened and recalculated as an auditor would: heading, print setup, formats, only our formulas.
+    const sheet = (await checkWorkbook(file.bytes, { userTexts: ['=HYPERLINK("x")'] })).sheet();
+    expect(sheet.text(1, 1)).toBe('明细账（101 库存现金）');
+    const head = sheet.headTexts().join(' ');
+    expect(head).toContain('编制单位：示范市实验中学工会');
+    expect(head).toContain('会计期间：2026年01-02月');
+    expect(head).toContain('筛选条件：科目：101 库存现金');
+    expect(head).toContain('金额单位：元');
+    const first = sheet.rowOf(1, '日期') + 1;
     const data: unknown[][] = [];
-    sheet.eachRow((row, n) => {
-      if (n > 5) data.push((row.values as unknown[]).slice(1));
-    });
-    // 日期 凭证字号 摘要 借方 贷方 方向 余额 (amounts in yuan)
+    for (let r = first; r <= sheet.rowCount; r++) data.push([1, 2, 3, 4, 5, 6, 7].map((c) => sheet.value(r, c)));
+    // 日期 凭证字号 摘要 借方 贷方 方向 余额 (amounts in yuan; the totals recalculated from their formulas)
     expect(data.map((r) => [r[2], r[3] ?? null, r[4] ?? null, r[5], r[6]])).toEqual([
       ['上年结转', null, null, '平', 0],
       ['收一月会费', 1000, null, '借', 1000],
@@ -118,11 +117,12 @@ describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) 
       ['本月合计', 0, 500.5, '借', 499.5],
       ['本年累计', 1000, 500.5, '借', 499.5],
     ]);
-    const summary = sheet.getRow(10).getCell(3);
+    const summary = sheet.worksheet.getRow(first + 4).getCell(3);
     expect(summary.type).toBe(ExcelJS.ValueType.String);
     expect(summary.numFmt).toBe('@');
-    expect(sheet.getRow(7).getCell(4).numFmt).toBe('#,##0.00');
-    expect(sheet.getRow(7).getCell(2).value).toBe('记-0001');
+    expect(sheet.worksheet.getRow(first + 1).getCell(4).numFmt).toBe('#,##0.00');
+    expect(sheet.worksheet.getRow(first + 1).getCell(2).value).toBe('记-0001');
+    expect(sheet.formulas.find((f) => f.row === first + 6 && f.col === 5)?.formula).toBe(`SUM(E${first + 4}:E${first + 5})`);
 
     // The summary filter hides lines, balances stay; an unknown subject is refused before any byte.
     const filtered = await kuaiji.download(Paths.exportDetailAccount, {
@@ -131,13 +131,10 @@ describe.each(TEST_DIALECTS)('general ledger and detail export (%s)', (dialect) 
       endTime: '2026-02',
       abstractNumber: '培训',
     });
-    const wb2 = new ExcelJS.Workbook();
-    await wb2.xlsx.load(filtered.bytes.buffer as ArrayBuffer);
+    const sheet2 = (await checkWorkbook(filtered.bytes)).sheet();
     const rows2: unknown[][] = [];
-    wb2.worksheets[0]?.eachRow((row, n) => {
-      if (n > 5) rows2.push((row.values as unknown[]).slice(1));
-    });
-    expect(rows2.map((r) => [r[2], r[6]])).toEqual([
+    for (let r = sheet2.rowOf(1, '日期') + 1; r <= sheet2.rowCount; r++) rows2.push([sheet2.value(r, 3), sheet2.value(r, 7)]);
+    expect(rows2).toEqual([
       ['期初余额', 1000],
       ['职工培训', 499.5],
       ['本月合计', 499.5],

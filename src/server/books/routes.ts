@@ -73,7 +73,7 @@ export function bookRoutes(app: App, db: Db): void {
       const q = request.query;
       const scope = scopeOf(request);
       const range = rangeOf(q.beginTime, q.endTime, scope.year);
-      return exportDetailLedger(db, scope, range, q.code, q, ztOf(request).name, reply);
+      return exportDetailLedger(db, scope, range, q.code, q, request, reply);
     },
   );
 

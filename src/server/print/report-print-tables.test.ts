@@ -48,6 +48,11 @@ describe('trialBalanceTable', () => {
     expect(total?.cells).toEqual(['合计', '', '', '', '1,500.00', '', '1,500.00', '', '1,500.00', '']);
   });
 
+  it('adds the listed children when a code or name filter leaves their parent out', () => {
+    const filtered = trialBalanceTable({ ...answer, rows: answer.rows.slice(1, 3) }, '单位', '2026年3月');
+    expect(filtered.rows.at(-1)?.cells).toEqual(['合计', '', '', '', '1,500.00', '', '1,500.00', '', '1,500.00', '']);
+  });
+
   it('prints zero amounts blank and groups the eight amount columns under four headings', () => {
     expect(table.rows[0]?.cells).toEqual(['101', '科目101', '', '', '1,500.00', '', '1,500.00', '', '1,500.00', '']);
     expect(table.orientation).toBe('landscape');

@@ -5,6 +5,7 @@
  * paper; balances always print with their side.
  */
 import type { DetailLedgerRow, GeneralLedgerResponse, TrialBalanceResponse } from '../../shared/api/books.js';
+import { countedOnce } from '../../shared/books/counted-once.js';
 import { formatFen } from '../../shared/money.js';
 import { toDetailLedgerGridRows } from '../../../grids/detail-ledger.js';
 import type { TableColumn, TableDocument } from './table-pdf.js';
@@ -31,9 +32,10 @@ export function trialBalanceTable(answer: TrialBalanceResponse, unit: string, pe
     r.endDirection === 1 ? r.endBalance : 0,
     r.endDirection === 2 ? r.endBalance : 0,
   ]);
-  // The totals add first-level subjects of the financial side only, as the page's totals do.
+  // The totals add each listed amount once, financial side only, as the page's totals do.
+  const counted = countedOnce(answer.rows);
   const totals = Array.from({ length: 8 }, (_, k) =>
-    answer.rows.reduce((s, r, i) => (r.parentCode === null && !r.isGovernment ? s + amounts[i]![k]! : s), 0),
+    answer.rows.reduce((s, r, i) => (counted[i] && !r.isGovernment ? s + amounts[i]![k]! : s), 0),
   );
   return {
     title: '科目余额表',

@@ -39,8 +39,8 @@ export function listFilterOf(query: VoucherListQuery, sessionYear: number): Vouc
   };
 }
 
-/** Vouchers of the year matching every filter, ordered by month, category and number; 1-based pages. */
-export async function listVouchers(q: Q, ztId: number, f: VoucherFilter): Promise<Paged<Voucher>> {
+/** The vouchers of the year matching every filter of the list (no order, no page). */
+function filteredVouchers(q: Q, ztId: number, f: VoucherFilter) {
   let query = q.selectFrom('voucher as v').where('v.zt_id', '=', ztId).where('v.year', '=', f.year);
   if (f.beginMonth !== undefined) query = query.where('v.month', '>=', f.beginMonth);
   if (f.endMonth !== undefined) query = query.where('v.month', '<=', f.endMonth);
@@ -81,6 +81,12 @@ export async function listVouchers(q: Q, ztId: number, f: VoucherFilter): Promis
       ),
     );
   }
+  return query;
+}
+
+/** Vouchers of the year matching every filter, ordered by month, category and number; 1-based pages. */
+export async function listVouchers(q: Q, ztId: number, f: VoucherFilter): Promise<Paged<Voucher>> {
+  const query = filteredVouchers(q, ztId, f);
   const total = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
   const pageSize = f.pageSize ?? DEFAULT_PAGE_SIZE;
   const rows = await query
@@ -88,10 +94,49 @@ export async function listVouchers(q: Q, ztId: number, f: VoucherFilter): Promis
     .orderBy('v.month')
     .orderBy('v.certificate_type')
     .orderBy('v.pz_no')
+    .orderBy('v.id')
     .limit(pageSize)
     .offset(((f.pageIndex ?? 1) - 1) * pageSize)
     .execute();
   return { currentPageItems: await toVouchers(q, ztId, rows), totalItemCount: Number(total?.n ?? 0) };
+}
+
+/**
+ * Every voucher the list's filters select, in the list's order, handed to `emit` chunk by chunk
+ * (the export): keyset paging on (month, category, number, id), so each chunk is one indexed read
+ * however far into the result it is, and memory holds one chunk.
+ */
+export async function forEachListedVoucher(
+  q: Q,
+  ztId: number,
+  f: VoucherFilter,
+  chunk: number,
+  emit: (vouchers: Voucher[]) => Promise<void>,
+): Promise<void> {
+  let after: VoucherRow | undefined;
+  for (;;) {
+    const last = after;
+    const rows = await filteredVouchers(q, ztId, f)
+      .$if(last !== undefined, (query) =>
+        query.where((eb) =>
+          eb(
+            eb.refTuple('v.month', 'v.certificate_type', 'v.pz_no', 'v.id'),
+            '>',
+            eb.tuple(last?.month ?? 0, last?.certificate_type ?? 0, last?.pz_no ?? 0, last?.id ?? ''),
+          ),
+        ),
+      )
+      .selectAll('v')
+      .orderBy('v.month')
+      .orderBy('v.certificate_type')
+      .orderBy('v.pz_no')
+      .orderBy('v.id')
+      .limit(chunk)
+      .execute();
+    if (rows.length > 0) await emit(await toVouchers(q, ztId, rows));
+    if (rows.length < chunk) return;
+    after = rows[rows.length - 1];
+  }
 }
 
 /** The previous or next voucher of the year by month, category and number; null at either end. */

@@ -18,6 +18,7 @@ import { detailsFromText, detailsList } from './batch-details.js';
 import { defaultCertificateType, listCertificateTypes } from './certificate-types.js';
 import { peekNextNumber } from './numbering.js';
 import { isPeriodClosed, workingMonthOf } from './periods.js';
+import { exportVoucherList } from './list-export.js';
 import { listFilterOf, listVouchers, neighbour, preparers, subjectBalance } from './queries.js';
 import { findVoucherByNumber, findVoucherRow, refuseMissingVoucher, toVouchers } from './repository.js';
 import { VoucherRights, requireAnyButton, type VoucherButton } from './rights.js';
@@ -49,6 +50,7 @@ export function voucherRoutes(app: App, db: Db): void {
   // What each call needs (auth/route-rights.ts): a read a page that shows vouchers, a write its buttons.
   const needs = {
     list: onLedger(Right.pages(Page.voucherList)),
+    exportList: onLedger(Right.buttons([[Page.voucherList, 'export']])),
     editor: onLedger(Right.pages(Page.voucherAdd)),
     voucher: onLedger(Right.pages(...Readers.voucher)),
     save: onLedger(Right.buttons(VoucherRights.save)),
@@ -61,6 +63,11 @@ export function voucherRoutes(app: App, db: Db): void {
 
   app.get('/api/certificate', { schema: VoucherSchemas.list, ...needs.list }, async (request) =>
     okEnvelope(await listVouchers(q, ztOf(request).id, listFilterOf(request.query, sessionYear(request)))),
+  );
+
+  // Every voucher the list's filters select as .xlsx, streamed (however many pages the screen has).
+  app.get('/api/certificate/exportList', { schema: VoucherSchemas.exportList, ...needs.exportList }, async (request, reply) =>
+    exportVoucherList(q, ztOf(request).id, listFilterOf(request.query, sessionYear(request)), request, reply),
   );
 
   app.post('/api/certificate', { schema: VoucherSchemas.save, ...needs.save }, async (request, reply) => {

@@ -75,6 +75,8 @@ export const Paths = {
   // vouchers (src/shared/api/vouchers.ts)
   /** GET list (VoucherListQuery → Paged<Voucher>); POST save (SaveVoucherRequest); DELETE ?year&details (VoucherBatchRequest). */
   certificate: '/account/api/certificate',
+  /** GET: the list's filters (no page) → every voucher they select as .xlsx. */
+  certificateExportList: '/account/api/certificate/exportList',
   /** Ours: GET ?id= (or year, month, certificateType, pzNo) → Voucher. */
   certificateDetail: '/account/api/certificate/detail',
   /** Ours: GET ?id&year&direction=prev|next → Voucher | null (PageUp / PageDown in the editor). */

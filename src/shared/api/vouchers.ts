@@ -38,6 +38,7 @@ export type {
   VoucherLine,
   VoucherLineChange,
   VoucherLineInput,
+  VoucherListExportQuery,
   VoucherListQuery,
   VoucherRef,
   VoucherSnapshot,

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { CertificateTypeItem, Voucher } from '../../../shared/api/vouchers.js';
+import type { CertificateTypeItem, Voucher, VoucherListQuery } from '../../../shared/api/vouchers.js';
 import type { Paged } from '../../../shared/envelope.js';
 import { VOUCHER_STATUS_FILTERS } from '../../../shared/api/vouchers.js';
 import { VoucherMessages } from '../../../shared/vouchers/messages.js';
@@ -15,10 +15,18 @@ import { toVoucherListRow, voucherListGrid, type VoucherListRow } from '../../..
 import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import { Permission } from '../../shell/Permission.js';
+import { Permission, usePermission } from '../../shell/Permission.js';
 import { useSession } from '../../shell/session-store.js';
 import { ApiError } from '../../shell/request.js';
-import { listVouchers, loadCertificateTypes, refOf, reloadBreak, runBatch, type BatchAction } from './list-api.js';
+import {
+  exportVoucherList,
+  listVouchers,
+  loadCertificateTypes,
+  refOf,
+  reloadBreak,
+  runBatch,
+  type BatchAction,
+} from './list-api.js';
 import { buildQuery, defaultFilter, filterFromSearch, LIST_PAGE_SIZE, STATUS_LABELS, type ListFilter } from './list-filter.js';
 import { VoucherPreview } from './VoucherPreview.js';
 import { PrintDialog } from '../../print/PrintDialog.js';
@@ -44,6 +52,8 @@ interface Listed {
   vouchers: Voucher[];
   rows: VoucherListRow[];
   total: number;
+  /** The query that listed them: the export writes every page of it. */
+  query: VoucherListQuery;
 }
 
 export function VoucherListPage() {
@@ -73,12 +83,24 @@ export function VoucherListPage() {
   const [printing, setPrinting] = useState<string[] | null>(null);
   const [attachments, setAttachments] = useState<Voucher | null>(null);
   const gridRef = useRef<GridEditorHandle>(null);
+  const permission = usePermission();
 
-  const show = useCallback((answer: Paged<Voucher>, pageIndex: number) => {
+  // 导出Excel: every voucher the listed query selects, all pages, written by the server.
+  const exportAll = async (query: VoucherListQuery) => {
+    const { pageIndex: _page, pageSize: _size, ...filters } = query;
+    try {
+      await exportVoucherList(filters);
+    } catch {
+      // The request wrapper has shown the refusal.
+    }
+  };
+
+  const show = useCallback((answer: Paged<Voucher>, pageIndex: number, query: VoucherListQuery) => {
     setListed({
       vouchers: answer.currentPageItems,
       rows: answer.currentPageItems.map(toVoucherListRow),
       total: answer.totalItemCount,
+      query,
     });
     setPage(pageIndex);
     setSelected([]);
@@ -93,7 +115,7 @@ export function VoucherListPage() {
       }
       setFilterError(null);
       try {
-        show(await listVouchers(built.query), pageIndex);
+        show(await listVouchers(built.query), pageIndex, built.query);
       } catch {
         // The request wrapper has shown the refusal.
       }
@@ -108,7 +130,7 @@ export function VoucherListPage() {
     const built = buildQuery(arrived, year, 1);
     if (built.ok)
       listVouchers(built.query).then(
-        (answer) => active && show(answer, 1),
+        (answer) => active && show(answer, 1, built.query),
         () => undefined,
       );
     loadCertificateTypes().then(
@@ -412,7 +434,8 @@ export function VoucherListPage() {
           onSelectionChange={setSelected}
           onRowOpen={(rowId) => openPreview('查看凭证', rowId)}
           label="凭证列表"
-          exportInfo={{ unit: authInfo?.ztName ?? '', period: `${year}年${filter.beginMonth}月至${filter.endMonth}月` }}
+          toolbarExport={permission.has('export')}
+          onExport={() => void exportAll(listed.query)}
           maxHeight={Math.max(300, window.innerHeight - 300)}
         />
       )}

@@ -6,15 +6,24 @@ import type {
   ReloadBreakResponse,
   Voucher,
   VoucherAuditEntry,
+  VoucherListExportQuery,
   VoucherListQuery,
   VoucherRef,
   VoucherVersion,
 } from '../../../shared/api/vouchers.js';
 import type { Paged } from '../../../shared/envelope.js';
-import { requestEnvelope, api } from '../../shell/request.js';
+import { fileNameOf } from '../../accounting/opening-api.js';
+import { downloadBlob } from '../../grid/export-xlsx.js';
+import { requestBlob, requestEnvelope, api } from '../../shell/request.js';
 
 export function listVouchers(query: VoucherListQuery): Promise<Paged<Voucher>> {
   return api.get<Paged<Voucher>>(Paths.certificate, { ...query });
+}
+
+/** 导出Excel: every voucher the filters select (all pages), as the server's streamed workbook. */
+export async function exportVoucherList(query: VoucherListExportQuery): Promise<void> {
+  const { blob, headers } = await requestBlob('GET', Paths.certificateExportList, { ...query });
+  downloadBlob(blob, fileNameOf(headers['content-disposition'] as string | undefined, '凭证列表.xlsx'));
 }
 
 export function loadCertificateTypes(): Promise<CertificateTypeItem[]> {

@@ -14,7 +14,19 @@
 import { Type, type Static } from 'typebox';
 import { VOUCHER_AUDIT_ACTIONS, VOUCHER_AUDIT_FIELDS, VOUCHER_LINE_AUDIT_FIELDS, VOUCHER_STATUS_FILTERS } from '../vouchers.js';
 import { INT_COLUMN_MAX, VOUCHER_DOCUMENTS_MAX, VoucherRuleMessages } from '../../vouchers/rules.js';
-import { DateText, Envelope, Month, NoParams, Nullable, Paged, SubjectCode, Year, YuanIn, YuanOut } from './common.js';
+import {
+  DateText,
+  Envelope,
+  FileAnswer,
+  Month,
+  NoParams,
+  Nullable,
+  Paged,
+  SubjectCode,
+  Year,
+  YuanIn,
+  YuanOut,
+} from './common.js';
 
 /** One of a few strings, as an enum (checked by the validator, written by the serializer without branches). */
 export const OneOf = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
@@ -195,6 +207,10 @@ export const VoucherListQuerySchema = Type.Object({
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 200, description: '每页条数' })),
 });
 export type VoucherListQuery = Static<typeof VoucherListQuerySchema>;
+
+/** The list's export: every voucher the same filters select, all pages. */
+export const VoucherListExportQuerySchema = Type.Omit(VoucherListQuerySchema, ['pageIndex', 'pageSize']);
+export type VoucherListExportQuery = Static<typeof VoucherListExportQuerySchema>;
 
 // ---- batches
 
@@ -401,6 +417,15 @@ export const VoucherIdQuerySchema = Type.Object({ id: VoucherId() });
 
 export const VoucherSchemas = {
   list: { querystring: VoucherListQuerySchema, response: { 200: Envelope(Paged(VoucherSchema)) } },
+  exportList: {
+    querystring: VoucherListExportQuerySchema,
+    response: {
+      200: FileAnswer(
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        '凭证列表的工作簿（附件）：筛选条件选中的全部凭证（不分页），借贷方合计为公式，金额以元为单位',
+      ),
+    },
+  },
   save: { body: SaveVoucherRequestSchema, response: { 200: Envelope(VoucherSchema) } },
   delete: { querystring: DeleteVouchersQuerySchema, response: { 200: Envelope(BatchResponseSchema) } },
   detail: { querystring: VoucherDetailQuerySchema, response: { 200: Envelope(VoucherSchema) } },
