@@ -24,7 +24,7 @@ import { hasFigure } from '../../shared/reports/evaluate.js';
 import { reportExcelFormulas, reportSheetLayout } from '../../shared/reports/excel-formulas.js';
 import type { ReportForm, ReportLine, SubjectTerm, TermAmount } from '../../shared/reports/types.js';
 import type { BuiltReport, ReportSource } from './report-service.js';
-import { applyPrintSetup, HEADING_ROWS, setWorkbookProperties, writeHeadingBlock } from './sheet-heading.js';
+import { applyPrintSetup, HEADING_ROWS, MONEY, setWorkbookProperties, TEXT, THIN, writeHeadingBlock } from './sheet-heading.js';
 import { writeTrialSheet, type TrialFigure, type TrialSheetRefs } from './trial-sheet.js';
 
 /** Column headings on the row after the heading block; the form's first row below them. */
@@ -34,14 +34,6 @@ export const TRIAL_SHEET_NAME = '科目余额表';
 /** The income statement's trial balance where its turnovers leave out the carry-forward vouchers. */
 export const TRIAL_SHEET_WITHOUT_CLOSING = '科目余额表(不含结转)';
 export const PRIOR_TRIAL_SHEET_NAME = '上年科目余额表';
-const MONEY = '#,##0.00';
-const TEXT = '@';
-const THIN: Partial<ExcelJS.Borders> = {
-  top: { style: 'thin' },
-  left: { style: 'thin' },
-  bottom: { style: 'thin' },
-  right: { style: 'thin' },
-};
 
 const columnIndex = (letter: string): number => letter.charCodeAt(0) - 'A'.charCodeAt(0) + 1;
 

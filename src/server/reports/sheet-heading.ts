@@ -7,7 +7,17 @@
  */
 import type ExcelJS from 'exceljs';
 import { headingTexts, workbookProperties, type ExportHeading } from '../../../grids/workbook/heading.js';
-import { PAGE_FOOTER, TEXT_NUM_FMT as TEXT } from '../../../grids/workbook/sheet-plan.js';
+import { MONEY_NUM_FMT, PAGE_FOOTER, TEXT_NUM_FMT as TEXT } from '../../../grids/workbook/sheet-plan.js';
+
+export { MONEY_NUM_FMT as MONEY, TEXT };
+
+/** The thin grid line of every table cell of the report sheets. */
+export const THIN: Partial<ExcelJS.Borders> = {
+  top: { style: 'thin' },
+  left: { style: 'thin' },
+  bottom: { style: 'thin' },
+  right: { style: 'thin' },
+};
 
 /** Title and three lines; the column headings start on the row after. */
 export const HEADING_ROWS = 4;

@@ -15,7 +15,7 @@
 import type ExcelJS from 'exceljs';
 import type { ExportHeading } from '../../../grids/workbook/heading.js';
 import type { SubjectBalance } from '../../shared/reports/types.js';
-import { applyPrintSetup, HEADING_ROWS, writeHeadingBlock } from './sheet-heading.js';
+import { applyPrintSetup, HEADING_ROWS, MONEY, TEXT, THIN, writeHeadingBlock } from './sheet-heading.js';
 
 export interface TrialSubject {
   readonly code: string;
@@ -30,15 +30,6 @@ export interface TrialSheetRefs {
   readonly columns: Readonly<Record<TrialFigure, { readonly debit: string; readonly credit: string }>>;
   rowsUnder(code: string): number[];
 }
-
-const MONEY = '#,##0.00';
-const TEXT = '@';
-const THIN: Partial<ExcelJS.Borders> = {
-  top: { style: 'thin' },
-  left: { style: 'thin' },
-  bottom: { style: 'thin' },
-  right: { style: 'thin' },
-};
 
 /** Column letters: A 编码, B 名称, then 借方 and 贷方 of each figure. */
 export const TRIAL_COLUMNS: Readonly<Record<TrialFigure, { debit: string; credit: string }>> = {
