@@ -79,7 +79,7 @@ test.describe.serial('subjects', () => {
     await expect(subjects.selected()).toHaveAttribute('row-id', '131');
     // Ctrl+Shift+E exports the chart, collapsed children included.
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+Shift+E')]);
-    expect(download.suggestedFilename()).toBe(`会计科目表_${YEAR}.xlsx`);
+    expect(download.suggestedFilename()).toBe(`会计科目表_${SCHOOL}_${YEAR}年.xlsx`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.getWorksheet('会计科目');
