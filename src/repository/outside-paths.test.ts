@@ -49,15 +49,15 @@ const at = (file: string, text: string) => outsideReferences(file, text).map((r)
 
 describe('the rule', () => {
   it('resolves a parent run from the file’s folder: two levels deep, two steps stay inside, three leave', () => {
-    expect(at('templates/charts/x.test.ts', "new URL('../../../shared/reference/a.md', import.meta.url)")).toEqual([
-      '../../../shared/reference/a.md',
+    expect(at('templates/charts/x.test.ts', "new URL('../../../sibling/reference/a.md', import.meta.url)")).toEqual([
+      '../../../sibling/reference/a.md',
     ]);
     expect(at('templates/charts/x.test.ts', "new URL('../../src/shared/chart.ts', import.meta.url)")).toEqual([]);
-    expect(at('src/client/app/a.ts', "import { Paths } from '../../shared/api/paths.js';")).toEqual([]);
+    expect(at('src/client/app/a.ts', "import type { Db } from '../../server/db/database.js';")).toEqual([]);
     expect(at('src/server/seed/demo.ts', "import { charts } from '../../../templates/charts/index.js';")).toEqual([]);
-    expect(at('src/server/seed/demo.ts', "import x from '../../../../shared/x.js';")).toEqual(['../../../../shared/x.js']);
-    expect(at('README.md', 'see `../shared/STYLE.md`')).toEqual(['../shared/STYLE.md']);
-    expect(at('e2e/a.spec.ts', '// the reference sits in ../../shared/reference')).toEqual(['../../shared/reference']);
+    expect(at('src/server/seed/demo.ts', "import x from '../../../../sibling/x.js';")).toEqual(['../../../../sibling/x.js']);
+    expect(at('README.md', 'see `../sibling/STYLE.md`')).toEqual(['../sibling/STYLE.md']);
+    expect(at('e2e/a.spec.ts', '// the reference sits in ../../sibling/reference')).toEqual(['../../sibling/reference']);
     expect(at('tsconfig.json', '{ "extends": "../tsconfig.base.json" }')).toEqual(['../tsconfig.base.json']);
     expect(at('package.json', '"x": "file:../x"')).toEqual(['../x']);
   });
@@ -74,8 +74,8 @@ describe('the rule', () => {
 
   it('resolves what the process reads relative to its working directory from the repository root', () => {
     expect(at('src/server/deep/a.ts', "readFileSync('../data/ledger.sqlite')")).toEqual(['../data/ledger.sqlite']);
-    expect(at('src/server/deep/a.ts', "path.resolve('../shared')")).toEqual(['../shared']);
-    expect(at('src/server/deep/a.ts', "path.join(process.cwd(), '..', 'shared')")).toHaveLength(1);
+    expect(at('src/server/deep/a.ts', "path.resolve('../sibling')")).toEqual(['../sibling']);
+    expect(at('src/server/deep/a.ts', "path.join(process.cwd(), '..', 'sibling')")).toHaveLength(1);
     expect(at('src/server/deep/a.ts', "readFileSync('./data/ledger.sqlite')")).toEqual([]);
   });
 
@@ -85,7 +85,7 @@ describe('the rule', () => {
   });
 
   it('refuses absolute paths into the machine’s folders, and allows the installed software the README requires', () => {
-    expect(at('src/a.ts', "const dir = '/work/shared/reference';")).toEqual(['/work/shared/reference']);
+    expect(at('src/a.ts', "const dir = '/work/sibling/reference';")).toEqual(['/work/sibling/reference']);
     expect(at('bench/a.ts', "fs.mkdtempSync('/tmp/gl-bench-')")).toEqual(['/tmp/gl-bench-']);
     expect(at('README.md', 'copy it to /home/ledger/data first')).toEqual(['/home/ledger/data']);
     expect(at('src/a.ts', "const ca = '/etc/ssl/ca.pem';")).toEqual(['/etc/ssl/ca.pem']);

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SHARED = fileURLToPath(new URL('../shared/', import.meta.url));
+/** src/shared, from this folder (src/repository). */
+const SHARED = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'shared');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -42,7 +43,7 @@ describe('src/shared', () => {
     expect(files.length).toBeGreaterThan(50);
     const outside = files.flatMap((file) =>
       relativeImports(readFileSync(file, 'utf8'))
-        .filter((spec) => !path.resolve(path.dirname(file), spec).startsWith(SHARED))
+        .filter((spec) => !path.resolve(path.dirname(file), spec).startsWith(SHARED + path.sep))
         .map((spec) => `${path.relative(SHARED, file)} → ${spec}`),
     );
     expect(outside).toEqual([]);
