@@ -13,14 +13,14 @@
  * the page; with isShowAuxi each auxiliary item is a section with its heading, opening and totals
  * (bold), as on the page.
  */
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { detailLedgerGrid, toDetailLedgerGridRows, type DetailLedgerGridRow } from '../../../grids/detail-ledger.js';
 import { periodText, workbookFileName, type ExportFilter, type ExportHeading } from '../../../grids/workbook/heading.js';
 import type { Db } from '../db/database.js';
 import { exportHeadingOf } from '../export/export-heading.js';
 import { StreamedSheet } from '../export/streamed-sheet.js';
-import { contentDisposition } from '../files/content-disposition.js';
+import { sendStreamedWorkbook } from '../files/download.js';
 import type { Scope } from '../subjects/subject-repository.js';
 import { DetailTotalFormulas } from './detail-total-formulas.js';
 import { forEachLedgerRow } from './detail-ledger.js';
@@ -97,13 +97,7 @@ export async function exportDetailLedger(
   const ctx = await ledgerContext(db, scope, range, code, ledgerOptionsOf(filter));
   const period = periodText(scope.year, range.beginMonth, range.endMonth);
   const heading = exportHeadingOf(request, detailLedgerTitle(ctx), period, detailLedgerFilters(ctx));
-  const stream = new PassThrough();
-  writeDetailLedgerXlsx(db, ctx, heading, stream).catch((error: unknown) => {
-    reply.log.error(error);
-    stream.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', contentDisposition(workbookFileName(heading.title, heading.ledgerSet, period)))
-    .send(stream);
+  return sendStreamedWorkbook(reply, workbookFileName(heading.title, heading.ledgerSet, period), (stream) =>
+    writeDetailLedgerXlsx(db, ctx, heading, stream),
+  );
 }

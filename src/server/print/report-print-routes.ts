@@ -15,7 +15,7 @@ import { Page } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { refuse } from '../http/app-error.js';
 import type { App } from '../http/app-type.js';
-import { contentDisposition } from '../files/content-disposition.js';
+import { sendFile } from '../files/download.js';
 import { rangeOf } from '../books/period-range.js';
 import { scopeOf } from '../books/routes.js';
 import { queryTrialBalance, type PeriodRange } from '../books/trial-balance.js';
@@ -50,12 +50,7 @@ const PRINT = {
 const local = (path: string) => path.replace(/^\/account/, '');
 
 async function sendPdf(reply: FastifyReply, table: TableDocument, name: string) {
-  const pdf = await renderTablePdf(table);
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', contentDisposition(name, 'inline'))
-    .header('cache-control', 'private, no-store')
-    .send(pdf);
+  return sendFile(reply, 'application/pdf', name, await renderTablePdf(table), 'inline');
 }
 
 export function reportPrintRoutes(app: App, db: Db): void {

@@ -11,7 +11,7 @@ import { ztOf } from '../auth/guard.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { namedVouchers } from '../vouchers/named-vouchers.js';
 import { VoucherRights } from '../vouchers/rights.js';
-import { contentDisposition } from '../files/content-disposition.js';
+import { sendFile } from '../files/download.js';
 import { printVouchersOf } from './from-voucher.js';
 import { renderVouchersPdf } from './voucher-pdf.js';
 
@@ -35,11 +35,7 @@ export function printRoutes(app: App, db: Db): void {
         ordered.length === 1
           ? `记账凭证_${first.year}-${String(first.month).padStart(2, '0')}_${first.entry}${first.pzNo}.pdf`
           : `记账凭证_${ordered.length}张.pdf`;
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition(name, 'inline'))
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendFile(reply, 'application/pdf', name, pdf, 'inline');
     },
   );
 }

@@ -4,7 +4,7 @@
  * workbook and as a PDF in the form's layout. Reading needs the report's page, export and print its
  * buttons; every figure comes from the session's set and year.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { BalanceSheetQuery, IncomeExpenseQuery } from '../../shared/api/reports.js';
 import { ReportSchemas } from '../../shared/api/schemas/reports.js';
 import { answerYuan } from '../../shared/books/answer-amounts.js';
@@ -18,7 +18,7 @@ import { exportHeadingOf } from '../export/export-heading.js';
 import { Page } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { rangeOf } from '../books/period-range.js';
-import { contentDisposition } from '../files/content-disposition.js';
+import { sendFile, sendWorkbook } from '../files/download.js';
 import { refuse } from '../http/app-error.js';
 import type { App } from '../http/app-type.js';
 import { buildReport, providesReport, type BuiltReport } from './report-service.js';
@@ -62,16 +62,6 @@ function periodsOf(report: BuiltReport['response']): ReportPeriods {
   };
 }
 
-function file(reply: FastifyReply, type: string, name: string, disposition: 'inline' | 'attachment', body: Buffer) {
-  return reply
-    .type(type)
-    .header('content-disposition', contentDisposition(name, disposition))
-    .header('cache-control', 'private, no-store')
-    .send(body);
-}
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 export function reportRoutes(app: App, db: Db): void {
   // Each report with its schemas and the menu page whose export and print buttons it needs.
   const reports = [
@@ -109,18 +99,18 @@ export function reportRoutes(app: App, db: Db): void {
         const party = partyOf(request);
         const periods = periodsOf(built.response);
         const buffer = Buffer.from(await buildReportWorkbook(built, party, periods).xlsx.writeBuffer());
-        return file(reply, XLSX, workbookFileName(built.response.title, party.ledgerSet, periods.period), 'attachment', buffer);
+        return sendWorkbook(reply, workbookFileName(built.response.title, party.ledgerSet, periods.period), buffer);
       },
     );
 
     app.get(`${path}/print`, { schema: schemas.print, ...onLedger(Right.buttons([[page, 'print']])) }, async (request, reply) => {
       const { response } = await reportOf(db, request, kind, request.query);
-      return file(
+      return sendFile(
         reply,
         'application/pdf',
         `${response.title}_${response.period}.pdf`,
-        'inline',
         await renderReportPdf(response),
+        'inline',
       );
     });
   }
@@ -145,7 +135,7 @@ export function reportRoutes(app: App, db: Db): void {
       const party = partyOf(request);
       const periods = periodsOf(first.response);
       const buffer = Buffer.from(await buildMonthWorkbook(built, party, periods).xlsx.writeBuffer());
-      return file(reply, XLSX, workbookFileName(MONTH_WORKBOOK_TITLE, party.ledgerSet, periods.period), 'attachment', buffer);
+      return sendWorkbook(reply, workbookFileName(MONTH_WORKBOOK_TITLE, party.ledgerSet, periods.period), buffer);
     },
   );
 }

@@ -19,17 +19,9 @@ import { listTypes } from '../auxiliary/repository.js';
 import { chartOf } from './subject-repository.js';
 import { computeAll, loadOpening, openingRows } from './opening-state.js';
 import { saveOpenings, trialOf } from './opening-service.js';
-import {
-  NOT_XLSX,
-  openingPeriod,
-  openingWorkbook,
-  readOpeningWorkbook,
-  XLSX_MAGIC,
-  XLSX_MIME,
-  XLSX_ROW_PREFIX,
-} from './opening-xlsx.js';
+import { NOT_XLSX, openingPeriod, openingWorkbook, readOpeningWorkbook, XLSX_MAGIC, XLSX_ROW_PREFIX } from './opening-xlsx.js';
 import { exportHeadingOf } from '../export/export-heading.js';
-import { contentDisposition } from '../files/content-disposition.js';
+import { sendWorkbook } from '../files/download.js';
 import { workbookFileName } from '../../../grids/workbook/heading.js';
 import { openingBalanceGridFor } from '../../../grids/opening-balance.js';
 import { scopeOf } from './routes.js';
@@ -80,7 +72,7 @@ export async function openingRoutes(app: App, db: Db): Promise<void> {
     const heading = exportHeadingOf(request, grid.export.title, openingPeriod(ctx));
     const buffer = await openingWorkbook(ctx, heading);
     const name = workbookFileName(heading.title, heading.ledgerSet, heading.period);
-    return reply.type(XLSX_MIME).header('content-disposition', contentDisposition(name)).send(buffer);
+    return sendWorkbook(reply, name, buffer);
   });
 
   /** Multipart: field `file` (xlsx, at most 50 MB) and optionally `confirmPrompt` = 'true' before it. */

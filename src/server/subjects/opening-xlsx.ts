@@ -34,7 +34,6 @@ import type { LabelledDetail } from './opening-validate.js';
 import { readFirstSheet } from '../imports/read-sheet.js';
 import { WORKBOOK_LIMITS, WorkbookMessages } from '../imports/workbook-limits.js';
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** Row ids of imported rows: `xlsx-` and the worksheet row number. */
 export const XLSX_ROW_PREFIX = 'xlsx-';

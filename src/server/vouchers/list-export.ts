@@ -5,14 +5,14 @@
  * heading names every filter the form had, and 借方合计 / 贷方合计 are live SUM formulas over
  * all of them.
  */
-import { PassThrough } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fenToYuanString } from '../../shared/money.js';
 import { toVoucherListRow, voucherListGrid, type VoucherListRow } from '../../../grids/voucher-list.js';
 import { periodText, workbookFileName, type ExportFilter } from '../../../grids/workbook/heading.js';
 import { exportHeadingOf } from '../export/export-heading.js';
 import { StreamedSheet } from '../export/streamed-sheet.js';
-import { contentDisposition } from '../files/content-disposition.js';
+import { sendStreamedWorkbook } from '../files/download.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { listCertificateTypes } from './certificate-types.js';
 import { forEachListedVoucher, type VoucherFilter } from './queries.js';
@@ -53,8 +53,7 @@ export async function exportVoucherList(
   const end = f.endMonth ?? 12;
   const period = periodText(f.year, begin, end);
   const heading = exportHeadingOf(request, voucherListGrid.export.title, period, await filtersOf(q, ztId, f));
-  const stream = new PassThrough();
-  const write = async () => {
+  const write = async (stream: Writable) => {
     let sheet: StreamedSheet<VoucherListRow> | null = null;
     const sums = { debitTotal: 0, creditTotal: 0 };
     await forEachListedVoucher(q, ztId, f, chunk, async (vouchers) => {
@@ -72,12 +71,5 @@ export async function exportVoucherList(
     done.addTotals(sums);
     await done.finish();
   };
-  write().catch((error: unknown) => {
-    reply.log.error(error);
-    stream.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', contentDisposition(workbookFileName(heading.title, heading.ledgerSet, period)))
-    .send(stream);
+  return sendStreamedWorkbook(reply, workbookFileName(heading.title, heading.ledgerSet, period), write);
 }

@@ -13,11 +13,9 @@ import { ztOf } from '../auth/guard.js';
 import { Page } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { exportHeadingOf } from '../export/export-heading.js';
-import { contentDisposition } from '../files/content-disposition.js';
+import { sendWorkbook } from '../files/download.js';
 import { namedVouchers } from './named-vouchers.js';
 import { buildVoucherWorkbook, VOUCHER_SHEET_TITLE, vouchersPeriodText } from './voucher-workbook.js';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** 记账凭证_示范市第一机械厂工会_2026年03月_记0012.xlsx for one voucher, else the months they span. */
 export function voucherWorkbookFileName(vouchers: readonly Voucher[], ledgerSet: string): string {
@@ -39,11 +37,7 @@ export function voucherWorkbookRoutes(app: App, db: Db): void {
       const heading = exportHeadingOf(request, VOUCHER_SHEET_TITLE, vouchersPeriodText(vouchers));
       const workbook = buildVoucherWorkbook(vouchers, heading, (typeNo) => typeNames.get(typeNo) ?? '');
       const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-      return reply
-        .type(XLSX)
-        .header('content-disposition', contentDisposition(voucherWorkbookFileName(vouchers, heading.ledgerSet)))
-        .header('cache-control', 'private, no-store')
-        .send(buffer);
+      return sendWorkbook(reply, voucherWorkbookFileName(vouchers, heading.ledgerSet), buffer);
     },
   );
 }
