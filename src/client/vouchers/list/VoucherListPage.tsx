@@ -34,19 +34,13 @@ import { exportVoucherSheets } from '../voucher-sheets-api.js';
 import { AttachmentDialog } from '../../files/AttachmentDialog.js';
 import './voucher-list.css';
 import { useWorkingMonth } from '../../shell/working-month.js';
+import { AUDIT_ACTION_LABELS } from './audit-text.js';
 
 export const VOUCHER_ADD_PATH = '/accounting-management/voucher-management/voucherAdd';
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
-const BATCH_LABELS: Record<BatchAction, string> = {
-  review: '审核',
-  unreview: '取消审核',
-  book: '记账',
-  unbook: '取消记账',
-  sign: '出纳签字',
-  unsign: '取消签字',
-  delete: '删除',
-};
+/** A batch button says what the audit trail will call the change. */
+const BATCH_LABELS: Record<BatchAction, string> = AUDIT_ACTION_LABELS;
 
 interface Listed {
   vouchers: Voucher[];
