@@ -235,7 +235,7 @@ describe.each(TEST_DIALECTS)('the reports as traceable workbooks (%s)', (dialect
     };
     const cash = linePlaces(book.workbook.getWorksheet('资产负债表')!, report).find((p) => p.name === '货币资金')!;
     expect(book.formula('资产负债表', cash.row, cash.column + 2)).toBe(
-      `'科目余额表'!I${rowOf('101')}-'科目余额表'!J${rowOf('101')}+'科目余额表'!I${rowOf('102')}-'科目余额表'!J${rowOf('102')}`,
+      `ROUND('科目余额表'!I${rowOf('101')}-'科目余额表'!J${rowOf('101')}+'科目余额表'!I${rowOf('102')}-'科目余额表'!J${rowOf('102')},2)`,
     );
     // The trial balance sheet holds what the trial balance says for the same months.
     const answer = await ok(kuaiji.get<TrialBalanceResponse>(Paths.trialBalance, { beginTime: '2026-01', endTime: '2026-03' }));

@@ -105,6 +105,18 @@ describe('property: the report workbook recalculates to the evaluator figures', 
     });
   }
 
+  it('a line that nets to nothing reads 0, not -0 (found by the property: 15.95 + 0.01 − 15.96 in yuan floats)', async () => {
+    const ledger = {
+      opening: [],
+      before: [],
+      period: [
+        { debit: '50705', credit: '50702', fen: 1595 },
+        { debit: '50705', credit: '50105', fen: 1 },
+      ],
+    };
+    await expectWorkbookAgrees(unionGrassrootsIncomeExpense2021, ledger, { mode: 'interim', carryOver: false });
+  });
+
   it('the annual income statement reads 上年数 from the prior year trial balance sheet', async () => {
     const shape = shapeOf(unionGrassrootsIncomeExpense2021);
     await fc.assert(

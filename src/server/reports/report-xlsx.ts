@@ -200,7 +200,9 @@ export function writeReportSheet(
         formula = subjectFormula(form, formLine, terms, source, trial);
       }
       if (formula !== undefined) {
-        cell.value = { formula, result: (fen ?? 0) / 100, date1904: false };
+        // A figure that subtracts is rounded to the fen: yuan in binary floats can net to -1e-16 or -0.
+        const rounded = formula.includes('-') ? `ROUND(${formula},2)` : formula;
+        cell.value = { formula: rounded, result: (fen ?? 0) / 100, date1904: false };
       } else if (fen !== null) {
         cell.value = fen / 100;
       }
