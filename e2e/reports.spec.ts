@@ -88,7 +88,7 @@ test('the balance sheet balances, opens the detail ledger of a line, and exports
     if (row.getCell(1).value === '资产总计') totalRow = n;
   });
   const cash = ws.getCell(cashRow, 3).value as { formula?: string; result?: number };
-  expect(cash.formula).toMatch(/^'科目余额表'!I\d+-'科目余额表'!J\d+/);
+  expect(cash.formula).toMatch(/^ROUND\('科目余额表'!I\d+-'科目余额表'!J\d+/);
   expect(Math.round((cash.result ?? 0) * 100)).toBe(figureOf(after, '货币资金', 'closing'));
   const total = ws.getCell(totalRow, 3).value as { formula?: string; result?: number };
   expect(total.formula).toMatch(/^SUM\(C\d+:C\d+\)/);
