@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { SubjectItem } from '../../shared/api/subjects.js';
 import { SUBJECT_TYPE_NAMES, type SubjectType } from '../../shared/chart.js';
 import { SubjectMessages, type SubjectCodeRules } from '../../shared/subjects/subject-code.js';
+import { useDialogFocus } from '../message-box/dialog-focus.js';
 import { fetchCodeRules, fetchSubjects } from './subject-api.js';
 import { SubjectDialog } from './SubjectDialog.js';
 import { useCanAddSubject } from './subject-rights.js';
@@ -32,6 +33,8 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
   const [chosen, setSelected] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialogRef);
   const canAdd = useCanAddSubject();
   // 新增科目: the whole chart (the dialog's sibling and duplicate checks) and the code rules.
   const [adding, setAdding] = useState<{ parent: SubjectItem | null; chart: SubjectItem[]; rules: SubjectCodeRules } | null>(
@@ -127,6 +130,8 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
     <>
       <div className="mb-overlay">
         <div
+          ref={dialogRef}
+          tabIndex={-1}
           className="dialog picker-dialog"
           role="dialog"
           aria-modal="true"
