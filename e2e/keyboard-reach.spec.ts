@@ -6,6 +6,7 @@
  * Nothing is saved: the demo set's books stay as the other specs expect them.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { Paths } from '../src/shared/api/paths.js';
 import { HomeLayout } from './pages/home-layout.js';
 import { VoucherEditorPage } from './pages/voucher-editor-page.js';
 import { SubjectPage } from './pages/subject-page.js';
@@ -187,11 +188,23 @@ test('every dialog: Enter confirms, Escape cancels, the focus goes back to the c
   await page.keyboard.press('Escape');
   await expect(picker).toHaveCount(0);
   await editor.expectFocus(0, 'subjectCode');
+  // The chart comes from the server: an Enter typed before it arrives picks once it is there.
+  let delayed = 0;
+  await page.route(
+    (url) => url.pathname === Paths.subjectExtensions,
+    async (route) => {
+      delayed++;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    },
+  );
   await page.keyboard.press('F7');
   await expect(picker).toBeVisible();
   await page.keyboard.type('101');
   await page.keyboard.press('Enter');
   await expect(picker).toHaveCount(0);
+  expect(delayed).toBe(1);
+  await page.unrouteAll();
   await expect(editor.cell(0, 'subjectCode')).toContainText('101 库存现金');
   await editor.expectFocus(0, 'debitAmount');
 

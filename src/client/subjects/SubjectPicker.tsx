@@ -28,6 +28,9 @@ interface Props {
 
 export function SubjectPicker({ title = '选择科目', subjects: given, initialKeyword = '', onPick, onClose }: Props) {
   const [loaded, setLoaded] = useState<readonly SubjectItem[]>(given ?? []);
+  const [ready, setReady] = useState(given !== undefined);
+  // Enter typed before the chart arrived: it picks as soon as the chart is there (no keystroke lost).
+  const enterWaiting = useRef(false);
   const [keyword, setKeyword] = useState(initialKeyword);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [chosen, setSelected] = useState<string | null>(null);
@@ -45,7 +48,8 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
     if (given) return;
     fetchSubjects()
       .then((list) => setLoaded(list.filter((s) => s.enable)))
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => setReady(true));
   }, [given]);
 
   // Spec: the chooser steps through the chart by subject type.
@@ -76,6 +80,16 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
   };
 
   const current = loaded.find((s) => s.code === selected);
+
+  const pickCurrent = useRef(() => {});
+  useEffect(() => {
+    pickCurrent.current = () => pick(current);
+  });
+  useEffect(() => {
+    if (!ready || !enterWaiting.current) return;
+    enterWaiting.current = false;
+    pickCurrent.current();
+  }, [ready]);
 
   const focusTable = () => document.querySelector<HTMLElement>('.picker-dialog [role="treegrid"]')?.focus();
 
@@ -161,7 +175,8 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
                   focusTable();
                 } else if (e.key === 'Enter') {
                   e.preventDefault();
-                  pick(current);
+                  if (ready) pick(current);
+                  else enterWaiting.current = true;
                 }
               }}
             />
