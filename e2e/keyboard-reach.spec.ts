@@ -166,7 +166,7 @@ test('the ledger set and its year are chosen with the keyboard: arrows highlight
 
 test('every dialog: Enter confirms, Escape cancels, the focus goes back to the cell it came from', async ({ page }) => {
   const editor = await openEditor(page);
-  await editor.startLines();
+  await editor.cell(0, 'summary').click();
   await editor.typeText('购买办公用品');
   await editor.expectFocus(0, 'subjectCode');
 
