@@ -234,6 +234,28 @@ test('every dialog: Enter confirms, Escape cancels, the focus goes back to the c
   await page.keyboard.press('Escape');
   await expect(summaries).toHaveCount(0);
   await editor.expectFocus(0, 'summary');
+
+  // 辅助核算 (opens by itself for a subject kept by 部门 and 经费核算): Enter in a list goes to the
+  // next list, and from the last one saves; the line then goes on to its amount.
+  await editor.typeText('职工活动');
+  await page.keyboard.type('50101');
+  await expect(editor.subjectList.getByRole('option', { selected: true })).toContainText('50101');
+  await page.keyboard.press('Enter');
+  const auxi = page.getByRole('dialog', { name: '辅助核算' });
+  await expect(auxi).toBeVisible();
+  const lists = auxi.locator('select');
+  await expect(lists).toHaveCount(2);
+  for (const i of [0, 1]) await expect.poll(() => lists.nth(i).locator('option:not([disabled])').count()).toBeGreaterThan(1);
+  await expect(lists.nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(auxi).toBeVisible();
+  await expect(lists.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(auxi).toHaveCount(0);
+  await expect(editor.cell(0, 'auxis')).not.toHaveText('');
+  await editor.expectFocus(0, 'debitAmount');
 });
 
 test('an edit dialog opened from a grid cell (修改科目, Ctrl+Enter) takes the focus and gives it back to that cell on Escape', async ({
