@@ -11,7 +11,7 @@ import { HomeLayout } from './pages/home-layout.js';
 import { VoucherEditorPage } from './pages/voucher-editor-page.js';
 import { SubjectPage } from './pages/subject-page.js';
 import { VoucherListPage } from './pages/voucher-list-page.js';
-import { FACTORY } from './support/demo.js';
+import { FACTORY, SCREENS_DIR } from './support/demo.js';
 import { signIn, signInTo } from './support/flows.js';
 
 const YEAR = 2026;
@@ -56,6 +56,7 @@ test('a new voucher starts on the date; Enter walks the header into the first su
   await page.keyboard.press('Enter');
   await editor.expectFocus(0, 'summary');
   await expect(editor.documents).toHaveValue('2');
+  await page.screenshot({ path: `${SCREENS_DIR}/voucher-head-walk.png` });
 
   // The lines take the keys at once: the summary is typed where the walk ended.
   await editor.typeText('报销差旅费');
