@@ -12,6 +12,10 @@ export class VoucherEditorPage {
   readonly reviewButton: Locator;
   readonly discardDraftButton: Locator;
   readonly subjectList: Locator;
+  readonly date: Locator;
+  readonly category: Locator;
+  readonly documents: Locator;
+  readonly period: Locator;
 
   constructor(readonly page: Page) {
     this.title = page.getByRole('heading', { name: '记账凭证' });
@@ -23,6 +27,11 @@ export class VoucherEditorPage {
     this.reviewButton = page.getByRole('button', { name: '审核', exact: true });
     this.discardDraftButton = page.getByRole('button', { name: '放弃草稿' });
     this.subjectList = page.getByRole('listbox', { name: '科目候选' });
+    const head = page.locator('.voucher-head');
+    this.date = head.getByLabel('日期');
+    this.category = head.getByLabel('凭证字');
+    this.documents = head.getByLabel('附单据');
+    this.period = head.getByLabel('会计期间');
   }
 
   async goto(): Promise<void> {
@@ -73,6 +82,19 @@ export class VoucherEditorPage {
 
   async expectFocus(row: number, field: string): Promise<void> {
     await expect.poll(() => this.focused()).toEqual({ row, field });
+  }
+
+  /**
+   * A new voucher starts on the date: Enter through the header (日期, 凭证字, 附单据) into the first
+   * line's summary, keeping what the header proposes.
+   */
+  async startLines(): Promise<void> {
+    await expect(this.date).toBeFocused();
+    for (const field of [this.date, this.category, this.documents]) {
+      await expect(field).toBeFocused();
+      await this.page.keyboard.press('Enter');
+    }
+    await this.expectFocus(0, 'summary');
   }
 
   /** F2 and the text (Chinese text goes in as one input, as an IME commits it), Enter to commit. */

@@ -77,7 +77,7 @@ export function AuxiliaryPicker({ subjectCode, subjectName, types: given, value 
       <FormDialog
         title="辅助核算"
         className="auxi-picker"
-        note="Ctrl+Enter 保存 · Esc 取消"
+        note="Enter 下一项（最后一项保存） · Ctrl+Enter 保存 · Esc 取消"
         ctrlEnterSubmits
         onSubmit={submit}
         onCancel={onCancel}

@@ -4,6 +4,7 @@
  * the start year to the last closed month), Enter to confirm, Escape to cancel.
  */
 import { useState } from 'react';
+import { FormDialog } from '../message-box/FormDialog.js';
 
 export interface PeriodChoice {
   year: number;
@@ -31,52 +32,30 @@ export function MonthPickerDialog({
   const [picked, setPicked] = useState(initial ? key(initial) : choices[0] ? key(choices[0]) : '');
   const chosen = choices.find((c) => key(c) === picked);
   return (
-    <div className="mb-overlay">
-      <form
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="month-picker-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (chosen) onConfirm(chosen);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onCancel();
-          }
-        }}
-      >
-        <div className="mb-header">
-          <span id="month-picker-title" className="mb-title">
-            {title}
-          </span>
-        </div>
-        <p className="dialog-note">{note}</p>
-        {choices.length === 0 ? (
-          <p>没有可选的月份</p>
-        ) : (
-          <label className="field">
-            <span>会计期间</span>
-            <select autoFocus value={picked} onChange={(e) => setPicked(e.target.value)} aria-label="会计期间">
-              {choices.map((c) => (
-                <option key={key(c)} value={key(c)}>
-                  {c.year}年{c.month}月
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <div className="mb-buttons">
-          <button type="button" className="btn" onClick={onCancel}>
-            取消
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!chosen}>
-            {confirmLabel}
-          </button>
-        </div>
-      </form>
-    </div>
+    <FormDialog
+      title={title}
+      submitLabel={confirmLabel}
+      busy={!chosen}
+      onSubmit={() => {
+        if (chosen) onConfirm(chosen);
+      }}
+      onCancel={onCancel}
+    >
+      <p className="dialog-note">{note}</p>
+      {choices.length === 0 ? (
+        <p>没有可选的月份</p>
+      ) : (
+        <label className="field">
+          <span>会计期间</span>
+          <select autoFocus value={picked} onChange={(e) => setPicked(e.target.value)} aria-label="会计期间">
+            {choices.map((c) => (
+              <option key={key(c)} value={key(c)}>
+                {c.year}年{c.month}月
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </FormDialog>
   );
 }

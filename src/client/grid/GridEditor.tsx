@@ -433,6 +433,9 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           getRowClass={getRowClass}
           context={controller.editorContext}
           readOnlyEdit
+          // Tab goes from cell to cell and out of the grid, never onto a column header (sorting and
+          // the select-all box stay with the mouse; Space selects rows).
+          suppressHeaderFocus
           stopEditingWhenCellsLoseFocus
           preventDefaultOnContextMenu
           suppressDragLeaveHidesColumns

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useDialogFocus } from '../message-box/dialog-focus.js';
 import { keysLabel, type GridCommand } from '../../shared/grid/commands.js';
 
 /** Keys the grid itself handles (not commands): shown above the command list. */
@@ -13,10 +14,14 @@ const NAVIGATION: readonly { keys: string; label: string }[] = [
 /** The shortcut help panel, read from the same command list as the keys and the menu. */
 export function ShortcutHelp({ commands, onClose }: { commands: readonly GridCommand[]; onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialogRef, 'dialog');
   useEffect(() => closeRef.current?.focus(), []);
   return (
     <div className="mb-overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
+        ref={dialogRef}
+        tabIndex={-1}
         className="dialog grid-help"
         role="dialog"
         aria-modal="true"

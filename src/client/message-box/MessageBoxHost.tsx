@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MESSAGE_BOX } from '../../shared/constants.js';
 import { useMessageBoxes, type Box } from './message-box.js';
 
@@ -20,14 +20,31 @@ function Countdown({ box }: { box: Box }) {
   return <span className="mb-countdown">{left} 秒后自动关闭</span>;
 }
 
+/**
+ * Enter is the box's 确定 when it lands on the box itself or on the page (the focus left the
+ * buttons, e.g. after a click on the text); a focused button answers Enter itself, and the key
+ * that opened the box (still on its way from a field elsewhere) is not an answer.
+ */
+function enterIsOurs(target: EventTarget | null, box: HTMLElement | null): boolean {
+  if (!(target instanceof HTMLElement) || target instanceof HTMLButtonElement) return false;
+  return target === target.ownerDocument.body || (box?.contains(target) ?? false);
+}
+
 function MessageBoxView({ box, top }: { box: Box; top: boolean }) {
   const close = useMessageBoxes((s) => s.close);
+  const boxRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!top || box.closing) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && box.closable) {
         event.preventDefault();
         close(box.id, box.cancelValue);
+      } else if (event.key === 'Enter' && !event.isComposing && enterIsOurs(event.target, boxRef.current)) {
+        const primary = box.buttons.find((b) => b.primary) ?? box.buttons[box.buttons.length - 1];
+        if (!primary) return;
+        event.preventDefault();
+        event.stopPropagation();
+        close(box.id, primary.value);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -37,6 +54,7 @@ function MessageBoxView({ box, top }: { box: Box; top: boolean }) {
   return (
     <div className={`mb-overlay${box.closing ? ' mb-closing' : ''}`}>
       <div
+        ref={boxRef}
         className={`mb-box mb-${box.tone}`}
         role="dialog"
         aria-modal="true"

@@ -1,11 +1,12 @@
 /**
  * The frame of a dialog that shows rather than edits (previews, print) in the message boxes' look:
  * the overlay, the title bar (a tag beside the title, the dialog's tools, 关闭 ×) and the body.
- * The dialog takes the focus when it opens, so its keys work before anything is clicked; Escape
- * closes (or only from the dialog itself, when asked); other keys go to onKeyDown (a preview's
+ * The dialog takes the focus when it opens, so its keys work before anything is clicked, and gives
+ * it back to where it came from when it closes (useDialogFocus); Escape closes (or only from the dialog itself, when asked); other keys go to onKeyDown (a preview's
  * page stepping).
  */
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useDialogFocus } from './dialog-focus.js';
 
 export function ViewDialog({
   title,
@@ -34,7 +35,7 @@ export function ViewDialog({
 }) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  useEffect(() => dialogRef.current?.focus(), []);
+  useDialogFocus(dialogRef, 'dialog');
   const close = (
     <button type="button" className="mb-x" aria-label="关闭" onClick={onClose}>
       ×

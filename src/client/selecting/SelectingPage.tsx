@@ -10,7 +10,7 @@ import { api, ApiError, performAction } from '../shell/request.js';
 import { enterLedgerSet, logout } from '../shell/session-flow.js';
 import { useSession } from '../shell/session-store.js';
 import { accountingSystemName } from '../shell/labels.js';
-import { buildZtTree, defaultYear, filterZtTree, flattenZtTree, moveSelection, ztMatches } from './zt-tree.js';
+import { buildZtTree, defaultYear, filterZtTree, flattenZtTree, moveSelection, stepYear, ztMatches } from './zt-tree.js';
 
 /** /selecting: choose the ledger set (tree, search) and the year, then 进入. */
 export function SelectingPage() {
@@ -111,6 +111,12 @@ export function SelectingPage() {
         if (node?.hasChildren && event.currentTarget === treeRef.current) toggle(node.item.id, false);
         else return;
         break;
+      case 'PageUp':
+      case 'PageDown': {
+        const next = chosen ? stepYear(chosen.years, year, event.key === 'PageUp' ? -1 : 1) : null;
+        if (next !== null) setYear(next);
+        break;
+      }
       case 'Enter':
         void enter();
         break;
@@ -118,6 +124,13 @@ export function SelectingPage() {
         return;
     }
     event.preventDefault();
+  };
+
+  // The year list chooses with its own arrows; Enter there enters, as everywhere on the page.
+  const onYearKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void enter();
   };
 
   return (
@@ -144,7 +157,7 @@ export function SelectingPage() {
       </header>
       <main className="selecting-card">
         <h1>选择账套</h1>
-        <p className="muted">请选择要进入的账套和会计年度。可用 ↑ ↓ 选择账套，回车进入。</p>
+        <p className="muted">请选择要进入的账套和会计年度。↑ ↓ 选择账套，PageUp / PageDown 选择年度，回车进入。</p>
         <input
           className="search"
           type="search"
@@ -193,7 +206,13 @@ export function SelectingPage() {
         <div className="selecting-footer">
           <label className="field inline">
             <span>会计年度</span>
-            <select aria-label="会计年度" value={year ?? ''} onChange={(e) => setYear(Number(e.target.value))} disabled={!chosen}>
+            <select
+              aria-label="会计年度"
+              value={year ?? ''}
+              onChange={(e) => setYear(Number(e.target.value))}
+              onKeyDown={onYearKeyDown}
+              disabled={!chosen}
+            >
               {(chosen?.years ?? []).map((y) => (
                 <option key={y} value={y}>
                   {y} 年

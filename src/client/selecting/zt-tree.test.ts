@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ZtElectItem } from '../../shared/api/auth.js';
-import { buildZtTree, defaultYear, filterZtTree, flattenZtTree, moveSelection, ztMatches } from './zt-tree.js';
+import { buildZtTree, defaultYear, filterZtTree, flattenZtTree, moveSelection, stepYear, ztMatches } from './zt-tree.js';
 
 const item = (id: number, name: string, code: string, upperId: number | null): ZtElectItem => ({
   id,
@@ -54,5 +55,30 @@ describe('ledger-set tree', () => {
     expect(moveSelection(visible, 3, 1)).toBe(3);
     expect(moveSelection(visible, 1, -1)).toBe(1);
     expect(moveSelection([], 1, 1)).toBeNull();
+  });
+
+  it('steps the year along the year list as it is shown (PageUp up, PageDown down), clamped at both ends', () => {
+    expect(stepYear([2026, 2025, 2024], 2026, 1)).toBe(2025);
+    expect(stepYear([2026, 2025, 2024], 2025, -1)).toBe(2026);
+    expect(stepYear([2024, 2025], 2024, 1)).toBe(2025);
+    expect(stepYear([2026, 2025], 2025, 1)).toBe(2025);
+    expect(stepYear([2026, 2025], 2026, -1)).toBe(2026);
+    expect(stepYear([2026, 2025], null, 1)).toBe(2026);
+    expect(stepYear([], 2026, 1)).toBeNull();
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 2000, max: 2100 }), { minLength: 1, maxLength: 8 }),
+        fc.nat(7),
+        fc.integer({ min: -3, max: 3 }),
+        (years, at, step) => {
+          const from = years[at % years.length] ?? null;
+          const next = stepYear(years, from, step);
+          // Always an offered year, |step| places away unless an end stops it first.
+          const moved = years.indexOf(next ?? -1) - years.indexOf(from ?? -1);
+          const room = step > 0 ? years.length - 1 - years.indexOf(from ?? -1) : years.indexOf(from ?? -1);
+          expect(moved).toBe(Math.sign(step) * Math.min(Math.abs(step), room) || 0);
+        },
+      ),
+    );
   });
 });

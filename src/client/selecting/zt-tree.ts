@@ -74,3 +74,14 @@ export function moveSelection(visible: readonly VisibleNode[], selected: number 
   const next = Math.min(visible.length - 1, Math.max(0, index + step));
   return visible[next]?.item.id ?? null;
 }
+
+/**
+ * The year `step` places along the offered years in the order the year list shows them (PageDown
+ * goes down the list as its own ArrowDown does), clamped at both ends; the first when none is chosen.
+ */
+export function stepYear(years: readonly number[], year: number | null, step: number): number | null {
+  if (years.length === 0) return null;
+  const index = year === null ? -1 : years.indexOf(year);
+  if (index < 0) return years[0] ?? null;
+  return years[Math.min(years.length - 1, Math.max(0, index + step))] ?? null;
+}

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { SubjectItem } from '../../shared/api/subjects.js';
 import { SUBJECT_TYPE_NAMES, type SubjectType } from '../../shared/chart.js';
 import { SubjectMessages, type SubjectCodeRules } from '../../shared/subjects/subject-code.js';
+import { useDialogFocus } from '../message-box/dialog-focus.js';
 import { fetchCodeRules, fetchSubjects } from './subject-api.js';
 import { SubjectDialog } from './SubjectDialog.js';
 import { useCanAddSubject } from './subject-rights.js';
@@ -27,11 +28,16 @@ interface Props {
 
 export function SubjectPicker({ title = '选择科目', subjects: given, initialKeyword = '', onPick, onClose }: Props) {
   const [loaded, setLoaded] = useState<readonly SubjectItem[]>(given ?? []);
+  const [ready, setReady] = useState(given !== undefined);
+  // Enter typed before the chart arrived: it picks as soon as the chart is there (no keystroke lost).
+  const enterWaiting = useRef(false);
   const [keyword, setKeyword] = useState(initialKeyword);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [chosen, setSelected] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialogRef);
   const canAdd = useCanAddSubject();
   // 新增科目: the whole chart (the dialog's sibling and duplicate checks) and the code rules.
   const [adding, setAdding] = useState<{ parent: SubjectItem | null; chart: SubjectItem[]; rules: SubjectCodeRules } | null>(
@@ -42,7 +48,8 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
     if (given) return;
     fetchSubjects()
       .then((list) => setLoaded(list.filter((s) => s.enable)))
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => setReady(true));
   }, [given]);
 
   // Spec: the chooser steps through the chart by subject type.
@@ -73,6 +80,16 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
   };
 
   const current = loaded.find((s) => s.code === selected);
+
+  const pickCurrent = useRef(() => {});
+  useEffect(() => {
+    pickCurrent.current = () => pick(current);
+  });
+  useEffect(() => {
+    if (!ready || !enterWaiting.current) return;
+    enterWaiting.current = false;
+    pickCurrent.current();
+  }, [ready]);
 
   const focusTable = () => document.querySelector<HTMLElement>('.picker-dialog [role="treegrid"]')?.focus();
 
@@ -127,6 +144,8 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
     <>
       <div className="mb-overlay">
         <div
+          ref={dialogRef}
+          tabIndex={-1}
           className="dialog picker-dialog"
           role="dialog"
           aria-modal="true"
@@ -156,7 +175,8 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
                   focusTable();
                 } else if (e.key === 'Enter') {
                   e.preventDefault();
-                  pick(current);
+                  if (ready) pick(current);
+                  else enterWaiting.current = true;
                 }
               }}
             />

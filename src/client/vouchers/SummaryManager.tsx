@@ -1,9 +1,10 @@
 /**
  * 常用摘要: the ledger set's common summaries, edited as a list and saved as a whole. The server
  * checks the list (请输入摘要内容 for an empty one, 参数中有重复摘要 for a repeat) and its 4003
- * answer lists the lines in the message box; nothing is saved then.
+ * answer lists the lines in the message box; nothing is saved then. Enter saves, Escape cancels.
  */
 import { useEffect, useState } from 'react';
+import { FormDialog } from '../message-box/FormDialog.js';
 import { fetchSummaries, saveSummaries } from './voucher-api.js';
 
 interface Props {
@@ -34,64 +35,43 @@ export function SummaryManager({ onClose }: Props) {
   };
 
   return (
-    <div className="mb-overlay">
-      <div
-        className="dialog summary-manager"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="summary-manager-title"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.preventDefault();
-            e.stopPropagation();
-            onClose();
-          }
-        }}
-      >
-        <div className="mb-header">
-          <span id="summary-manager-title" className="mb-title">
-            常用摘要
-          </span>
-        </div>
-        {lines === null ? (
-          <p className="muted">加载中…</p>
-        ) : (
-          <ol className="summary-lines">
-            {lines.map((line, i) => (
-              <li key={i}>
-                <input
-                  aria-label={`摘要${i + 1}`}
-                  value={line}
-                  autoFocus={i === lines.length - 1 && line === ''}
-                  maxLength={200}
-                  onChange={(e) => setLines((all) => all && all.map((l, j) => (j === i ? e.target.value : l)))}
-                />
-                <button
-                  type="button"
-                  className="btn"
-                  aria-label={`删除摘要${i + 1}`}
-                  onClick={() => setLines((all) => all && all.filter((_, j) => j !== i))}
-                >
-                  删除
-                </button>
-              </li>
-            ))}
-          </ol>
-        )}
-        <div className="mb-footer">
-          <button type="button" className="btn" onClick={() => setLines((all) => [...(all ?? []), ''])}>
-            新增摘要
-          </button>
-          <div className="mb-buttons">
-            <button type="button" className="btn" onClick={onClose}>
-              取消
-            </button>
-            <button type="button" className="btn btn-primary" disabled={busy || lines === null} onClick={() => void save()}>
-              保存
-            </button>
-          </div>
-        </div>
-      </div>
-    </div>
+    <FormDialog
+      title="常用摘要"
+      className="summary-manager"
+      busy={busy || lines === null}
+      buttons={
+        <button type="button" className="btn" onClick={() => setLines((all) => [...(all ?? []), ''])}>
+          新增摘要
+        </button>
+      }
+      onSubmit={save}
+      onCancel={onClose}
+    >
+      {lines === null ? (
+        <p className="muted">加载中…</p>
+      ) : (
+        <ol className="summary-lines">
+          {lines.map((line, i) => (
+            <li key={i}>
+              <input
+                aria-label={`摘要${i + 1}`}
+                value={line}
+                autoFocus={i === lines.length - 1 && line === ''}
+                maxLength={200}
+                onChange={(e) => setLines((all) => all && all.map((l, j) => (j === i ? e.target.value : l)))}
+              />
+              <button
+                type="button"
+                className="btn"
+                aria-label={`删除摘要${i + 1}`}
+                onClick={() => setLines((all) => all && all.filter((_, j) => j !== i))}
+              >
+                删除
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </FormDialog>
   );
 }

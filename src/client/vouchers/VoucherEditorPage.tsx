@@ -85,6 +85,8 @@ interface Doc {
   tables: VoucherLineRow[][];
   saved: SavedRef | null;
   restored: boolean;
+  /** A blank new voucher: the cursor starts on the date (a template's lines start in the lines). */
+  blank?: boolean;
 }
 
 type Dialog =
@@ -231,7 +233,7 @@ export function VoucherEditorPage() {
       setEmpty(e);
       store.setTwoTable(e.twoTable);
       store.startVoucher(new Map());
-      show({ tables: blankTables(e.twoTable, newRowId), saved: null, restored: false }, headFromEmpty(e, keep));
+      show({ tables: blankTables(e.twoTable, newRowId), saved: null, restored: false, blank: true }, headFromEmpty(e, keep));
     },
     [year, show, store],
   );
@@ -261,7 +263,7 @@ export function VoucherEditorPage() {
       }
       const id = params.get('id');
       if (id) openVoucher(await fetchVoucher(id));
-      else show({ tables: blankTables(e.twoTable, newRowId), saved: null, restored: false }, headFromEmpty(e));
+      else show({ tables: blankTables(e.twoTable, newRowId), saved: null, restored: false, blank: true }, headFromEmpty(e));
     };
     start().catch(() => active && setFailed(true));
     return () => {
@@ -298,13 +300,13 @@ export function VoucherEditorPage() {
     touch();
   };
 
-  const changePeriod = async (month: number) => {
+  const changePeriod = async (month: number, pzDate?: string) => {
     const h = headRef.current;
     if (!h) return;
     const e = await fetchEmptyVoucher(h.year, month, h.certificateType);
     // A new voucher takes the month's state with it: moving out of a closed month opens the editor.
     if (!docRef.current?.saved) setEmpty(e);
-    patchHead({ month, pzNo: e.pzNo, pzDate: e.pzDate });
+    patchHead({ month, pzNo: e.pzNo, pzDate: pzDate ?? e.pzDate });
   };
 
   const changeCategory = async (certificateType: number) => {
@@ -522,6 +524,8 @@ export function VoucherEditorPage() {
   if (!doc || !head || !empty) return <div className="voucher-page muted">加载中…</div>;
 
   const reviewed = saved?.isReview ?? false;
+  // A new voucher starts on the date; a saved one, a restored draft or a template's lines in the lines.
+  const startKey = doc.blank ? doc.key : null;
   return (
     <div className="voucher-page">
       <div className="voucher-toolbar" role="toolbar" aria-label="凭证操作">
@@ -624,8 +628,9 @@ export function VoucherEditorPage() {
           readOnly={readOnly}
           periodOpen={closedNew}
           problems={headProblems}
+          startKey={startKey}
           onChange={patchHead}
-          onPeriod={(m) => void changePeriod(m)}
+          onPeriod={(m, date) => void changePeriod(m, date)}
           onCategory={(t) => void changeCategory(t)}
           onDone={() => gridRefs.current[0]?.focus()}
         />
@@ -643,7 +648,7 @@ export function VoucherEditorPage() {
                   definition={table.definition}
                   rows={rows}
                   readOnly={readOnly}
-                  autoFocus={!readOnly && i === 0}
+                  autoFocus={!readOnly && i === 0 && startKey === null}
                   toolbar={false}
                   cells={table.cells}
                   createRow={blankVoucherRow}

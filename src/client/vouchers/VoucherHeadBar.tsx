@@ -1,11 +1,15 @@
 /**
- * The voucher's header: category (凭证字), the number the server proposes, period, date and the
- * attached-document count. Integer fields take digits only; Enter moves to the next field, and
- * from the last one into the grid.
+ * The voucher's header: date, category (凭证字), the number the server proposes, the attached-
+ * document count and the period. A new voucher starts on the date (the 用友 habit); Enter steps
+ * date → 凭证字 → 附单据 and from there into the first line's summary (the number is the server's
+ * and read-only, so it is no stop). A date typed in another month of the year moves the period
+ * with it, so the period needs no stop of its own; it stays reachable with Tab, and Enter there
+ * goes into the grid. Integer fields take digits only.
  */
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import type { CertificateTypeItem } from '../../shared/api/vouchers.js';
 import type { VoucherHead } from './voucher-rows.js';
+import { monthOfTypedDate } from './voucher-head-date.js';
 
 interface Props {
   head: VoucherHead;
@@ -14,35 +18,79 @@ interface Props {
   /** The period stays choosable although the voucher is read-only: a new voucher of a closed month moves to an open one. */
   periodOpen?: boolean;
   problems: readonly string[];
+  /** Changes when a new voucher is shown: the date takes the focus then (null: it does not). */
+  startKey: number | null;
   onChange: (patch: Partial<VoucherHead>) => void;
-  onPeriod: (month: number) => void;
+  /** A new period; `pzDate` keeps a date typed in that month instead of the month's proposal. */
+  onPeriod: (month: number, pzDate?: string) => void;
   onCategory: (certificateType: number) => void;
   onDone: () => void;
 }
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
-/** Enter steps through the header's fields, then into the grid. */
+/** Enter steps through the header's stops (data-head-stop), then into the grid. */
 function nextOnEnter(onDone: () => void) {
   return (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Enter' || event.ctrlKey || event.altKey) return;
+    if (event.key !== 'Enter' || event.ctrlKey || event.altKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    const fields = [...document.querySelectorAll<HTMLElement>('.voucher-head [data-head-field]:not([disabled])')];
-    const at = fields.indexOf(event.currentTarget);
-    const next = fields[at + 1];
+    const stops = [...document.querySelectorAll<HTMLElement>('.voucher-head [data-head-stop]:not([disabled])')];
+    const at = stops.indexOf(event.currentTarget);
+    const next = at < 0 ? undefined : stops[at + 1];
     if (next) next.focus();
     else onDone();
   };
 }
 
-export function VoucherHeadBar({ head, types, readOnly, periodOpen, problems, onChange, onPeriod, onCategory, onDone }: Props) {
+/** A typed field is taken whole on entry, so typing replaces it (Enter alone keeps it). */
+const selectAll = (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select();
+
+export function VoucherHeadBar({
+  head,
+  types,
+  readOnly,
+  periodOpen,
+  problems,
+  startKey,
+  onChange,
+  onPeriod,
+  onCategory,
+  onDone,
+}: Props) {
+  const dateRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (startKey !== null) dateRef.current?.focus();
+  }, [startKey]);
+
+  /** The date's month, when it is another month of the voucher's year, becomes the period. */
+  const commitDate = () => {
+    const month = monthOfTypedDate(head.pzDate, head.year);
+    if (month !== null && month !== head.month) onPeriod(month, head.pzDate.trim());
+  };
   const onEnter = nextOnEnter(onDone);
   return (
     <div className="voucher-head">
       <label className="voucher-field">
+        <span>日期</span>
+        <input
+          ref={dateRef}
+          data-head-stop
+          className="voucher-date"
+          value={head.pzDate}
+          placeholder="yyyy-MM-dd"
+          readOnly={readOnly}
+          maxLength={10}
+          onFocus={selectAll}
+          onChange={(e) => onChange({ pzDate: e.target.value.replace(/[^\d-]/g, '') })}
+          // Enter leaves the field too, so the blur alone commits the date.
+          onBlur={() => !readOnly && commitDate()}
+          onKeyDown={onEnter}
+        />
+      </label>
+      <label className="voucher-field">
         <span>凭证字</span>
         <select
-          data-head-field
+          data-head-stop
           value={head.certificateType}
           disabled={readOnly}
           onChange={(e) => onCategory(Number(e.target.value))}
@@ -62,15 +110,30 @@ export function VoucherHeadBar({ head, types, readOnly, periodOpen, problems, on
           inputMode="numeric"
           value={head.pzNo}
           readOnly
+          tabIndex={-1}
           aria-readonly="true"
           title="凭证号由系统按期间和凭证字连续编号"
           data-testid="voucher-number"
         />
       </label>
       <label className="voucher-field">
+        <span>附单据</span>
+        <input
+          data-head-stop
+          className="voucher-count"
+          inputMode="numeric"
+          value={head.numberOfDocument}
+          readOnly={readOnly}
+          maxLength={6}
+          onFocus={selectAll}
+          onChange={(e) => onChange({ numberOfDocument: e.target.value.replace(/\D/g, '') })}
+          onKeyDown={onEnter}
+        />
+        <span>张</span>
+      </label>
+      <label className="voucher-field">
         <span>会计期间</span>
         <select
-          data-head-field
           value={head.month}
           disabled={readOnly && !periodOpen}
           onChange={(e) => onPeriod(Number(e.target.value))}
@@ -82,33 +145,6 @@ export function VoucherHeadBar({ head, types, readOnly, periodOpen, problems, on
             </option>
           ))}
         </select>
-      </label>
-      <label className="voucher-field">
-        <span>日期</span>
-        <input
-          data-head-field
-          className="voucher-date"
-          value={head.pzDate}
-          placeholder="yyyy-MM-dd"
-          readOnly={readOnly}
-          maxLength={10}
-          onChange={(e) => onChange({ pzDate: e.target.value.replace(/[^\d-]/g, '') })}
-          onKeyDown={onEnter}
-        />
-      </label>
-      <label className="voucher-field">
-        <span>附单据</span>
-        <input
-          data-head-field
-          className="voucher-count"
-          inputMode="numeric"
-          value={head.numberOfDocument}
-          readOnly={readOnly}
-          maxLength={6}
-          onChange={(e) => onChange({ numberOfDocument: e.target.value.replace(/\D/g, '') })}
-          onKeyDown={onEnter}
-        />
-        <span>张</span>
       </label>
       {problems.length > 0 && (
         <div className="voucher-head-problems" role="alert">

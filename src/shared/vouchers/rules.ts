@@ -113,7 +113,8 @@ function amountIssue(fen: number | null): string | null {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function validDate(text: string): { year: number; month: number } | null {
+/** A real calendar date written yyyy-MM-dd: its year and month, else null. */
+export function validDate(text: string): { year: number; month: number } | null {
   const m = DATE.exec(text);
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { VoucherTemplate } from '../../../shared/api/templates.js';
 import { TEMPLATE_TYPES, TemplateMessages } from '../../../shared/templates/template-rules.js';
+import { useDialogFocus } from '../../message-box/dialog-focus.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
 import { CARRY_FORWARD_PATH } from '../../carry-forward/route.js';
 import { deleteTemplate, selectTemplates } from './template-api.js';
@@ -18,6 +19,8 @@ export function TemplatePicker({ onApply, onCancel }: { onApply: (template: Vouc
   const [type, setType] = useState<number | null>(null);
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialogRef);
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -75,6 +78,8 @@ export function TemplatePicker({ onApply, onCancel }: { onApply: (template: Vouc
   return (
     <div className="mb-overlay">
       <div
+        ref={dialogRef}
+        tabIndex={-1}
         className="dialog template-picker"
         role="dialog"
         aria-modal="true"
