@@ -143,9 +143,13 @@ for (const size of SIZES) {
         'rightOpening',
         'rightClosing',
       ]);
-      // A form without a totals row: its last lines (资产总计) scroll into view inside the grid.
-      await expectInWindow(page, sheet.grid.locator('.ag-grid-viewport'), 'the lines');
       await shoot(page, 'balance-sheet');
+      // A form is shown whole, as printed: its totals lines are its last, reached by scrolling the page.
+      const total = sheet.nameCell('资产总计');
+      await total.scrollIntoViewIfNeeded();
+      await expectInWindow(page, total, '资产总计');
+      await expectInWindow(page, sheet.grid.locator('[col-id="rightClosing"]').last(), '负债和净资产 期末余额');
+      await shoot(page, 'balance-sheet-end');
 
       const ledger = new DetailLedgerPageModel(page);
       await ledger.goto();

@@ -217,7 +217,7 @@ export function ReportPage({ kind }: { kind: ReportPageKind }) {
   const focusedLine = focused ? lineAt(focused.rowId, focused.part) : null;
 
   return (
-    <div className="books-page report-page page-fill">
+    <div className="books-page report-page">
       <header className="books-head">
         <h1>{title}</h1>
         {answer && (
@@ -298,7 +298,8 @@ export function ReportPage({ kind }: { kind: ReportPageKind }) {
               onRowOpen={open}
               onExport={() => void exportXlsx()}
               exportInfo={{ unit: answer.report.unitName, period: answer.report.period }}
-              fill
+              // A form is a few dozen lines: show it whole, as printed (the page scrolls).
+              maxHeight={answer.rows.length * 40 + 120}
             />
           </div>
           <p className="muted report-drill" aria-live="polite">
