@@ -7,6 +7,7 @@ import { createAppRouter } from './app/router.js';
 import { documentTitle, useConfig } from './shell/config-store.js';
 import { api } from './shell/request.js';
 import './styles.css';
+import './layout/fit.css';
 
 async function start(): Promise<void> {
   try {

@@ -244,7 +244,7 @@ export function OpeningBalancePage() {
 
   const config = loaded.setting.config;
   return (
-    <div className="opening-page">
+    <div className="opening-page page-fill">
       <header className="opening-head">
         <h1>科目期初</h1>
         <span className={`opening-state ${config.isInitialised ? 'done' : 'todo'}`} data-testid="opening-state">
@@ -354,7 +354,7 @@ export function OpeningBalancePage() {
           onSave={() => void save()}
           onExport={() => void exportAll()}
           label={`${tabs.find((t) => t.type === tab)?.typeName ?? ''}科目期初余额`}
-          maxHeight={Math.max(300, window.innerHeight - 330)}
+          fill
         />
       )}
     </div>

@@ -136,7 +136,7 @@ export function DetailLedgerPage() {
   const definition = detailLedgerGrid(shown?.form.isShowAuxi ?? false);
 
   return (
-    <div className="books-page">
+    <div className="books-page page-fill">
       <header className="books-head">
         <h1>明细账</h1>
         {shown && (
@@ -199,7 +199,7 @@ export function DetailLedgerPage() {
             if (row?.voucherId) setPreview(row.voucherId);
           }}
           onExport={() => void exportAll(shown.form)}
-          maxHeight={Math.max(320, window.innerHeight - 300)}
+          fill
         />
       )}
       {shown && pages > 1 && (

@@ -77,7 +77,7 @@ export function GeneralLedgerPage() {
                 void navigate(detailAccountHref(key.code, year, { beginMonth: key.month, endMonth: key.month }, answer.book));
             }}
             exportInfo={sessionExportInfo(authInfo, queryPeriod(answer.query), generalLedgerFilters(answer.query))}
-            maxHeight={Math.max(320, window.innerHeight - 300)}
+            fill
           />
           <p className="muted">双击月份行打开该科目当月的明细账。</p>
         </>

@@ -32,7 +32,7 @@ export function RangeReportPage<F extends { book: boolean }, X extends object, A
   const { year, answer, range, setRange, busy, submit, shortcut } = report;
   const [printing, setPrinting] = useState(false);
   return (
-    <div className="books-page">
+    <div className="books-page page-fill">
       <header className="books-head">
         <h1>{title}</h1>
         <span className="muted">{answer ? periodLabel(year, answer.range) : `${year}年`}</span>

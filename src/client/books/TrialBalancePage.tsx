@@ -135,7 +135,7 @@ export function TrialBalancePage() {
             label="科目余额表"
             onRowOpen={(code) => void navigate(detailAccountHref(code, year, answer.range, answer.book))}
             exportInfo={sessionExportInfo(authInfo, queryPeriod(answer.query), trialBalanceFilters(answer.query))}
-            maxHeight={Math.max(320, window.innerHeight - 330)}
+            fill
           />
           <p className="muted">双击科目行打开该科目本期间的明细账。</p>
         </>

@@ -29,6 +29,7 @@ import {
   type SelectionChangedEvent,
   type GridReadyEvent,
   type ProcessRowParams,
+  type RowHeightParams,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { cspNonce } from '../shell/csp-nonce.js';
@@ -47,10 +48,12 @@ import type { ExportInfo } from './export-xlsx.js';
 import { GridContextMenu } from './GridContextMenu.js';
 import { GridController } from './grid-controller.js';
 import { GridErrorList } from './GridErrorList.js';
+import { gridBoxStyle } from './grid-height.js';
 import { GridModel, type ErrorItem, type GridEngineLike } from './grid-model.js';
 import { gridScrollbarWidth } from './scrollbar-width.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import type { TreeState } from './tree-nav.js';
+import { useColumnSizes } from './use-column-sizes.js';
 import './grid.css';
 
 // Only the modules the editor uses (AllCommunityModule would add filters, CSV, pagination... to
@@ -92,9 +95,6 @@ const theme = themeQuartz.withParams({
 });
 
 const SELECTION = { mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false } as const;
-
-// Room for a horizontal scrollbar, so a grid wider than its page does not hide its last row.
-const SCROLLBAR_ALLOWANCE = 16;
 
 const FIT_WIDTH = { type: 'fitGridWidth' } as const;
 
@@ -140,6 +140,11 @@ export interface GridEditorProps<R extends GridRow> {
   /** Fixed height; or with maxHeight, as tall as the rows need up to that. */
   height?: number | string;
   maxHeight?: number;
+  /**
+   * As tall as the rows need, down to what the page leaves (the page is a flex column of the
+   * main area's height: see .page-fill): the header and totals row stay on screen.
+   */
+  fill?: boolean;
   engineFactory?: (def: GridDefinition<R>, rows: readonly R[]) => GridEngineLike;
   /** Focus the first editable cell once the grid is ready. */
   autoFocus?: boolean;
@@ -192,6 +197,8 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
   const [initialRowData] = useState(() => controller.rowData());
   const [cells] = useState(() => props.cells);
   const [scrollbarWidth] = useState(gridScrollbarWidth);
+  // The rows the column widths are measured on: those given from outside, not each edit.
+  const [sizedRows, setSizedRows] = useState(rows);
 
   useEffect(() => {
     propsRef.current = props;
@@ -266,6 +273,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     const at = tree && wrapperRef.current?.contains(document.activeElement) ? controller.focused() : null;
     const keep = at ? { rowId: controller.model.rows[at.row]?.rowId, fieldId: controller.columns()[at.col] } : null;
     controller.reset(rows);
+    setSizedRows(rows);
     // New rows from outside are a new list: nothing of it is selected yet.
     if (propsRef.current.selectable) controller.api?.deselectAll();
     if (!tree) return;
@@ -327,6 +335,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
   );
 
   const collapsible = props.treeState !== undefined;
+  const sizes = useColumnSizes(def, sizedRows, readOnly, controller.model, cells, collapsible);
   const columnDefs = useMemo(
     () =>
       columnsFor(def, {
@@ -340,8 +349,9 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
             }
           : undefined,
         cells,
+        sizes,
       }),
-    [def, controller, collapsible, cells],
+    [def, controller, collapsible, cells, sizes],
   );
 
   // A tree grid's rows carry their level and, for parents, whether they are expanded (treegrid).
@@ -366,6 +376,12 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     if (event.data && !event.rowPinned) propsRef.current.onRowOpen?.(event.data.rowId);
   }, []);
   const getRowId = useCallback((p: GetRowIdParams<GridRow>) => p.data.rowId, []);
+  // The totals row is one line high in a grid of tall rows (the voucher's 50 px lines).
+  const tallRows = def.rowHeight !== undefined && def.rowHeight !== ROW_HEIGHT;
+  const getRowHeight = useMemo(
+    () => (tallRows ? (p: RowHeightParams<GridRow>) => (p.node.rowPinned ? ROW_HEIGHT : undefined) : undefined),
+    [tallRows],
+  );
   const strongRow = def.strongRow;
   const getRowClass = useCallback(
     (p: RowClassParams<GridRow>) => (p.data && !p.node.rowPinned && strongRow?.(p.data) ? 'ufc-row-strong' : undefined),
@@ -397,17 +413,21 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
   const rowHeight = def.rowHeight ?? ROW_HEIGHT;
   const headerRows = def.fields.some((f) => f.group) ? 2 : 1;
   const pinnedRows = (def.totals ?? []).some((t) => t.showUnder) ? 1 : 0;
-  const fitted = props.maxHeight
-    ? Math.min(
-        props.maxHeight,
-        headerRows * ROW_HEIGHT + (Math.max(rowCount, 3) + pinnedRows) * rowHeight + 4 + SCROLLBAR_ALLOWANCE,
-      )
-    : undefined;
+  const boxStyle = gridBoxStyle({
+    rowCount,
+    rowHeight,
+    lineHeight: ROW_HEIGHT,
+    headerRows,
+    pinnedRows,
+    fill: props.fill ?? false,
+    height,
+    maxHeight: props.maxHeight,
+  });
   const commands = controller.commands();
   const canExport = toolbarExport && commands.some((c) => c.id === 'exportExcel');
 
   return (
-    <div className="ufc-grid" ref={wrapperRef}>
+    <div className={props.fill ? 'ufc-grid ufc-grid-fill' : 'ufc-grid'} ref={wrapperRef}>
       {toolbar && (
         <div className="ufc-grid-toolbar" role="toolbar" aria-label={`${label ?? def.title}工具栏`}>
           <span className="muted">共 {rowCount} 行</span>
@@ -422,7 +442,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           </button>
         </div>
       )}
-      <div style={{ height: fitted ?? height }} role="group" aria-label={label ?? def.title}>
+      <div className="ufc-grid-box" style={boxStyle} role="group" aria-label={label ?? def.title}>
         <AgGridReact<GridRow>
           theme={theme}
           styleNonce={cspNonce()}
@@ -430,6 +450,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           rowData={initialRowData}
           getRowId={getRowId}
           rowHeight={def.rowHeight}
+          getRowHeight={getRowHeight}
           getRowClass={getRowClass}
           context={controller.editorContext}
           readOnlyEdit

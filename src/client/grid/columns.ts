@@ -17,6 +17,7 @@ import { kindOf } from '../../shared/grid/kinds.js';
 import { cellKey, type Draft, type GridModel } from './grid-model.js';
 import { contains, type Rect } from './range.js';
 import { noteCellRenderer, type CellExtras } from './cell-extras.js';
+import type { ColumnSize } from './column-sizes.js';
 import { TextCellEditor } from './text-cell-editor.js';
 import type { TreeState } from './tree-nav.js';
 
@@ -34,6 +35,8 @@ export interface ColumnEnv {
   };
   /** The page's display text, note lines and cell editors (cell-extras.ts). */
   cells?: CellExtras;
+  /** Widths from the content (column-sizes.ts); the definition's widths otherwise. */
+  sizes?: ReadonlyMap<string, ColumnSize>;
 }
 
 /**
@@ -127,12 +130,13 @@ export function columnFor(field: FieldDef, env: ColumnEnv, fill = false, indent 
   };
   const editable = (data: GridRow | undefined, pinned: boolean) => !!data && !pinned && env.model.editable(data, field);
   const noteRenderer = env.cells?.note ? noteCellRenderer(env.cells, env.model) : null;
+  const size = env.sizes?.get(field.id);
   return {
     colId: field.id,
     headerName: field.header,
-    width: field.width ?? 120,
-    minWidth: fill ? (field.width ?? 120) : 48,
-    flex: fill ? 1 : undefined,
+    width: size?.width ?? field.width ?? 120,
+    minWidth: size?.minWidth ?? (fill ? (field.width ?? 120) : 48),
+    flex: size ? size.flex : fill ? 1 : undefined,
     pinned: field.pinned ? 'left' : null,
     lockPinned: true,
     sortable: false,

@@ -527,7 +527,7 @@ export function VoucherEditorPage() {
   // A new voucher starts on the date; a saved one, a restored draft or a template's lines in the lines.
   const startKey = doc.blank ? doc.key : null;
   return (
-    <div className="voucher-page">
+    <div className="voucher-page page-fill">
       <div className="voucher-toolbar" role="toolbar" aria-label="凭证操作">
         <button type="button" className="btn" onClick={() => void newVoucher()} aria-keyshortcuts="Control+N Alt+N">
           新增
@@ -658,7 +658,7 @@ export function VoucherEditorPage() {
                   onExport={exportSheet}
                   label={`${table.label}分录`}
                   fitWidth={doc.tables.length === 2}
-                  maxHeight={Math.max(360, window.innerHeight - 330)}
+                  fill
                 />
               </section>
             );

@@ -266,7 +266,7 @@ export function VoucherListPage() {
   );
 
   return (
-    <div className="voucher-list-page">
+    <div className="voucher-list-page page-fill">
       <header className="voucher-list-head">
         <h1>凭证管理</h1>
         <span className="muted">{year}年</span>
@@ -430,7 +430,7 @@ export function VoucherListPage() {
           label="凭证列表"
           toolbarExport={permission.has('export')}
           onExport={() => void exportAll(listed.query)}
-          maxHeight={Math.max(300, window.innerHeight - 300)}
+          fill
         />
       )}
       {pages > 1 && (
