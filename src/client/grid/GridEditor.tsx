@@ -30,7 +30,6 @@ import {
   type GridReadyEvent,
   type ProcessRowParams,
 } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
 import { cspNonce } from '../shell/csp-nonce.js';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { ValidationIssue } from '../../shared/envelope.js';
@@ -43,6 +42,7 @@ import {
 } from '../../shared/grid/definition.js';
 import type { CellExtras } from './cell-extras.js';
 import { columnsFor } from './columns.js';
+import { loadHyperFormulaFactory, plainEngineFactory, type EngineFactory } from './engine-factory.js';
 import type { ExportInfo } from './export-xlsx.js';
 import { GridContextMenu } from './GridContextMenu.js';
 import { GridController } from './grid-controller.js';
@@ -50,6 +50,7 @@ import { GridErrorList } from './GridErrorList.js';
 import { GridModel, type ErrorItem, type GridEngineLike } from './grid-model.js';
 import { gridScrollbarWidth } from './scrollbar-width.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
+import { VanillaAgGrid } from './VanillaAgGrid.js';
 import type { TreeState } from './tree-nav.js';
 import './grid.css';
 
@@ -101,8 +102,6 @@ const FIT_WIDTH = { type: 'fitGridWidth' } as const;
 const SELECTION_COLUMN = { pinned: 'left', width: 44, suppressHeaderMenuButton: true } as const;
 
 const LOCALE = { noRowsToShow: '暂无数据', loadingOoo: '加载中…' };
-
-type EngineFactory = (def: GridDefinition, rows: readonly GridRow[]) => GridEngineLike;
 
 export interface GridEditorHandle {
   focus(): void;
@@ -225,30 +224,42 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     });
   }, [controller]);
 
-  // One engine per mounted grid. HyperFormula is its own chunk: a small grid loads it at once; a
-  // large grid shows its rows first, and loads and builds the engine (and validates every row)
-  // once that frame is painted.
+  // One engine per mounted grid. Totals that are plain sums need no HyperFormula and are there
+  // in the first frame (engine-factory.ts). HyperFormula is its own chunk: a small grid loads it
+  // at once; a large grid shows its rows first, and loads and builds the engine once that frame is
+  // painted. A large grid validates every row after its first frame either way.
   useEffect(() => {
     let engine: GridEngineLike | null = null;
     let closed = false;
     let frame = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const start = (factory: EngineFactory) => {
+    const large = controller.model.rows.length > PAGING_THRESHOLD;
+    const start = (factory: EngineFactory, validate: boolean) => {
       if (closed) return;
       engine = factory(controller.model.def, controller.model.rows);
       controller.model.attachEngine(engine);
-      controller.model.ensureValidated();
+      if (validate) controller.model.ensureValidated();
       controller.refreshAll();
     };
+    const afterFirstFrame = (work: () => void) => {
+      frame = requestAnimationFrame(() => (timer = setTimeout(work, 0)));
+    };
     const given = propsRef.current.engineFactory as EngineFactory | undefined;
-    const load = (): Promise<EngineFactory> =>
-      given ? Promise.resolve(given) : import('../../../formulas/engine.js').then((m) => m.createGridEngine as EngineFactory);
+    const plain = given ? null : plainEngineFactory(controller.model.def);
     const run = () =>
-      load()
-        .then(start)
+      (given ? Promise.resolve(given) : loadHyperFormulaFactory())
+        .then((factory) => start(factory, true))
         .catch((error: unknown) => console.error('表格计算引擎加载失败', error));
-    if (controller.model.rows.length <= PAGING_THRESHOLD) void run();
-    else frame = requestAnimationFrame(() => (timer = setTimeout(() => void run(), 0)));
+    if (plain) {
+      start(plain, !large);
+      if (large)
+        afterFirstFrame(() => {
+          if (closed) return;
+          controller.model.ensureValidated();
+          controller.refreshAll();
+        });
+    } else if (!large) void run();
+    else afterFirstFrame(() => void run());
     return () => {
       closed = true;
       cancelAnimationFrame(frame);
@@ -423,7 +434,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
         </div>
       )}
       <div style={{ height: fitted ?? height }} role="group" aria-label={label ?? def.title}>
-        <AgGridReact<GridRow>
+        <VanillaAgGrid<GridRow>
           theme={theme}
           styleNonce={cspNonce()}
           columnDefs={columnDefs}
