@@ -45,7 +45,7 @@ import { columnsFor } from './columns.js';
 import { loadHyperFormulaFactory, plainEngineFactory, type EngineFactory } from './engine-factory.js';
 import type { ExportInfo } from './export-xlsx.js';
 import { GridContextMenu } from './GridContextMenu.js';
-import { GridController } from './grid-controller.js';
+import { GridController, type ControllerHooks } from './grid-controller.js';
 import { GridErrorList } from './GridErrorList.js';
 import { GridModel, type ErrorItem, type GridEngineLike } from './grid-model.js';
 import { gridScrollbarWidth } from './scrollbar-width.js';
@@ -185,9 +185,37 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
   const wrapperRef = useRef<HTMLDivElement>(null);
 
   const emitted = useRef<readonly GridRow[]>(rows);
-  const [controller] = useState(
-    () => new GridController(new GridModel<GridRow>(def, rows, readOnly, rows.length <= PAGING_THRESHOLD)),
-  );
+  // The controller reports through the latest props. Its hooks are there before the grid makes
+  // its first rows (AG Grid creates them as the grid is made, and asks for each row's tree state).
+  const [hooks] = useState((): ControllerHooks => ({
+    showMenu: setMenu,
+    showHelp: setHelpOpen,
+    setErrors,
+    setRowCount,
+    onFocusedRow: (rowId) => propsRef.current.onFocusedRowChange?.(rowId),
+    treeState: (row) => propsRef.current.treeState?.(row as R) ?? null,
+    onToggleRow: (rowId, expand) => propsRef.current.onToggleRow?.(rowId, expand),
+    onCommand: (id, at) => propsRef.current.onCommand?.(id, at),
+    onChange: (next) => {
+      emitted.current = next;
+      propsRef.current.onChange?.(next as R[]);
+    },
+    onValidity: (canSave, list) => propsRef.current.onValidityChange?.(canSave, list),
+    onTotals: (totals) => propsRef.current.onTotals?.(totals),
+    onSave: () => propsRef.current.onSave?.(),
+    createRow: (id) => propsRef.current.createRow?.(id),
+    exportInfo: () => propsRef.current.exportInfo,
+    onExport: () => {
+      const onExport = propsRef.current.onExport;
+      onExport?.();
+      return onExport !== undefined;
+    },
+  }));
+  const [controller] = useState(() => {
+    const created = new GridController(new GridModel<GridRow>(def, rows, readOnly, rows.length <= PAGING_THRESHOLD));
+    created.hooks = hooks;
+    return created;
+  });
   const [initialRowData] = useState(() => controller.rowData());
   const [cells] = useState(() => props.cells);
   const [scrollbarWidth] = useState(gridScrollbarWidth);
@@ -196,33 +224,10 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     propsRef.current = props;
   });
 
-  // The controller reports through the latest props.
+  // Connected once the editor is mounted (connect also reports the first errors).
   useEffect(() => {
-    controller.connect({
-      showMenu: setMenu,
-      showHelp: setHelpOpen,
-      setErrors,
-      setRowCount,
-      onFocusedRow: (rowId) => propsRef.current.onFocusedRowChange?.(rowId),
-      treeState: (row) => propsRef.current.treeState?.(row as R) ?? null,
-      onToggleRow: (rowId, expand) => propsRef.current.onToggleRow?.(rowId, expand),
-      onCommand: (id, at) => propsRef.current.onCommand?.(id, at),
-      onChange: (next) => {
-        emitted.current = next;
-        propsRef.current.onChange?.(next as R[]);
-      },
-      onValidity: (canSave, list) => propsRef.current.onValidityChange?.(canSave, list),
-      onTotals: (totals) => propsRef.current.onTotals?.(totals),
-      onSave: () => propsRef.current.onSave?.(),
-      createRow: (id) => propsRef.current.createRow?.(id),
-      exportInfo: () => propsRef.current.exportInfo,
-      onExport: () => {
-        const onExport = propsRef.current.onExport;
-        onExport?.();
-        return onExport !== undefined;
-      },
-    });
-  }, [controller]);
+    controller.connect(hooks);
+  }, [controller, hooks]);
 
   // One engine per mounted grid. Totals that are plain sums need no HyperFormula and are there
   // in the first frame (engine-factory.ts). HyperFormula is its own chunk: a small grid loads it
