@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { chunkBudget } from './src/build/chunk-budget.js';
+import { VENDOR_CHUNKS } from './src/build/vendor-chunks.js';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/csp.js';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
@@ -60,11 +62,20 @@ function apiServer(): Plugin {
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), apiServer()],
+  plugins: [react(), apiServer(), chunkBudget()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   // The page's style nonce: the server writes each answer's own in its place (src/server/http/app-page.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
-  build: { outDir: fileURLToPath(new URL('./dist/client', import.meta.url)), emptyOutDir: true },
+  build: {
+    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    emptyOutDir: true,
+    // chunkBudget() holds every chunk to 500 kB and names the two that are one prebuilt module of
+    // a dependency (AG Grid, exceljs); Vite's own warning would only repeat those two.
+    chunkSizeWarningLimit: 1000,
+    // Splitting a library into chunks must keep its modules' order of evaluation (HyperFormula's
+    // modules import one another in cycles).
+    rolldownOptions: { output: { codeSplitting: { groups: VENDOR_CHUNKS }, strictExecutionOrder: true } },
+  },
   server: {
     proxy: {
       '^/api/': { target: apiTarget, changeOrigin: true },

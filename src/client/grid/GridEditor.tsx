@@ -31,7 +31,6 @@ import {
   type ProcessRowParams,
   type RowHeightParams,
 } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
 import { cspNonce } from '../shell/csp-nonce.js';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { ValidationIssue } from '../../shared/envelope.js';
@@ -44,14 +43,16 @@ import {
 } from '../../shared/grid/definition.js';
 import type { CellExtras } from './cell-extras.js';
 import { columnsFor } from './columns.js';
+import { loadHyperFormulaFactory, plainEngineFactory, type EngineFactory } from './engine-factory.js';
 import type { ExportInfo } from './export-xlsx.js';
 import { GridContextMenu } from './GridContextMenu.js';
-import { GridController } from './grid-controller.js';
+import { GridController, type ControllerHooks } from './grid-controller.js';
 import { GridErrorList } from './GridErrorList.js';
 import { gridBoxStyle } from './grid-height.js';
 import { GridModel, type ErrorItem, type GridEngineLike } from './grid-model.js';
 import { gridScrollbarWidth } from './scrollbar-width.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
+import { VanillaAgGrid } from './VanillaAgGrid.js';
 import type { TreeState } from './tree-nav.js';
 import { useColumnSizes } from './use-column-sizes.js';
 import './grid.css';
@@ -101,8 +102,6 @@ const FIT_WIDTH = { type: 'fitGridWidth' } as const;
 const SELECTION_COLUMN = { pinned: 'left', width: 44, suppressHeaderMenuButton: true } as const;
 
 const LOCALE = { noRowsToShow: '暂无数据', loadingOoo: '加载中…' };
-
-type EngineFactory = (def: GridDefinition, rows: readonly GridRow[]) => GridEngineLike;
 
 export interface GridEditorHandle {
   focus(): void;
@@ -191,9 +190,37 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
   const wrapperRef = useRef<HTMLDivElement>(null);
 
   const emitted = useRef<readonly GridRow[]>(rows);
-  const [controller] = useState(
-    () => new GridController(new GridModel<GridRow>(def, rows, readOnly, rows.length <= PAGING_THRESHOLD)),
-  );
+  // The controller reports through the latest props. Its hooks are there before the grid makes
+  // its first rows (AG Grid creates them as the grid is made, and asks for each row's tree state).
+  const [hooks] = useState((): ControllerHooks => ({
+    showMenu: setMenu,
+    showHelp: setHelpOpen,
+    setErrors,
+    setRowCount,
+    onFocusedRow: (rowId) => propsRef.current.onFocusedRowChange?.(rowId),
+    treeState: (row) => propsRef.current.treeState?.(row as R) ?? null,
+    onToggleRow: (rowId, expand) => propsRef.current.onToggleRow?.(rowId, expand),
+    onCommand: (id, at) => propsRef.current.onCommand?.(id, at),
+    onChange: (next) => {
+      emitted.current = next;
+      propsRef.current.onChange?.(next as R[]);
+    },
+    onValidity: (canSave, list) => propsRef.current.onValidityChange?.(canSave, list),
+    onTotals: (totals) => propsRef.current.onTotals?.(totals),
+    onSave: () => propsRef.current.onSave?.(),
+    createRow: (id) => propsRef.current.createRow?.(id),
+    exportInfo: () => propsRef.current.exportInfo,
+    onExport: () => {
+      const onExport = propsRef.current.onExport;
+      onExport?.();
+      return onExport !== undefined;
+    },
+  }));
+  const [controller] = useState(() => {
+    const created = new GridController(new GridModel<GridRow>(def, rows, readOnly, rows.length <= PAGING_THRESHOLD));
+    created.hooks = hooks;
+    return created;
+  });
   const [initialRowData] = useState(() => controller.rowData());
   const [cells] = useState(() => props.cells);
   const [scrollbarWidth] = useState(gridScrollbarWidth);
@@ -204,58 +231,47 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     propsRef.current = props;
   });
 
-  // The controller reports through the latest props.
+  // Connected once the editor is mounted (connect also reports the first errors).
   useEffect(() => {
-    controller.connect({
-      showMenu: setMenu,
-      showHelp: setHelpOpen,
-      setErrors,
-      setRowCount,
-      onFocusedRow: (rowId) => propsRef.current.onFocusedRowChange?.(rowId),
-      treeState: (row) => propsRef.current.treeState?.(row as R) ?? null,
-      onToggleRow: (rowId, expand) => propsRef.current.onToggleRow?.(rowId, expand),
-      onCommand: (id, at) => propsRef.current.onCommand?.(id, at),
-      onChange: (next) => {
-        emitted.current = next;
-        propsRef.current.onChange?.(next as R[]);
-      },
-      onValidity: (canSave, list) => propsRef.current.onValidityChange?.(canSave, list),
-      onTotals: (totals) => propsRef.current.onTotals?.(totals),
-      onSave: () => propsRef.current.onSave?.(),
-      createRow: (id) => propsRef.current.createRow?.(id),
-      exportInfo: () => propsRef.current.exportInfo,
-      onExport: () => {
-        const onExport = propsRef.current.onExport;
-        onExport?.();
-        return onExport !== undefined;
-      },
-    });
-  }, [controller]);
+    controller.connect(hooks);
+  }, [controller, hooks]);
 
-  // One engine per mounted grid. HyperFormula is its own chunk: a small grid loads it at once; a
-  // large grid shows its rows first, and loads and builds the engine (and validates every row)
-  // once that frame is painted.
+  // One engine per mounted grid. Totals that are plain sums need no HyperFormula and are there
+  // in the first frame (engine-factory.ts). HyperFormula is its own chunk: a small grid loads it
+  // at once; a large grid shows its rows first, and loads and builds the engine once that frame is
+  // painted. A large grid validates every row after its first frame either way.
   useEffect(() => {
     let engine: GridEngineLike | null = null;
     let closed = false;
     let frame = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const start = (factory: EngineFactory) => {
+    const large = controller.model.rows.length > PAGING_THRESHOLD;
+    const start = (factory: EngineFactory, validate: boolean) => {
       if (closed) return;
       engine = factory(controller.model.def, controller.model.rows);
       controller.model.attachEngine(engine);
-      controller.model.ensureValidated();
+      if (validate) controller.model.ensureValidated();
       controller.refreshAll();
     };
+    const afterFirstFrame = (work: () => void) => {
+      frame = requestAnimationFrame(() => (timer = setTimeout(work, 0)));
+    };
     const given = propsRef.current.engineFactory as EngineFactory | undefined;
-    const load = (): Promise<EngineFactory> =>
-      given ? Promise.resolve(given) : import('../../../formulas/engine.js').then((m) => m.createGridEngine as EngineFactory);
+    const plain = given ? null : plainEngineFactory(controller.model.def);
     const run = () =>
-      load()
-        .then(start)
+      (given ? Promise.resolve(given) : loadHyperFormulaFactory())
+        .then((factory) => start(factory, true))
         .catch((error: unknown) => console.error('表格计算引擎加载失败', error));
-    if (controller.model.rows.length <= PAGING_THRESHOLD) void run();
-    else frame = requestAnimationFrame(() => (timer = setTimeout(() => void run(), 0)));
+    if (plain) {
+      start(plain, !large);
+      if (large)
+        afterFirstFrame(() => {
+          if (closed) return;
+          controller.model.ensureValidated();
+          controller.refreshAll();
+        });
+    } else if (!large) void run();
+    else afterFirstFrame(() => void run());
     return () => {
       closed = true;
       cancelAnimationFrame(frame);
@@ -443,7 +459,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
         </div>
       )}
       <div className="ufc-grid-box" style={boxStyle} role="group" aria-label={label ?? def.title}>
-        <AgGridReact<GridRow>
+        <VanillaAgGrid<GridRow>
           theme={theme}
           styleNonce={cspNonce()}
           columnDefs={columnDefs}

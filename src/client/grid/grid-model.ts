@@ -98,6 +98,7 @@ export class GridModel<R extends GridRow = GridRow> {
   history: History<ModelEntry<R>> = emptyHistory();
   engine: GridEngineLike | null = null;
   readonly fieldsById: ReadonlyMap<string, FieldDef<R>>;
+  private readonly derivedFields: ReadonlySet<string>;
 
   /** Whether every row has been validated (a large grid is validated after its first paint). */
   private validated = false;
@@ -110,6 +111,7 @@ export class GridModel<R extends GridRow = GridRow> {
   ) {
     this.rows = rows.slice();
     this.fieldsById = new Map(def.fields.map((f) => [f.id, f]));
+    this.derivedFields = new Set((def.derived ?? []).map((d) => d.field));
     this.reindex();
     if (validateNow) this.revalidate();
   }
@@ -162,8 +164,9 @@ export class GridModel<R extends GridRow = GridRow> {
    * (rows whose parent key is its key; TreeDef.isLeaf rows never have any), narrowed by `when`.
    */
   isDerived(row: R, fieldId: string): boolean {
+    // Asked for every cell drawn (editable, read-only mark): most fields have no rule.
+    if (!this.derivedFields.has(fieldId)) return false;
     const rules = (this.def.derived ?? []).filter((d) => d.field === fieldId);
-    if (rules.length === 0) return false;
     if (this.engine) {
       try {
         return this.engine.isDerived(row.rowId, fieldId);

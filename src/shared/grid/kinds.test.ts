@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIELD_KINDS, MONEY_CAP_FEN, MONEY_CAP_SIMPLE_FEN, type FieldKind } from './definition.js';
-import { KINDS, formatCell, kindOf, parseCell } from './kinds.js';
+import { formatFen, parseAmount } from '../money.js';
+import { KINDS, checkFen, formatCell, kindOf, parseCell } from './kinds.js';
 
 const field = (kind: FieldKind, extra: object = {}) => ({ header: '字段', kind, ...extra });
 const parsed = (kind: FieldKind, text: string, extra: object = {}) => {
@@ -44,6 +45,21 @@ describe('money', () => {
     expect(KINDS.money.check(101, f)).toBe('金额不能超过1.00');
     expect(KINDS.money.check(1.5, f)).toBe('金额格式不正确');
     expect(KINDS.money.check('100', f)).toBe('金额格式不正确');
+  });
+
+  it('checks a safe integer as the text round trip would, without it', () => {
+    const roundTrip = (fen: number, cap: number) => {
+      const r = parseAmount(formatFen(fen, { thousands: false }), cap);
+      return r.ok ? null : r.message;
+    };
+    const cap = fc.oneof(fc.constantFrom(MONEY_CAP_FEN, MONEY_CAP_SIMPLE_FEN, 0, 100), fc.maxSafeNat());
+    const fen = fc.oneof(fc.maxSafeInteger(), fc.integer({ min: -1e12, max: 1e12 }), fc.constantFrom(0, -0, 100, -101));
+    fc.assert(
+      fc.property(fen, cap, (v, c) => {
+        expect(checkFen(v, c)).toBe(roundTrip(v, c));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
