@@ -48,6 +48,7 @@ import { GridContextMenu } from './GridContextMenu.js';
 import { GridController } from './grid-controller.js';
 import { GridErrorList } from './GridErrorList.js';
 import { GridModel, type ErrorItem, type GridEngineLike } from './grid-model.js';
+import { installImeStart } from './ime-start.js';
 import { gridScrollbarWidth } from './scrollbar-width.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import type { TreeState } from './tree-nav.js';
@@ -286,11 +287,14 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
   useEffect(() => {
     const el = wrapperRef.current;
     if (!el) return;
+    // First: its keydown lets go of the cell's EditContext before a key opens an editor.
+    const uninstallIme = installImeStart(el, controller);
     el.addEventListener('keydown', controller.onKeyDown, true);
     el.addEventListener('mousedown', controller.onMouseDown, true);
     el.addEventListener('copy', controller.onCopy);
     el.addEventListener('paste', controller.onPaste);
     return () => {
+      uninstallIme();
       el.removeEventListener('keydown', controller.onKeyDown, true);
       el.removeEventListener('mousedown', controller.onMouseDown, true);
       el.removeEventListener('copy', controller.onCopy);
