@@ -56,6 +56,10 @@ export class TextCellEditor implements ICellEditorComp {
     this.input.autocomplete = 'off';
     this.input.spellcheck = false;
     if (row) context.active = { rowId: row.rowId, fieldId, input: this.input };
+    // The held keys go once the input really has the focus (the grid may give it after
+    // afterGuiAttached, when the input was not yet in the page).
+    const keys = context.keys;
+    if (keys) this.input.addEventListener('focus', () => queueMicrotask(() => keys.replay()));
   }
 
   /** The cell's text when editing starts without typing. */
