@@ -50,6 +50,7 @@ import { GridController, type ControllerHooks } from './grid-controller.js';
 import { GridErrorList } from './GridErrorList.js';
 import { gridBoxStyle } from './grid-height.js';
 import { GridModel, type ErrorItem, type GridEngineLike } from './grid-model.js';
+import { installImeStart } from './ime-start.js';
 import { gridScrollbarWidth } from './scrollbar-width.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import { VanillaAgGrid } from './VanillaAgGrid.js';
@@ -310,11 +311,14 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
   useEffect(() => {
     const el = wrapperRef.current;
     if (!el) return;
+    // First: its keydown lets go of the cell's EditContext before a key opens an editor.
+    const uninstallIme = installImeStart(el, controller);
     el.addEventListener('keydown', controller.onKeyDown, true);
     el.addEventListener('mousedown', controller.onMouseDown, true);
     el.addEventListener('copy', controller.onCopy);
     el.addEventListener('paste', controller.onPaste);
     return () => {
+      uninstallIme();
       el.removeEventListener('keydown', controller.onKeyDown, true);
       el.removeEventListener('mousedown', controller.onMouseDown, true);
       el.removeEventListener('copy', controller.onCopy);

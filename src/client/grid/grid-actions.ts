@@ -162,6 +162,10 @@ export function handleKeyDown(ctrl: GridController, event: KeyboardEvent): void 
   };
   const command = commandForKey(ctrl.commands(), event);
   if (api.getEditingCells().length > 0) {
+    if (ctrl.editorContext.keys?.hold(event)) {
+      stop();
+      return;
+    }
     if (ctrl.editorContext.active?.handlesKey?.(event)) return;
     if (command && editingBehaviourKey(ctrl, command.id, event, stop)) return;
     if (event.key === 'Enter' && !event.ctrlKey && !event.altKey) {

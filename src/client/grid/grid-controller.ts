@@ -12,6 +12,7 @@ import { runBehaviour } from './behaviour-actions.js';
 import { TOTAL_ROW_ID, totalRow } from './columns.js';
 import type { ExportInfo } from './export-xlsx.js';
 import { handleKeyDown, menuItems, newRow, runCommand } from './grid-actions.js';
+import { KeyQueue } from './key-queue.js';
 import type { MenuItem } from './GridContextMenu.js';
 import type { ErrorItem, GridModel, ModelUpdate } from './grid-model.js';
 import { initialLoaded, loadedAfterResize, loadedFor, nextLoaded } from './paging.js';
@@ -69,7 +70,7 @@ export class GridController {
   constructor(readonly model: GridModel) {
     this.loaded = initialLoaded(model.rows.length);
     this.total = model.rows.length;
-    this.editorContext = { model, active: null };
+    this.editorContext = { model, active: null, keys: new KeyQueue(() => this.editorOpening()) };
   }
 
   /** The component's callbacks (set once it is mounted). */
@@ -445,6 +446,13 @@ export class GridController {
   // ---- the keyboard
 
   /** A key reached the grid: a focus change it causes is the user's, not ours. */
+  /** Editing has started but the editor's input does not have the focus yet (see KeyQueue). */
+  editorOpening(): boolean {
+    if (!this.api || this.api.getEditingCells().length === 0 || this.editorContext.ime) return false;
+    const input = this.editorContext.active?.input;
+    return !input || document.activeElement !== input;
+  }
+
   keyPressed(): void {
     this.expectedFocus = null;
   }

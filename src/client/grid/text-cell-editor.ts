@@ -6,6 +6,8 @@
 import type { ICellEditorComp, ICellEditorParams } from 'ag-grid-community';
 import type { GridRow } from '../../shared/grid/definition.js';
 import type { GridModel } from './grid-model.js';
+import { releaseCellEditContext, type ImeStart } from './ime-start.js';
+import type { KeyQueue } from './key-queue.js';
 
 export interface EditorContext {
   model: GridModel;
@@ -19,6 +21,10 @@ export interface EditorContext {
     /** Keys the open editor handles itself (a list's arrows and Enter), before the grid's. */
     handlesKey?: (event: KeyboardEvent) => boolean;
   } | null;
+  /** An input method's text opened the editor (see ime-start.ts). */
+  ime?: ImeStart | null;
+  /** Keys typed while the editor opens, replayed once it has the focus. */
+  keys?: KeyQueue;
 }
 
 export class TextCellEditor implements ICellEditorComp {
@@ -33,19 +39,27 @@ export class TextCellEditor implements ICellEditorComp {
     const field = context.model.field(fieldId);
     const row = params.data;
     const key = params.eventKey;
-    this.startedByTyping = typeof key === 'string' && key.length === 1;
-    this.input.value = this.startedByTyping
-      ? (key ?? '')
-      : key === 'Backspace' || key === 'Delete'
-        ? ''
-        : field && row
-          ? this.initialText(row, fieldId, context)
-          : '';
+    const ime = context.ime ?? null;
+    if (ime) ime.input = this.input;
+    this.startedByTyping = ime !== null || (typeof key === 'string' && key.length === 1);
+    this.input.value = ime
+      ? ime.text
+      : this.startedByTyping
+        ? (key ?? '')
+        : key === 'Backspace' || key === 'Delete'
+          ? ''
+          : field && row
+            ? this.initialText(row, fieldId, context)
+            : '';
     this.input.className = `ufc-cell-input${field?.kind === 'money' || field?.kind === 'integer' ? ' ufc-num' : ''}`;
     this.input.setAttribute('aria-label', field?.header ?? fieldId);
     this.input.autocomplete = 'off';
     this.input.spellcheck = false;
     if (row) context.active = { rowId: row.rowId, fieldId, input: this.input };
+    // The held keys go once the input really has the focus (the grid may give it after
+    // afterGuiAttached, when the input was not yet in the page).
+    const keys = context.keys;
+    if (keys) this.input.addEventListener('focus', () => queueMicrotask(() => keys.replay()));
   }
 
   /** The cell's text when editing starts without typing. */
@@ -59,6 +73,13 @@ export class TextCellEditor implements ICellEditorComp {
   }
 
   afterGuiAttached(): void {
+    const ime = this.context?.ime;
+    if (ime?.input === this.input) {
+      // The IME still composes on the cell: moving the focus would cut its text; it ends there.
+      if (ime.composing) return;
+      if (this.context) this.context.ime = null;
+    }
+    releaseCellEditContext(this.input);
     this.input.focus();
     if (this.startedByTyping) {
       const end = this.input.value.length;
@@ -66,6 +87,9 @@ export class TextCellEditor implements ICellEditorComp {
     } else {
       this.input.select();
     }
+    // After a subclass's own afterGuiAttached (its list) and before any further event.
+    const keys = this.context?.keys;
+    if (keys) queueMicrotask(() => keys.replay());
   }
 
   getValue(): string {
@@ -74,5 +98,6 @@ export class TextCellEditor implements ICellEditorComp {
 
   destroy(): void {
     if (this.context?.active?.input === this.input) this.context.active = null;
+    if (this.context?.ime?.input === this.input) this.context.ime = null;
   }
 }

@@ -1,8 +1,10 @@
 /**
  * What the voucher page adds to the grid's cells: the subject cell shows code and full name with
  * the subject's balance under it, the auxiliary cell the item names; the subject cell takes a
- * code, a name or pinyin initials with a live list (subjectElect), the summary cell offers the
- * ledger set's common summaries (200 ms after typing stops).
+ * code, a name or pinyin initials with a live list searched in the chart the page holds (the same
+ * rule as /api/subject/elect), the summary cell offers the ledger set's common summaries from the
+ * list the page holds (refreshed in the background as the cell opens). Both answer in the
+ * keystroke: Enter on a half-typed text takes the entry the list shows first.
  */
 import type { SubjectBalanceResponse } from '../../shared/api/vouchers.js';
 import type { SubjectItem } from '../../shared/api/subjects.js';
@@ -10,19 +12,22 @@ import { formatFen } from '../../shared/money.js';
 import type { VoucherRuleContext } from '../../shared/vouchers/rules.js';
 import { yuanToFen } from '../../shared/vouchers/amounts.js';
 import type { CellExtras } from '../grid/cell-extras.js';
-import { electSubjects } from '../subjects/subject-api.js';
+import type { SummaryItem } from '../../shared/api/vouchers.js';
+import { electSubjects } from '../../shared/subjects/subject-elect.js';
+import { summariesMatching } from '../../shared/vouchers/summary-search.js';
 import { autocompleteEditor, type AutocompleteSource } from './autocomplete-editor.js';
 import { fetchSummaries } from './voucher-api.js';
 import { auxiText } from './voucher-rows.js';
 
-export const SUMMARY_DEBOUNCE_MS = 200;
-const SUBJECT_DEBOUNCE_MS = 120;
 const LIST_LIMIT = 30;
 
 export interface VoucherLookups {
   subjects: () => ReadonlyMap<string, SubjectItem>;
   balances: () => ReadonlyMap<string, SubjectBalanceResponse>;
   auxiNames: () => ReadonlyMap<string, string>;
+  /** The set's common summaries as last fetched; `refreshSummaries` fetches them again. */
+  summaries?: () => readonly SummaryItem[];
+  refreshSummaries?: (changed?: () => void) => void;
   /** Subjects this grid offers (a two-table voucher: financial or budget ones). */
   offers?: (subject: SubjectItem) => boolean;
 }
@@ -37,22 +42,21 @@ export function balanceNote(balance: SubjectBalanceResponse | undefined): string
 
 export function voucherCellExtras(lookups: VoucherLookups): CellExtras {
   const subjectSource: AutocompleteSource = {
-    search: async (text) => {
-      const list = await electSubjects(text);
-      return list
-        .filter((s) => s.enable && (lookups.offers?.(s) ?? true))
+    search: (text) =>
+      electSubjects(lookups.subjects().values(), text)
+        .filter((s) => lookups.offers?.(s) ?? true)
         .slice(0, LIST_LIMIT)
-        .map((s) => ({ value: s.code, label: s.codeAndFullName, muted: !s.lastLevel }));
-    },
-    debounceMs: SUBJECT_DEBOUNCE_MS,
+        .map((s) => ({ value: s.code, label: s.codeAndFullName, muted: !s.lastLevel })),
     highlightFirst: true,
     needsText: true,
     listLabel: '科目候选',
   };
   const summarySource: AutocompleteSource = {
-    search: async (text) =>
-      (await fetchSummaries(text)).slice(0, LIST_LIMIT).map((s) => ({ value: s.content, label: s.content })),
-    debounceMs: SUMMARY_DEBOUNCE_MS,
+    search: (text) =>
+      summariesMatching(lookups.summaries?.() ?? [], text)
+        .slice(0, LIST_LIMIT)
+        .map((s) => ({ value: s.content, label: s.content })),
+    prepare: (changed) => lookups.refreshSummaries?.(changed),
     highlightFirst: false,
     needsText: true,
     listLabel: '常用摘要',
@@ -84,7 +88,13 @@ export function voucherCellExtras(lookups: VoucherLookups): CellExtras {
 
 /** The store's lookups as plain functions (a table adds what it offers). */
 export function lookupsOf(store: VoucherLookupStore): VoucherLookups {
-  return { subjects: store.subjects, balances: store.balances, auxiNames: store.auxiNames };
+  return {
+    subjects: store.subjects,
+    balances: store.balances,
+    auxiNames: store.auxiNames,
+    summaries: store.summaries,
+    refreshSummaries: store.refreshSummaries,
+  };
 }
 
 /** The page's lookups, one per editor: the chart, fetched balances and auxiliary item names. */
@@ -92,15 +102,35 @@ export class VoucherLookupStore implements VoucherLookups {
   subjectMap = new Map<string, SubjectItem>();
   balanceMap = new Map<string, SubjectBalanceResponse>();
   nameMap = new Map<string, string>();
+  summaryList: readonly SummaryItem[] = [];
+  private summarySeq = 0;
   twoTable = false;
 
   subjects = (): ReadonlyMap<string, SubjectItem> => this.subjectMap;
   balances = (): ReadonlyMap<string, SubjectBalanceResponse> => this.balanceMap;
   auxiNames = (): ReadonlyMap<string, string> => this.nameMap;
+  summaries = (): readonly SummaryItem[] => this.summaryList;
+
+  /**
+   * Fetches the common summaries again (the 摘要库 dialog may have changed them); the latest
+   * fetch wins, and `changed` hears when its list is in.
+   */
+  refreshSummaries = (changed?: () => void): void => {
+    const seq = ++this.summarySeq;
+    fetchSummaries()
+      .then((list) => {
+        if (seq !== this.summarySeq) return;
+        this.summaryList = list;
+        changed?.();
+      })
+      .catch(() => undefined);
+  };
 
   load(subjects: readonly SubjectItem[], twoTable: boolean): void {
     this.subjectMap = new Map(subjects.map((x) => [x.code, x]));
     this.twoTable = twoTable;
+    // The summaries come with the chart, so the first summary cell already finds them.
+    this.refreshSummaries();
   }
 
   setTwoTable(twoTable: boolean): void {

@@ -9,6 +9,7 @@ import type { SubjectItem } from '../../shared/api/subjects.js';
 import { SubjectSchemas } from '../../shared/api/schemas/subjects.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import { expectedCodeLength } from '../../shared/subjects/subject-code.js';
+import { electSubjects } from '../../shared/subjects/subject-elect.js';
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
 import { ztOf } from '../auth/guard.js';
@@ -72,15 +73,12 @@ export function subjectRoutes(app: App, db: Db): void {
 
   app.get('/api/subject/elect', { schema: SubjectSchemas.elect, ...needs.chart }, async (request) => {
     const q = request.query;
-    const keyword = (q.keyword ?? '').trim().toLowerCase();
     const includeParents = q.includeParents === true;
-    const list = (await items(db, scopeOf(request))).filter(
+    const list = electSubjects(await items(db, scopeOf(request)), q.keyword ?? '').filter(
       (s) =>
-        s.enable &&
         (includeParents || s.lastLevel) &&
         (q.type === undefined || s.type === q.type) &&
-        (q.isGovernment === undefined || s.isGovernment === q.isGovernment) &&
-        (!keyword || s.code.startsWith(keyword) || s.codeName.toLowerCase().includes(keyword) || s.pinyin.includes(keyword)),
+        (q.isGovernment === undefined || s.isGovernment === q.isGovernment),
     );
     return okEnvelope(list);
   });

@@ -2,6 +2,7 @@
 import type { SummaryItem } from '../../shared/api/vouchers.js';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
+import { summariesMatching } from '../../shared/vouchers/summary-search.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
@@ -10,8 +11,7 @@ export const SUMMARY_MAX = 200;
 
 export async function listSummaries(q: Q, ztId: number, keyword: string | undefined): Promise<SummaryItem[]> {
   const rows = await q.selectFrom('voucher_summary').select(['id', 'content']).where('zt_id', '=', ztId).orderBy('id').execute();
-  const k = keyword?.trim().toLowerCase() ?? '';
-  return rows.filter((r) => k === '' || r.content.toLowerCase().includes(k));
+  return summariesMatching(rows, keyword);
 }
 
 /** Replaces the list; refuses (4003) an empty content or a duplicate, writing nothing. */
