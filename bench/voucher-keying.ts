@@ -65,6 +65,8 @@ async function keyVoucher(page: Page, cdp: CDPSession, lines: Line[], paceMs: nu
     await page.keyboard.type(text, { delay: paceMs });
     keys += text.length;
   };
+  // A new voucher starts on the date: Enter through 日期, 凭证字 and 附单据 into the first summary.
+  await type('\n\n\n');
   for (const line of lines) {
     if ('pinyin' in line.summary) {
       const { pinyin, text } = line.summary;
@@ -123,7 +125,7 @@ async function instrument(page: Page): Promise<void> {
 
 async function run(page: Page, cdp: CDPSession, base: string, paceMs: number, first: number) {
   await page.goto(`${base}${VOUCHER_ADD_PATH}`);
-  await expect(page.locator('.voucher-paper .ag-row[row-index="0"] [col-id="summary"]')).toBeFocused({ timeout: 20_000 });
+  await expect(page.locator('.voucher-head').getByLabel('日期')).toBeFocused({ timeout: 20_000 });
   await instrument(page);
   const keys: number[] = [];
   const ms: number[] = [];

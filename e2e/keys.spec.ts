@@ -111,7 +111,7 @@ test.describe.serial('no keystroke lost', () => {
     const editor = new VoucherEditorPage(page);
     await editor.goto();
     const cdp = await page.context().newCDPSession(page);
-    await editor.expectFocus(0, 'summary');
+    await editor.startLines();
 
     // Line 1: the summary composed by an IME on a cell not in edit mode; 银行存款 as yhck⏎.
     await imeCompose(cdp, 'shoudaohuifei', '收到会费');
@@ -157,7 +157,7 @@ test.describe.serial('no keystroke lost', () => {
     await signInTo(page, 'kuaiji', SCHOOL, YEAR);
     const editor = new VoucherEditorPage(page);
     await editor.goto();
-    await editor.expectFocus(0, 'summary');
+    await editor.startLines();
     const summaryPaint = await listPaintAfter(page, '常用摘要', () => page.keyboard.insertText('收'));
     await expect(page.getByRole('listbox', { name: '常用摘要' }).getByRole('option')).toHaveText(['收到会费']);
     await page.keyboard.press('Escape');
