@@ -169,13 +169,14 @@ export function VoucherListPage() {
     }
     setBusy(true);
     try {
-      const { message, vouchers } = await runBatch(action, year, chosen.map(refOf));
+      const { message, vouchers, skipped } = await runBatch(action, year, chosen.map(refOf));
       // The revisions the server answered stand until the list is read again.
       const revisions = new Map(vouchers.map((v) => [v.id, v.revision]));
       setListed((l) =>
         l ? { ...l, vouchers: l.vouchers.map((v) => ({ ...v, revision: revisions.get(v.id) ?? v.revision })) } : l,
       );
-      messageBox.fireAndForget(messageBox.alert(message || `${BATCH_LABELS[action]}成功`, { tone: 'success' }));
+      const tone = skipped.length > 0 ? 'warning' : 'success';
+      messageBox.fireAndForget(messageBox.alert(message || `${BATCH_LABELS[action]}成功`, { tone }));
       await search(filter, page);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
