@@ -10,7 +10,7 @@ import { formatFen, parseAmount } from '../money.js';
 import { MONEY_CAP_FEN, type CellValue, type FieldDef, type FieldKind, FIELD_KINDS } from './definition.js';
 
 /** What a kind needs to know about its field; any FieldDef<R> is one. */
-export type FieldInfo = Pick<FieldDef, 'header' | 'capFen' | 'options'>;
+export type FieldInfo = Pick<FieldDef, 'header' | 'capFen' | 'options' | 'blankZero'>;
 
 export type ParseCellResult = { ok: true; value: CellValue } | { ok: false; message: string };
 
@@ -129,7 +129,8 @@ export const KINDS: Readonly<Record<FieldKind, KindHandler>> = {
       const r = parseAmount(formatFen(v, { thousands: false }), f.capFen ?? MONEY_CAP_FEN);
       return r.ok ? null : r.message;
     },
-    format: (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? formatFen(v) : textOf(v)),
+    format: (v, f) =>
+      typeof v === 'number' && Number.isSafeInteger(v) ? (v === 0 && f.blankZero ? '' : formatFen(v)) : textOf(v),
     compare: compareNumbers,
     excelNumFmt: '#,##0.00',
   },
