@@ -256,3 +256,35 @@ test('zero cells of the trial balance show blank when the user chooses, after a 
   await expect(trial.filters.getByLabel('零值显示为空白')).not.toBeChecked();
   await expect.poll(() => trial.cell('401', 'periodDebit')).toBe('0.00');
 });
+
+test('the filter bars choose a subject with the product’s subject picker (button or F7), of any level', async ({ page }) => {
+  await signInTo(page, 'kuaiji', SCHOOL, YEAR);
+  const trial = new TrialBalancePageModel(page);
+  await trial.goto();
+  await trial.filters.getByRole('button', { name: '选择科目' }).first().click();
+  const picker = page.getByRole('dialog', { name: '选择起始科目' });
+  await expect(picker).toBeVisible();
+  await picker.getByPlaceholder('科目编码').fill('501');
+  await picker.getByPlaceholder('科目编码').press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(trial.filters.getByLabel('起始科目')).toHaveValue('501');
+  await expect(trial.filters.getByLabel('起始科目')).toBeFocused();
+
+  await trial.filters.getByLabel('结束科目').press('F7');
+  await expect(page.getByRole('dialog', { name: '选择结束科目' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: '选择结束科目' })).toHaveCount(0);
+  await expect(trial.filters.getByLabel('结束科目')).toHaveValue('');
+
+  // 凭证管理 uses the same controls: the period of the report pages and the subject picker.
+  await page.goto('/accounting-management/voucher-management/voucherList');
+  const filters = page.getByRole('form', { name: '凭证查询条件' });
+  await expect(filters.getByLabel('起始月份')).toBeVisible();
+  await filters.getByLabel('科目编码').fill('10');
+  await filters.getByLabel('科目编码').press('F7');
+  const listPicker = page.getByRole('dialog', { name: '选择科目编码' });
+  await expect(listPicker.getByPlaceholder('科目编码')).toHaveValue('10');
+  await listPicker.getByPlaceholder('科目编码').press('Enter');
+  await expect(listPicker).toHaveCount(0);
+  await expect(filters.getByLabel('科目编码')).toHaveValue(/^10\d*/);
+});

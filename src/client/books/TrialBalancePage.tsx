@@ -19,6 +19,7 @@ import { queryPeriod, trialBalanceFilters } from '../../../grids/workbook/filter
 import { sessionExportInfo } from '../grid/export-xlsx.js';
 import { useRangeReport } from './range-report.js';
 import { FilterCheck, FilterText } from './FilterFields.js';
+import { SubjectFilterField } from './SubjectFilterField.js';
 import { RangeReportPage } from './RangeReportPage.js';
 import { withBlankZeros } from '../../shared/grid/blank-zeros.js';
 import { UserPreference, useUserFlag } from '../shell/user-preferences.js';
@@ -114,9 +115,9 @@ export function TrialBalancePage() {
         <>
           <label>
             <span>科目</span>
-            <input aria-label="起始科目" value={filters.beginCode} onChange={(e) => set('beginCode', e.target.value)} />
+            <SubjectFilterField name="起始科目" value={filters.beginCode} onChange={(v) => set('beginCode', v)} />
             至
-            <input aria-label="结束科目" value={filters.endCode} onChange={(e) => set('endCode', e.target.value)} />
+            <SubjectFilterField name="结束科目" value={filters.endCode} onChange={(v) => set('endCode', v)} />
           </label>
           <FilterText label="编码或名称" name="编码或名称" value={filters.codeOrName} onChange={(v) => set('codeOrName', v)} />
           <FilterCheck label="只含已记账凭证" checked={filters.book} onChange={(v) => set('book', v)} />

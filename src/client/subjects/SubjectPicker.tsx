@@ -21,11 +21,20 @@ interface Props {
   /** Subjects to offer; default: the enabled chart of the session's ledger set. */
   subjects?: readonly SubjectItem[];
   initialKeyword?: string;
+  /** A filter's subject may be of any level (a parent covers its children); entry needs the last level. */
+  anyLevel?: boolean;
   onPick: (subject: SubjectItem) => void;
   onClose: () => void;
 }
 
-export function SubjectPicker({ title = '选择科目', subjects: given, initialKeyword = '', onPick, onClose }: Props) {
+export function SubjectPicker({
+  title = '选择科目',
+  subjects: given,
+  initialKeyword = '',
+  anyLevel = false,
+  onPick,
+  onClose,
+}: Props) {
   const [loaded, setLoaded] = useState<readonly SubjectItem[]>(given ?? []);
   const [keyword, setKeyword] = useState(initialKeyword);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -57,7 +66,11 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
   const selected = rows.some((r) => r.subject.code === chosen)
     ? chosen
     : keyword.trim()
-      ? ((rows.find((r) => r.subject.lastLevel) ?? rows[0])?.subject.code ?? null)
+      ? ((
+          (anyLevel ? rows.find((r) => r.subject.code === keyword.trim()) : undefined) ??
+          rows.find((r) => r.subject.lastLevel) ??
+          rows[0]
+        )?.subject.code ?? null)
       : null;
 
   const pick = (subject: SubjectItem | undefined) => {
@@ -65,7 +78,7 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
       setProblem(SubjectMessages.chooseSubject);
       return;
     }
-    if (!subject.lastLevel) {
+    if (!subject.lastLevel && !anyLevel) {
       setProblem(SubjectMessages.chooseLastLevel);
       return;
     }
