@@ -201,3 +201,90 @@ test('the reviewer reads the trial balance without 重新生成发生额, a righ
   await expect(trial.check).toContainText('试算平衡');
   await expect(trial.regenerate).toHaveCount(0);
 });
+
+test('zero cells of the trial balance show blank when the user chooses, after a reload too, and so in the export', async ({
+  page,
+  baseURL,
+}) => {
+  const accountant = await apiSession(baseURL ?? '', 'kuaiji', SCHOOL, YEAR);
+  await saveVouchers(accountant, [voucher(6, 8, '零值测试收会费', '101', '401', '66.00')]);
+
+  await signInTo(page, 'kuaiji', SCHOOL, YEAR);
+  const trial = new TrialBalancePageModel(page);
+  await trial.goto();
+  await trial.period(6, 6);
+  await expect.poll(() => trial.cell('401', 'periodCredit')).toBe('66.00');
+  expect(await trial.cell('401', 'periodDebit')).toBe('0.00');
+  const blank = trial.filters.getByLabel('零值显示为空白');
+  await expect(blank).not.toBeChecked();
+  await blank.check();
+  await expect.poll(() => trial.cell('401', 'periodDebit')).toBe('');
+  expect(await trial.cell('401', 'periodCredit')).toBe('66.00');
+
+  // Kept for this user: a reload shows blanks at once.
+  await page.reload();
+  await trial.period(6, 6);
+  await expect(trial.filters.getByLabel('零值显示为空白')).toBeChecked();
+  await expect.poll(() => trial.cell('401', 'periodCredit')).toBe('66.00');
+  expect(await trial.cell('401', 'periodDebit')).toBe('');
+
+  // The export keeps the zero a number and hides it by its format.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出Excel' }).click()]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.getWorksheet('科目余额表');
+  if (!sheet) throw new Error('no sheet 科目余额表');
+  let column = 0;
+  let row = 0;
+  sheet.eachRow((r, n) => {
+    r.eachCell((cell, c) => {
+      if (cell.value === '本期借方') column = c;
+      if (c === 1 && cell.value === '401') row = n;
+    });
+  });
+  expect(column * row).toBeGreaterThan(0);
+  const cell = sheet.getRow(row).getCell(column);
+  expect(cell.value).toBe(0);
+  expect(cell.numFmt).toBe('#,##0.00;-#,##0.00;;@');
+
+  // Another user of the same browser keeps their own choice.
+  await page.context().clearCookies();
+  await page.evaluate(() => sessionStorage.clear());
+  await signInTo(page, 'shenhe', SCHOOL, YEAR);
+  await trial.goto();
+  await trial.period(6, 6);
+  await expect(trial.filters.getByLabel('零值显示为空白')).not.toBeChecked();
+  await expect.poll(() => trial.cell('401', 'periodDebit')).toBe('0.00');
+});
+
+test('the filter bars choose a subject with the product’s subject picker (button or F7), of any level', async ({ page }) => {
+  await signInTo(page, 'kuaiji', SCHOOL, YEAR);
+  const trial = new TrialBalancePageModel(page);
+  await trial.goto();
+  await trial.filters.getByRole('button', { name: '选择科目' }).first().click();
+  const picker = page.getByRole('dialog', { name: '选择起始科目' });
+  await expect(picker).toBeVisible();
+  await picker.getByPlaceholder('科目编码').fill('501');
+  await picker.getByPlaceholder('科目编码').press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(trial.filters.getByLabel('起始科目')).toHaveValue('501');
+  await expect(trial.filters.getByLabel('起始科目')).toBeFocused();
+
+  await trial.filters.getByLabel('结束科目').press('F7');
+  await expect(page.getByRole('dialog', { name: '选择结束科目' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: '选择结束科目' })).toHaveCount(0);
+  await expect(trial.filters.getByLabel('结束科目')).toHaveValue('');
+
+  // 凭证管理 uses the same controls: the period of the report pages and the subject picker.
+  await page.goto('/accounting-management/voucher-management/voucherList');
+  const filters = page.getByRole('form', { name: '凭证查询条件' });
+  await expect(filters.getByLabel('起始月份')).toBeVisible();
+  await filters.getByLabel('科目编码').fill('10');
+  await filters.getByLabel('科目编码').press('F7');
+  const listPicker = page.getByRole('dialog', { name: '选择科目编码' });
+  await expect(listPicker.getByPlaceholder('科目编码')).toHaveValue('10');
+  await listPicker.getByPlaceholder('科目编码').press('Enter');
+  await expect(listPicker).toHaveCount(0);
+  await expect(filters.getByLabel('科目编码')).toHaveValue(/^10\d*/);
+});

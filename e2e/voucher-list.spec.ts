@@ -111,6 +111,41 @@ test('a reviewer finds, reviews, books, previews and the accountant deletes vouc
   await expect(list.rows()).toHaveCount(2);
 });
 
+test('a batch review reviews the rest and says which voucher it skipped and why', async ({ page, baseURL }) => {
+  const tag = '跳过测试';
+  const accountant = await apiSession(baseURL ?? '', 'kuaiji', SCHOOL, YEAR);
+  const reviewer = await apiSession(baseURL ?? '', 'shenhe', SCHOOL, YEAR);
+  const saved: Voucher[] = [];
+  for (const summary of [`${tag}购办公用品`, `${tag}付电话费`]) {
+    const answer = await accountant.post<Voucher>(Paths.certificate, { ...voucher(summary, '60.00') });
+    expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+    saved.push(answer.body.data);
+  }
+  const [early, late] = saved;
+  if (!early || !late) throw new Error('vouchers not saved');
+  const no = (v: Voucher) => `${v.entry}-${String(v.pzNo).padStart(4, '0')}`;
+  const { month, pzNo, certificateType } = early;
+  const reviewedEarly = await reviewer.post(Paths.certificateReview, {
+    year: YEAR,
+    details: [{ id: early.id, revision: early.revision, month, pzNo, certificateType }],
+    isReview: true,
+  });
+  expect(reviewedEarly.body.success, reviewedEarly.body.errorMsg ?? '').toBe(true);
+
+  await signInTo(page, 'shenhe', SCHOOL, YEAR);
+  const list = new VoucherListPage(page);
+  await list.goto();
+  await list.searchSummary(tag);
+  await expect(list.rows()).toHaveCount(2);
+  await list.tick(no(early));
+  await list.tick(no(late));
+  await list.button('审核').click();
+  const told = page.getByRole('dialog').filter({ hasText: `审核 1 张，跳过 1 张：${no(early)} 已审核` });
+  await expect(told).toBeVisible();
+  await told.getByRole('button', { name: '确定' }).click();
+  await expect.poll(() => list.status(no(late))).toBe('已审核');
+});
+
 test('a voucher changed by someone else since the list was read is refused in a batch; the list shows it anew; 修改记录 shows the line change', async ({
   page,
   baseURL,

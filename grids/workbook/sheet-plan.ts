@@ -94,8 +94,12 @@ export function textWidth(text: string): number {
   return width;
 }
 
+/** Money whose zero shows blank: the third section (zero) of the format is empty, the cell stays a number. */
+export const MONEY_BLANK_ZERO_NUM_FMT = '#,##0.00;-#,##0.00;;@';
+
 function numFmtOf(f: FieldDef): string {
   if (f.kind === 'date') return DATE_NUM_FMT;
+  if (f.kind === 'money' && f.blankZero) return MONEY_BLANK_ZERO_NUM_FMT;
   return kindOf(f.kind).excelNumFmt ?? TEXT_NUM_FMT;
 }
 

@@ -242,3 +242,33 @@ describe('a report with its totals on one row', () => {
     expect(formulas.every((f) => typeof f === 'string' && f.length > 0)).toBe(true);
   });
 });
+
+describe('a grid whose zeros show blank', () => {
+  it('keeps each zero a number and hides it by the column format, totals too', async () => {
+    const { trialBalanceGrid } = await import('../trial-balance.js');
+    const { withBlankZeros } = await import('../../src/shared/grid/blank-zeros.js');
+    const row = {
+      rowId: '101',
+      code: '101',
+      codeName: '库存现金',
+      parentCode: null,
+      isGovernment: false,
+      openingDebit: 12_300,
+      openingCredit: 0,
+      periodDebit: 0,
+      periodCredit: 0,
+      yearDebit: 0,
+      yearCredit: 0,
+      closingDebit: 12_300,
+      closingCredit: 0,
+    };
+    const sheet = await roundTrip(buildWorkbook(withBlankZeros(trialBalanceGrid), [row], meta));
+    const cash = rowOf(sheet, '101');
+    expect(cash.getCell(3).value).toBe(123);
+    expect(cash.getCell(4).value).toBe(0);
+    expect(cash.getCell(4).numFmt).toBe('#,##0.00;-#,##0.00;;@');
+    expect(cash.getCell(3).numFmt).toBe('#,##0.00;-#,##0.00;;@');
+    const plain = await roundTrip(buildWorkbook(trialBalanceGrid, [row], meta));
+    expect(rowOf(plain, '101').getCell(4).numFmt).toBe('#,##0.00');
+  });
+});

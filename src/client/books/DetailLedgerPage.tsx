@@ -22,6 +22,7 @@ import { exportDetailLedger, loadDetailLedger } from './books-api.js';
 import { monthOfText, periodLabel, yearMonth, type MonthRange } from './periods.js';
 import './books.css';
 import { PeriodFields } from './PeriodFields.js';
+import { SubjectFilterField } from './SubjectFilterField.js';
 import { useWorkingMonth } from '../shell/working-month.js';
 
 const PAGE_SIZE = 200;
@@ -148,7 +149,7 @@ export function DetailLedgerPage() {
       <form className="books-filter" aria-label="明细账查询条件" onSubmit={submit}>
         <label>
           <span>科目</span>
-          <input aria-label="科目编码" value={form.code} onChange={(e) => setForm((f) => ({ ...f, code: e.target.value }))} />
+          <SubjectFilterField name="科目编码" value={form.code} onChange={(code) => setForm((f) => ({ ...f, code }))} />
         </label>
         <PeriodFields range={form.range} onChange={(range) => setForm((f) => ({ ...f, range }))} />
         <label>

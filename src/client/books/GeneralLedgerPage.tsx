@@ -20,7 +20,8 @@ import { detailAccountHref } from './periods.js';
 import { generalLedgerFilters, queryPeriod } from '../../../grids/workbook/filters.js';
 import { sessionExportInfo } from '../grid/export-xlsx.js';
 import { useRangeReport } from './range-report.js';
-import { FilterCheck, FilterText } from './FilterFields.js';
+import { FilterCheck } from './FilterFields.js';
+import { SubjectFilterField } from './SubjectFilterField.js';
 import { RangeReportPage } from './RangeReportPage.js';
 
 interface Filters {
@@ -52,13 +53,15 @@ export function GeneralLedgerPage() {
       print={fetchGeneralLedgerPdf}
       fields={
         <>
-          <FilterText
-            label="科目"
-            name="科目编码"
-            placeholder="空为全部一级科目"
-            value={filters.code}
-            onChange={(v) => set('code', v)}
-          />
+          <label>
+            <span>科目</span>
+            <SubjectFilterField
+              name="科目编码"
+              placeholder="空为全部一级科目"
+              value={filters.code}
+              onChange={(v) => set('code', v)}
+            />
+          </label>
           <FilterCheck label="只含已记账凭证" checked={filters.book} onChange={(v) => set('book', v)} />
           <FilterCheck label="显示金额为零的科目" checked={filters.amountIsZero} onChange={(v) => set('amountIsZero', v)} />
         </>

@@ -6,7 +6,8 @@ import { PERIOD_SHORTCUTS, type MonthRange } from './periods.js';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
-function MonthSelect({ label, value, onChange }: { label: string; value: number; onChange: (month: number) => void }) {
+/** A month of the session year, as every filter bar and page picks one. */
+export function MonthSelect({ label, value, onChange }: { label: string; value: number; onChange: (month: number) => void }) {
   return (
     <select aria-label={label} value={value} onChange={(e) => onChange(Number(e.target.value))}>
       {MONTHS.map((m) => (
@@ -22,19 +23,26 @@ export function PeriodFields({
   range,
   onChange,
   onShortcut,
+  labels = { caption: '期间', begin: '开始月份', end: '结束月份' },
 }: {
   range: MonthRange;
   onChange: (range: MonthRange) => void;
   /** A shortcut picked: the page sets the range and queries. Without it, no shortcuts show. */
   onShortcut?: (range: MonthRange) => void;
+  /** The caption and the two months' accessible names, where a page has its own words. */
+  labels?: { caption: string; begin: string; end: string };
 }) {
   return (
     <>
       <label>
-        <span>期间</span>
-        <MonthSelect label="开始月份" value={range.beginMonth} onChange={(beginMonth) => onChange({ ...range, beginMonth })} />
+        <span>{labels.caption}</span>
+        <MonthSelect
+          label={labels.begin}
+          value={range.beginMonth}
+          onChange={(beginMonth) => onChange({ ...range, beginMonth })}
+        />
         至
-        <MonthSelect label="结束月份" value={range.endMonth} onChange={(endMonth) => onChange({ ...range, endMonth })} />
+        <MonthSelect label={labels.end} value={range.endMonth} onChange={(endMonth) => onChange({ ...range, endMonth })} />
       </label>
       {onShortcut && (
         <span className="books-shortcuts" role="group" aria-label="快捷期间">

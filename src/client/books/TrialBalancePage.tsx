@@ -19,7 +19,13 @@ import { queryPeriod, trialBalanceFilters } from '../../../grids/workbook/filter
 import { sessionExportInfo } from '../grid/export-xlsx.js';
 import { useRangeReport } from './range-report.js';
 import { FilterCheck, FilterText } from './FilterFields.js';
+import { SubjectFilterField } from './SubjectFilterField.js';
 import { RangeReportPage } from './RangeReportPage.js';
+import { withBlankZeros } from '../../shared/grid/blank-zeros.js';
+import { UserPreference, useUserFlag } from '../shell/user-preferences.js';
+
+/** The grid as the user chose to see zeros: 0.00, or blank (on screen and in the export alike). */
+const GRIDS = { zeros: trialBalanceGrid, blank: withBlankZeros(trialBalanceGrid) } as const;
 
 interface Filters {
   beginCode: string;
@@ -75,6 +81,7 @@ export function TrialBalancePage() {
   const navigate = useNavigate();
   const report = useRangeReport(OPTIONS);
   const { authInfo, year, range, filters, setFilter: set, answer, query } = report;
+  const [blankZero, setBlankZero] = useUserFlag(UserPreference.trialBalanceBlankZero);
 
   const regenerate = async () => {
     try {
@@ -108,14 +115,20 @@ export function TrialBalancePage() {
         <>
           <label>
             <span>科目</span>
-            <input aria-label="起始科目" value={filters.beginCode} onChange={(e) => set('beginCode', e.target.value)} />
+            <SubjectFilterField name="起始科目" value={filters.beginCode} onChange={(v) => set('beginCode', v)} />
             至
-            <input aria-label="结束科目" value={filters.endCode} onChange={(e) => set('endCode', e.target.value)} />
+            <SubjectFilterField name="结束科目" value={filters.endCode} onChange={(v) => set('endCode', v)} />
           </label>
           <FilterText label="编码或名称" name="编码或名称" value={filters.codeOrName} onChange={(v) => set('codeOrName', v)} />
           <FilterCheck label="只含已记账凭证" checked={filters.book} onChange={(v) => set('book', v)} />
           <FilterCheck label="只显示一级科目" checked={filters.onlyFirst} onChange={(v) => set('onlyFirst', v)} />
           <FilterCheck label="显示金额为零的科目" checked={filters.amountIsZero} onChange={(v) => set('amountIsZero', v)} />
+          <FilterCheck
+            label="零值显示为空白"
+            title="金额为0的格子显示为空白，导出Excel同样如此；按用户保存在本浏览器"
+            checked={blankZero}
+            onChange={setBlankZero}
+          />
         </>
       }
     >
@@ -129,7 +142,8 @@ export function TrialBalancePage() {
               )}
           </div>
           <GridEditor<TrialBalanceGridRow>
-            definition={trialBalanceGrid}
+            key={blankZero ? 'blank' : 'zeros'}
+            definition={blankZero ? GRIDS.blank : GRIDS.zeros}
             rows={answer.data.gridRows}
             readOnly
             label="科目余额表"

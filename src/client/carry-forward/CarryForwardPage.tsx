@@ -20,8 +20,7 @@ import { orderRequest } from './carry-forward-rows.js';
 import { CarryForwardDialog } from './CarryForwardDialog.js';
 import './carry-forward.css';
 import { useWorkingMonth } from '../shell/working-month.js';
-
-const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+import { MonthSelect } from '../books/PeriodFields.js';
 
 type Editing = { template: CarryForwardTemplate | null } | null;
 
@@ -148,13 +147,7 @@ export function CarryForwardPage() {
           {isMonth ? (
             <label>
               <span>{year}年</span>
-              <select aria-label="结转月份" value={month} onChange={(e) => setMonth(Number(e.target.value))}>
-                {MONTHS.map((m) => (
-                  <option key={m} value={m}>
-                    {m}月
-                  </option>
-                ))}
-              </select>
+              <MonthSelect label="结转月份" value={month} onChange={setMonth} />
             </label>
           ) : (
             <span>{year}年</span>

@@ -15,6 +15,8 @@ export interface CellExtras {
   note?: (row: GridRow, fieldId: string) => string | undefined;
   /** Cell editors by field id, in place of the plain text input. */
   editors?: Readonly<Record<string, new () => ICellEditorComp>>;
+  /** Money fields drawn with 金额线 (digit header and ruled digit columns, money-lines.ts). */
+  moneyLines?: readonly string[];
 }
 
 /** A cell with its text and a note line under it (and the error message as its title). */

@@ -19,6 +19,7 @@ import { contains, type Rect } from './range.js';
 import { noteCellRenderer, type CellExtras } from './cell-extras.js';
 import type { ColumnSize } from './column-sizes.js';
 import { TextCellEditor } from './text-cell-editor.js';
+import { withMoneyLines } from './money-lines.js';
 import type { TreeState } from './tree-nav.js';
 
 export const TOTAL_ROW_ID = '__total__';
@@ -191,7 +192,8 @@ export function columnsFor(def: GridDefinition, env: ColumnEnv): (ColDef<GridRow
   const last = def.fields[def.fields.length - 1];
   const indented = def.tree ? def.fields.find((f) => f.kind === 'text') : undefined;
   for (const field of def.fields) {
-    const column = columnFor(field, env, field === last && !field.pinned, field === indented);
+    const plain = columnFor(field, env, field === last && !field.pinned, field === indented);
+    const column = env.cells?.moneyLines?.includes(field.id) ? withMoneyLines(plain) : plain;
     const group = field.group ? groups.get(field.group) : undefined;
     if (!group) {
       openId = null;

@@ -1,13 +1,14 @@
 /**
  * 打印凭证: the selected vouchers as the server lays them out (PDF), previewed with pdfjs-dist.
  * The paper is A4 (two vouchers a sheet) or the 240 × 140 mm voucher paper; the choice is kept
- * for next time. 打印 hands the PDF to the browser's print dialog; 下载PDF saves it.
+ * for next time, as is 金额线 (the user's own choice, shared with 凭证录入). 打印 hands the PDF to the browser's print dialog; 下载PDF saves it.
  */
 import { useCallback, useState } from 'react';
 import { PRINT_PAPERS, PRINT_PAPER_NAMES, type PrintPaper } from '../../shared/api/files.js';
 import { ViewDialog } from '../message-box/ViewDialog.js';
 import { fetchVoucherPdf, savedPaper, savePaper } from './print-api.js';
 import { PdfPrintPane } from './PdfPrintPane.js';
+import { UserPreference, useUserFlag } from '../shell/user-preferences.js';
 import './print.css';
 
 interface Props {
@@ -18,7 +19,9 @@ interface Props {
 
 export function PrintDialog({ ids, onClose }: Props) {
   const [paper, setPaper] = useState<PrintPaper>(savedPaper);
-  const load = useCallback(() => fetchVoucherPdf(ids, paper), [ids, paper]);
+  // 金额线 is the same per-user choice as in 凭证录入: set there or here, it holds for both.
+  const [moneyLines, setMoneyLines] = useUserFlag(UserPreference.voucherMoneyLines);
+  const load = useCallback(() => fetchVoucherPdf(ids, paper, moneyLines), [ids, paper, moneyLines]);
 
   const choose = (next: PrintPaper) => {
     savePaper(next);
@@ -42,6 +45,10 @@ export function PrintDialog({ ids, onClose }: Props) {
             </label>
           ))}
         </fieldset>
+        <label className="print-money-lines">
+          <input type="checkbox" checked={moneyLines} onChange={(e) => setMoneyLines(e.target.checked)} />
+          金额线
+        </label>
       </PdfPrintPane>
     </ViewDialog>
   );

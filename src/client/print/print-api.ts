@@ -3,8 +3,8 @@ import type { PrintPaper } from '../../shared/api/files.js';
 import { Paths } from '../../shared/api/paths.js';
 import { requestBlob } from '../shell/request.js';
 
-export async function fetchVoucherPdf(ids: readonly string[], paper: PrintPaper): Promise<Uint8Array> {
-  const { blob } = await requestBlob('GET', Paths.certificatePrint, { ids: ids.join(','), paper });
+export async function fetchVoucherPdf(ids: readonly string[], paper: PrintPaper, moneyLines = false): Promise<Uint8Array> {
+  const { blob } = await requestBlob('GET', Paths.certificatePrint, { ids: ids.join(','), paper, moneyLines });
   return new Uint8Array(await blob.arrayBuffer());
 }
 

@@ -22,11 +22,20 @@ interface Props {
   /** Subjects to offer; default: the enabled chart of the session's ledger set. */
   subjects?: readonly SubjectItem[];
   initialKeyword?: string;
+  /** A filter's subject may be of any level (a parent covers its children); entry needs the last level. */
+  anyLevel?: boolean;
   onPick: (subject: SubjectItem) => void;
   onClose: () => void;
 }
 
-export function SubjectPicker({ title = '选择科目', subjects: given, initialKeyword = '', onPick, onClose }: Props) {
+export function SubjectPicker({
+  title = '选择科目',
+  subjects: given,
+  initialKeyword = '',
+  anyLevel = false,
+  onPick,
+  onClose,
+}: Props) {
   const [loaded, setLoaded] = useState<readonly SubjectItem[]>(given ?? []);
   const [ready, setReady] = useState(given !== undefined);
   // Enter typed before the chart arrived: it picks as soon as the chart is there (no keystroke lost).
@@ -64,7 +73,11 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
   const selected = rows.some((r) => r.subject.code === chosen)
     ? chosen
     : keyword.trim()
-      ? ((rows.find((r) => r.subject.lastLevel) ?? rows[0])?.subject.code ?? null)
+      ? ((
+          (anyLevel ? rows.find((r) => r.subject.code === keyword.trim()) : undefined) ??
+          rows.find((r) => r.subject.lastLevel) ??
+          rows[0]
+        )?.subject.code ?? null)
       : null;
 
   const pick = (subject: SubjectItem | undefined) => {
@@ -72,7 +85,7 @@ export function SubjectPicker({ title = '选择科目', subjects: given, initial
       setProblem(SubjectMessages.chooseSubject);
       return;
     }
-    if (!subject.lastLevel) {
+    if (!subject.lastLevel && !anyLevel) {
       setProblem(SubjectMessages.chooseLastLevel);
       return;
     }

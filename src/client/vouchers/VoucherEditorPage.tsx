@@ -54,6 +54,7 @@ import {
   saveVoucher,
 } from './voucher-api.js';
 import { lookupsOf, voucherCellExtras, VoucherLookupStore } from './voucher-cells.js';
+import { MoneyLinesToggle, useMoneyLines, withMoneyLineCells } from './MoneyLinesToggle.js';
 import { SubjectBalances } from './voucher-balances.js';
 import { clearDraft, draftKey, readDraft, writeDraft } from './voucher-draft.js';
 import { VoucherFooter } from './VoucherFooter.js';
@@ -128,6 +129,7 @@ const alertOf = (message: string, tone: 'warning' | 'error' | 'success' = 'warni
 
 export function VoucherEditorPage() {
   usePageTitle('凭证录入');
+  const [moneyLines, setMoneyLines] = useMoneyLines();
   const authInfo = useSession((s) => s.authInfo);
   const user = useSession((s) => s.user);
   const pageRoutes = useSession((s) => s.pageRoutes);
@@ -605,6 +607,7 @@ export function VoucherEditorPage() {
             放弃草稿
           </button>
         )}
+        <MoneyLinesToggle on={moneyLines} onChange={setMoneyLines} />
         <span className="voucher-status" role="status">
           {doc.restored ? '已恢复未保存的草稿' : status}
         </span>
@@ -642,6 +645,7 @@ export function VoucherEditorPage() {
               <section key={`${doc.key}-${i}`} className="voucher-table" aria-label={table.label}>
                 {doc.tables.length === 2 && <h2 className="voucher-table-title">{table.label}</h2>}
                 <GridEditor<VoucherLineRow>
+                  key={moneyLines ? 'money-lines' : 'plain'}
                   handle={(h) => {
                     gridRefs.current[i] = h;
                   }}
@@ -650,7 +654,7 @@ export function VoucherEditorPage() {
                   readOnly={readOnly}
                   autoFocus={!readOnly && i === 0 && startKey === null}
                   toolbar={false}
-                  cells={table.cells}
+                  cells={withMoneyLineCells(table.cells, moneyLines)}
                   createRow={blankVoucherRow}
                   onChange={(changed) => onRows(i, changed)}
                   onSave={() => void save()}

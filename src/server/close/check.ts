@@ -5,7 +5,7 @@
  */
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { CloseCheckResult, NotApplicablePart, NumberGap } from '../../shared/api/close.js';
-import { CloseMessages } from '../../shared/close/messages.js';
+import { CloseMessages, subjectsText } from '../../shared/close/messages.js';
 import { isCashRoot } from '../../shared/close/year-end-subjects.js';
 import { formatFen } from '../../shared/money.js';
 import { fenToYuan } from '../../shared/vouchers/amounts.js';
@@ -96,7 +96,8 @@ export async function closeCheck(
   const december = endMonth === 12;
   const carrySkipped = december && !scope.whetherOpenMonthEndCarryover;
   const carried = earningsLeft.length === 0 && expensesLeft.length === 0;
-  const leftList = [...earningsLeft, ...expensesLeft].slice(0, 5).join('、');
+  const named = (codes: readonly string[]) => subjectsText(codes.map((code) => ({ code, name: byCode.get(code)?.name ?? '' })));
+  const leftList = named([...earningsLeft, ...expensesLeft]);
 
   const rollLeft = december ? await yearEndRollLeft(q, ztId, year, endMonth) : [];
   const yearEndMessage = !december
@@ -106,7 +107,7 @@ export async function closeCheck(
       : !carried
         ? `收入支出科目尚有余额未结转（${leftList}），请生成年结凭证`
         : rollLeft.length > 0
-          ? `本年收支结转等科目尚有余额（${rollLeft.slice(0, 5).join('、')}），请生成年结凭证转入累计结转/累计结余`
+          ? `本年收支结转等科目尚有余额（${named(rollLeft)}），请生成年结凭证转入累计结转/累计结余`
           : '年末检查通过';
   const yearEndStatus = !december || yearEndMessage === '年末检查通过';
 

@@ -7,6 +7,7 @@ import { CloseMessages } from '../../shared/close/messages.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { FinancialState } from '../../shared/financial-state.js';
 import { ApiClient } from '../test-support/api-client.js';
+import { unionGrassroots2021 } from '../../../templates/charts/index.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { afterBatch, line, refOf, request, save } from '../vouchers/voucher-test-kit.js';
@@ -336,7 +337,7 @@ describe.each(TEST_DIALECTS)('month-end and year-end close (%s)', (dialect) => {
     expect(answer.body.errorMsg).toBeNull();
     const result = (await client.get<CloseCheckResult>(Paths.closeCheck, { year: 2026, month: 3 })).body.data;
     expect(result.carryOver).toMatchObject({ status: false, expenses: false, earnings: true });
-    expect(result.carryOver.message).toBe('收入支出科目尚有余额未结转（50101）');
+    expect(result.carryOver.message).toBe('收入支出科目尚有余额未结转（50101 职工教育支出）');
   });
 
   it('December: a year-end roll subject whose auxiliary items cancel out is still to be rolled', async () => {
@@ -360,7 +361,25 @@ describe.each(TEST_DIALECTS)('month-end and year-end close (%s)', (dialect) => {
     const result = (await client.get<CloseCheckResult>(Paths.closeCheck, { year: 2026, month: 12 })).body.data;
     expect(result.yearEndInspection).toMatchObject({
       status: false,
-      message: '本年收支结转等科目尚有余额（32203），请生成年结凭证转入累计结转/累计结余',
+      message: '本年收支结转等科目尚有余额（32203 本年收支结转），请生成年结凭证转入累计结转/累计结余',
     });
+  });
+
+  it('the carry check names every subject left up to ten, then says how many there are', async () => {
+    const other = '多科目结转工会';
+    await createSet(server.db, { name: other, code: 'JZ11', system: 'union-grassroots', users: ['chuna'] });
+    const client = new ApiClient(server.url);
+    await client.openSet(server.db, 'chuna', 'Chuna@123', other);
+    const expenses = unionGrassroots2021.subjects.filter((s) => s.type === 5 && s.code.length === 5).slice(0, 12);
+    expect(expenses).toHaveLength(12);
+    const lines = [...expenses.map((s) => line(s.code, 10, null, '支出')), line('101', null, 120, '支出')];
+    const answer = await save(client, request({ month: 4, pzDate: '2026-04-10', certiDetails: lines }));
+    expect(answer.body.errorMsg).toBeNull();
+    const result = (await client.get<CloseCheckResult>(Paths.closeCheck, { year: 2026, month: 4 })).body.data;
+    const named = expenses
+      .slice(0, 10)
+      .map((s) => `${s.code} ${s.name}`)
+      .join('、');
+    expect(result.carryOver.message).toBe(`收入支出科目尚有余额未结转（${named}等 12 个科目）`);
   });
 });

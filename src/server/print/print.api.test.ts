@@ -92,6 +92,19 @@ describe.each(TEST_DIALECTS)('voucher print to PDF (%s)', (dialect) => {
     expect(pages[0]!.text.indexOf('零星收入')).toBeLessThan(pages[0]!.text.indexOf('收到三月会费'));
   });
 
+  it('prints 金额线 when asked: the digit header and the amount digit by digit', async () => {
+    const got = await kuaiji.download(Paths.certificatePrint, { ids: first.id, paper: 'a4', moneyLines: true });
+    expect(got.status).toBe(200);
+    const [page] = await pagesOf(got.bytes);
+    expect(page!.text.split('亿千百十万千百十元角分')).toHaveLength(3);
+    expect(page!.text).toContain('123456');
+    expect(page!.text).not.toContain('1,234.56');
+    const plain = await kuaiji.download(Paths.certificatePrint, { ids: first.id, paper: 'a4', moneyLines: false });
+    expect((await pagesOf(plain.bytes))[0]!.text).toContain('1,234.56');
+    const bad = await kuaiji.download(Paths.certificatePrint, { ids: first.id, moneyLines: 'yes' });
+    expect(errorOf(bad.bytes).errorCode).toBe(ErrorCode.BadRequest);
+  });
+
   it('a cashier may print (the list page print button)', async () => {
     const got = await chuna.download(Paths.certificatePrint, { ids: first.id });
     expect(got.headers.get('content-type')).toBe('application/pdf');

@@ -1,6 +1,6 @@
 /**
- * GET /account/api/certificate/print?ids=a,b&paper=a4|voucher: the session's vouchers, in the
- * order named, as one PDF (inline, for the browser's preview). Needs the voucher list's print
+ * GET /account/api/certificate/print?ids=a,b&paper=a4|voucher&moneyLines=true|false: the session's
+ * vouchers, in the order named, as one PDF (amounts in 金额线 digit columns when asked) (inline, for the browser's preview). Needs the voucher list's print
  * button (accountant, reviewer and cashier hold it); another ledger set's voucher is refused
  * (4005), an unknown one 4015.
  */
@@ -24,11 +24,12 @@ export function printRoutes(app: App, db: Db): void {
     { schema: PrintSchemas.vouchers, ...onLedger(Right.buttons(VoucherRights.print)) },
     async (request, reply) => {
       const zt = ztOf(request);
-      const { paper = 'a4' } = request.query;
+      const { paper = 'a4', moneyLines = false } = request.query;
       const ordered = await namedVouchers(db, zt.id, request.query.ids, PRINT_MAX_VOUCHERS, '打印');
       const pdf = await renderVouchersPdf(
         ordered.flatMap((v) => printVouchersOf(v, zt.name)),
         paper,
+        { moneyLines },
       );
       const first = ordered[0]!;
       const name =

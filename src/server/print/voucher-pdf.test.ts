@@ -46,6 +46,21 @@ describe('voucher PDF', () => {
       expect(text).toContain(expected);
   });
 
+  it('prints 金额线 when asked: the digit header over each amount, one digit a column, no thousands commas', async () => {
+    const lined = (await pagesOf(await renderVouchersPdf([SAMPLE_VOUCHER], 'voucher', { moneyLines: true })))[0]!.text.replace(
+      /\s+/g,
+      '',
+    );
+    const plain = (await pagesOf(await renderVouchersPdf([SAMPLE_VOUCHER], 'voucher')))[0]!.text.replace(/\s+/g, '');
+    expect(lined).toContain('借方金额');
+    expect(lined.split('亿千百十万千百十元角分')).toHaveLength(3);
+    expect(lined).toContain('123456');
+    expect(lined).not.toContain('1,234.56');
+    expect(lined).toContain('合计：壹仟贰佰叁拾肆元伍角陆分');
+    expect(plain).not.toContain('亿千百十万千百十元角分');
+    expect(plain).toContain('1,234.56');
+  });
+
   it('prints A4 with two slips a page, in order', async () => {
     const second = {
       ...SAMPLE_VOUCHER,

@@ -8,6 +8,7 @@
 import PDFDocument from 'pdfkit';
 import type { PrintPaper } from '../../shared/api/files.js';
 import { formatFen } from '../../shared/money.js';
+import { MONEY_LINE_LABELS, moneyLineDigits, YUAN_INDEX } from '../../shared/vouchers/money-lines.js';
 import { cjkFont } from './print-font.js';
 import { dateLabel, numberLabel, slipsOf, VOUCHER_TITLE, type PrintVoucher, type Slip } from './print-model.js';
 
@@ -23,6 +24,13 @@ export const ROWS_PER_SLIP = 5;
 const FONT = 'cjk';
 /** Column shares of the table width: summary, subject, debit, credit. */
 const COLUMNS = [0.26, 0.38, 0.18, 0.18];
+/** With 金额线 the amounts take eleven digit columns each, so they get more of the width. */
+const COLUMNS_WITH_LINES = [0.22, 0.3, 0.24, 0.24];
+
+export interface VoucherPrintOptions {
+  /** Amounts one digit per ruled column under 亿 千 百 十 万 千 百 十 元 角 分 (the user's 金额线 setting). */
+  moneyLines?: boolean;
+}
 
 interface Box {
   x: number;
@@ -35,7 +43,36 @@ function amount(fen: number): string {
   return fen === 0 ? '' : formatFen(fen);
 }
 
-function drawSlip(doc: PDFKit.PDFDocument, slip: Slip, box: Box): void {
+/** The digit columns' rules of one amount column, below its name; the 元|角 line (the decimal point) in red. */
+function moneyLineRules(doc: PDFKit.PDFDocument, x0: number, x1: number, top: number, bottom: number): void {
+  const step = (x1 - x0) / MONEY_LINE_LABELS.length;
+  doc.save().lineWidth(0.3);
+  for (let i = 1; i < MONEY_LINE_LABELS.length; i++) {
+    const x = x0 + step * i;
+    doc.strokeColor(i === YUAN_INDEX + 1 ? '#d9534f' : (MONEY_LINE_LABELS.length - i) % 3 === 2 ? '#5b8fd0' : '#999999');
+    doc.moveTo(x, top).lineTo(x, bottom).stroke();
+  }
+  doc.restore();
+}
+
+/** Texts centred one a digit column (the digit labels, or an amount's digits). */
+function inDigitColumns(
+  doc: PDFKit.PDFDocument,
+  texts: readonly string[],
+  x0: number,
+  x1: number,
+  top: number,
+  height: number,
+): void {
+  const step = (x1 - x0) / MONEY_LINE_LABELS.length;
+  const y = top + (height - doc.currentLineHeight()) / 2;
+  texts.forEach((t, i) => {
+    if (t) doc.text(t, x0 + step * i, y, { width: step, align: 'center', lineBreak: false });
+  });
+}
+
+function drawSlip(doc: PDFKit.PDFDocument, slip: Slip, box: Box, options: VoucherPrintOptions = {}): void {
+  const lined = options.moneyLines === true;
   const v = slip.voucher;
   const left = box.x + 16 * MM;
   const right = box.x + box.w - 10 * MM;
@@ -68,11 +105,11 @@ function drawSlip(doc: PDFKit.PDFDocument, slip: Slip, box: Box): void {
 
   const footerHeight = 18;
   const bottom = box.y + box.h - 6 * MM - footerHeight;
-  const headerHeight = 20;
+  const headerHeight = lined ? 28 : 20;
   const totalHeight = 22;
   const rowHeight = (bottom - y - headerHeight - totalHeight) / ROWS_PER_SLIP;
   const xs = [left];
-  for (const share of COLUMNS) xs.push(xs[xs.length - 1]! + share * width);
+  for (const share of lined ? COLUMNS_WITH_LINES : COLUMNS) xs.push(xs[xs.length - 1]! + share * width);
 
   const cell = (text: string, column: number, top: number, height: number, align: 'left' | 'center' | 'right') => {
     const x0 = xs[column]!;
@@ -101,14 +138,37 @@ function drawSlip(doc: PDFKit.PDFDocument, slip: Slip, box: Box): void {
   }
 
   doc.fontSize(10);
-  ['摘    要', '会 计 科 目', '借方金额', '贷方金额'].forEach((h, i) => cell(h, i, y, headerHeight, 'center'));
+  const nameHeight = lined ? headerHeight / 2 : headerHeight;
+  ['摘    要', '会 计 科 目', '借方金额', '贷方金额'].forEach((h, i) =>
+    cell(h, i, y, i >= 2 ? nameHeight : headerHeight, 'center'),
+  );
+  /** An amount in column 2 or 3: digit by digit with 金额线, else right-aligned text. */
+  const money = (fen: number, column: number, top: number, height: number, shown: string) => {
+    const digits = lined ? moneyLineDigits(fen) : null;
+    if (!digits) return cell(shown, column, top, height, 'right');
+    if (digits.negative) doc.fillColor('#d9534f');
+    inDigitColumns(doc, digits.digits, xs[column]!, xs[column + 1]!, top, height);
+    doc.fillColor('black');
+  };
+  if (lined) {
+    doc.fontSize(7);
+    for (const column of [2, 3]) {
+      doc
+        .lineWidth(0.5)
+        .moveTo(xs[column]!, y + nameHeight)
+        .lineTo(xs[column + 1]!, y + nameHeight)
+        .stroke();
+      moneyLineRules(doc, xs[column]!, xs[column + 1]!, y + nameHeight, tableBottom);
+      inDigitColumns(doc, MONEY_LINE_LABELS, xs[column]!, xs[column + 1]!, y + nameHeight, headerHeight - nameHeight);
+    }
+  }
   doc.fontSize(9);
   slip.lines.forEach((line, i) => {
     const top = y + headerHeight + rowHeight * i;
     cell(line.summary, 0, top, rowHeight, 'left');
     cell(line.subject, 1, top, rowHeight, 'left');
-    cell(amount(line.debit), 2, top, rowHeight, 'right');
-    cell(amount(line.credit), 3, top, rowHeight, 'right');
+    money(line.debit, 2, top, rowHeight, amount(line.debit));
+    money(line.credit, 3, top, rowHeight, amount(line.credit));
   });
   const totalTop = tableBottom - totalHeight;
   doc.fontSize(10);
@@ -117,8 +177,8 @@ function drawSlip(doc: PDFKit.PDFDocument, slip: Slip, box: Box): void {
     lineBreak: false,
     ellipsis: true,
   });
-  cell(formatFen(slip.debitTotal), 2, totalTop, totalHeight, 'right');
-  cell(formatFen(slip.creditTotal), 3, totalTop, totalHeight, 'right');
+  money(slip.debitTotal, 2, totalTop, totalHeight, formatFen(slip.debitTotal));
+  money(slip.creditTotal, 3, totalTop, totalHeight, formatFen(slip.creditTotal));
 
   doc.fontSize(9);
   const signers: [string, string][] = [
@@ -135,7 +195,11 @@ function drawSlip(doc: PDFKit.PDFDocument, slip: Slip, box: Box): void {
 }
 
 /** Renders the vouchers, in order, to one PDF. */
-export function renderVouchersPdf(vouchers: readonly PrintVoucher[], paper: PrintPaper): Promise<Buffer> {
+export function renderVouchersPdf(
+  vouchers: readonly PrintVoucher[],
+  paper: PrintPaper,
+  options: VoucherPrintOptions = {},
+): Promise<Buffer> {
   const size = PAPER_SIZES[paper];
   const font = cjkFont();
   const doc = new PDFDocument({
@@ -167,7 +231,7 @@ export function renderVouchersPdf(vouchers: readonly PrintVoucher[], paper: Prin
         .stroke()
         .restore();
     }
-    drawSlip(doc, slip, { x: 0, y: slipHeight * position, w: size.width, h: slipHeight });
+    drawSlip(doc, slip, { x: 0, y: slipHeight * position, w: size.width, h: slipHeight }, options);
   });
   doc.end();
   return done;

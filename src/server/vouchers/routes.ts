@@ -25,7 +25,7 @@ import { VoucherRights, requireAnyButton, type VoucherButton } from './rights.js
 import { Page, Readers } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { isTwoTable, saveVoucher, type VoucherScope } from './save-service.js';
-import { batchChange, reloadBreak, type BatchAction } from './state-service.js';
+import { batchChange, reloadBreak, type BatchAction, type BatchResult } from './state-service.js';
 import { isModification, readTargets } from './voucher-target.js';
 import { listSummaries, saveSummaries } from './summaries.js';
 
@@ -33,6 +33,11 @@ function scopeOf(request: FastifyRequest): VoucherScope {
   const zt = ztOf(request);
   const { user } = authOf(request);
   return { ztId: zt.id, system: zt.accountingSystem, actor: { id: user.id, name: user.name } };
+}
+
+/** A batch's answer: its counts and skips as data, the sentence (审核 12 张，跳过 3 张：…) as the message. */
+function batchAnswer({ message, ...data }: BatchResult) {
+  return okEnvelope<BatchResponse>(data, message);
 }
 
 function pad(n: number): string {
@@ -85,8 +90,7 @@ export function voucherRoutes(app: App, db: Db): void {
     { schema: VoucherSchemas.delete, preValidation: detailsFromText('query'), ...needs.delete },
     async (request) => {
       const { year = sessionYear(request), details } = request.query;
-      const done = await batchChange(db, scopeOf(request), readTargets(detailsList(details), year), 'delete');
-      return okEnvelope<BatchResponse>(done, '删除成功');
+      return batchAnswer(await batchChange(db, scopeOf(request), readTargets(detailsList(details), year), 'delete'));
     },
   );
 
@@ -133,7 +137,7 @@ export function voucherRoutes(app: App, db: Db): void {
   const batchRoute = { preValidation: detailsFromText('body') };
   const batch = async (request: FastifyRequest, body: { year?: number; details: VoucherRef[] | string }, action: BatchAction) => {
     const targets = readTargets(detailsList(body.details), body.year ?? sessionYear(request));
-    return okEnvelope<BatchResponse>(await batchChange(db, scopeOf(request), targets, action), '操作成功');
+    return batchAnswer(await batchChange(db, scopeOf(request), targets, action));
   };
   const buttons = (rights: readonly VoucherButton[]) => onLedger(Right.buttons(rights));
   app.post(

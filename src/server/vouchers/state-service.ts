@@ -1,12 +1,18 @@
 /**
  * Batch state changes of vouchers (review, book, cashier signature, delete) and renumbering.
- * A batch names its vouchers by id and the revision each user saw (voucher-target.ts) and is
- * all-or-nothing: every voucher is checked inside the transaction and one refusal (a voucher
- * changed, renumbered or moved since, say) rolls the whole batch back, so the user refreshes and
- * decides again on what is there now. Each changed voucher gets an audit row and a revision one
- * higher, which the answer reports.
+ * A batch names its vouchers by id and the revision each user saw (voucher-target.ts). What the
+ * user could not have known refuses the whole batch: a voucher changed, renumbered, moved or
+ * deleted since, or a closed period rolls everything back, so the user refreshes and decides again
+ * on what is there now. What the list showed them is judged per voucher: review, book and sign
+ * (and their undoing) skip a voucher already in that state or one a rule keeps out (one's own
+ * voucher, booking an unreviewed one, unreviewing a booked one), change the rest and answer how
+ * many changed and why each other one was skipped; a batch that a rule keeps from changing
+ * anything is refused with those words. A delete stays all-or-nothing: nobody half-deletes a
+ * selection. Each changed voucher gets an audit row and a revision one higher, which the answer
+ * reports.
  */
-import type { Voucher, VoucherVersion } from '../../shared/api/vouchers.js';
+import type { BatchSkip, Voucher, VoucherVersion } from '../../shared/api/vouchers.js';
+import { ALREADY_DONE, batchSummary, voucherLabel } from '../../shared/vouchers/batch-summary.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import type { Db } from '../db/database.js';
 import type { VoucherRow } from '../db/schema.js';
@@ -29,24 +35,20 @@ export const StateMessages = {
   bookedNoUnreview: '凭证已记账,不能取消审核',
 } as const;
 
-function check(action: BatchAction, row: VoucherRow, scope: VoucherScope): void {
+/** The rule that keeps the action off the voucher, if one does. */
+function ruleAgainst(action: BatchAction, row: VoucherRow, scope: VoucherScope): string | null {
   switch (action) {
     case 'review':
-      if (row.prepared_by === scope.actor.name || row.created_by === scope.actor.id)
-        refuse('BusinessRule', VoucherMessages.reviewOwn);
-      return;
+      return row.prepared_by === scope.actor.name || row.created_by === scope.actor.id ? VoucherMessages.reviewOwn : null;
     case 'unreview':
-      if (row.is_book) refuse('BusinessRule', StateMessages.bookedNoUnreview);
-      return;
+      return row.is_book ? StateMessages.bookedNoUnreview : null;
     case 'book':
-      if (!row.is_review) refuse('BusinessRule', StateMessages.notReviewed);
-      return;
+      return row.is_review ? null : StateMessages.notReviewed;
     case 'delete':
-      if (row.is_book) refuse('BusinessRule', VoucherMessages.bookedLocked);
-      if (row.is_review) refuse('BusinessRule', VoucherMessages.reviewedLocked);
-      return;
+      if (row.is_book) return VoucherMessages.bookedLocked;
+      return row.is_review ? VoucherMessages.reviewedLocked : null;
     default:
-      return;
+      return null;
   }
 }
 
@@ -153,9 +155,23 @@ export interface BatchResult {
   count: number;
   /** Each voucher named (once) with its revision now; none after a deletion. */
   vouchers: VoucherVersion[];
+  /** The vouchers left alone and why, in the order of their numbers. */
+  skipped: BatchSkip[];
+  /** What the user is told: 审核 12 张，跳过 3 张：记-0005 已审核；… */
+  message: string;
 }
 
-/** Applies the action to every voucher named, each as its user saw it, or to none. */
+/** Why the action leaves the voucher alone (already so, or a rule), or null when it changes it. */
+function skipReason(action: BatchAction, row: VoucherRow, scope: VoucherScope): { reason: string; rule: boolean } | null {
+  if (!changes(action, row)) return { reason: ALREADY_DONE[action], rule: false };
+  const rule = ruleAgainst(action, row, scope);
+  return rule === null ? null : { reason: rule, rule: true };
+}
+
+const byNumber = (a: VoucherRow, b: VoucherRow) =>
+  a.month - b.month || a.certificate_type - b.certificate_type || a.pz_no - b.pz_no;
+
+/** Applies the action to every voucher named, each as its user saw it, skipping (and naming) those it cannot change. */
 export async function batchChange(
   db: Db,
   scope: VoucherScope,
@@ -178,13 +194,36 @@ export async function batchChange(
       if (row) assertAsSeen(row, target, true);
     }
     // Deleting takes the numbering lock of each period, so a concurrent save cannot reuse a number mid-way.
-    if (action === 'delete')
+    if (action === 'delete') {
       await lockPeriods(
         trx,
         rows.map((r) => ({ ztId: scope.ztId, year: r.year, month: r.month, certificateType: r.certificate_type })),
       );
-    for (const row of rows) check(action, row, scope);
-    const changing = rows.filter((r) => changes(action, r));
+      for (const row of rows) {
+        const rule = ruleAgainst(action, row, scope);
+        if (rule !== null) refuse('BusinessRule', rule);
+      }
+    }
+    const entries = new Map((await listCertificateTypes(trx, scope.ztId)).map((t) => [t.value, t.entry]));
+    const withMonth = new Set(rows.map((r) => `${r.year}-${r.month}`)).size > 1;
+    const skips = rows
+      .map((row) => ({ row, skip: skipReason(action, row, scope) }))
+      .filter((s): s is { row: VoucherRow; skip: { reason: string; rule: boolean } } => s.skip !== null)
+      .sort((a, b) => byNumber(a.row, b.row));
+    const skipped: BatchSkip[] = skips.map(({ row, skip }) => ({
+      id: row.id,
+      month: row.month,
+      certificateType: row.certificate_type,
+      pzNo: row.pz_no,
+      label: voucherLabel({ month: row.month, entry: entries.get(row.certificate_type) ?? '', pzNo: row.pz_no }, withMonth),
+      reason: skip.reason,
+    }));
+    const skippedIds = new Set(skipped.map((s) => s.id));
+    const changing = rows.filter((r) => !skippedIds.has(r.id));
+    const message = batchSummary(action, changing.length, skipped);
+    // Nothing to do because a rule forbids it is a refusal, in the rule's own words when one voucher was named.
+    const firstRule = skips.find((s) => s.skip.rule);
+    if (changing.length === 0 && firstRule) refuse('BusinessRule', rows.length === 1 ? firstRule.skip.reason : message);
     const before = await toVouchers(trx, scope.ztId, changing);
     for (const [i, row] of changing.entries()) {
       await apply(trx, action, row, scope, now);
@@ -197,6 +236,8 @@ export async function batchChange(
       count: changing.length,
       vouchers:
         action === 'delete' ? [] : rows.map((r) => ({ id: r.id, revision: changedIds.has(r.id) ? r.revision + 1 : r.revision })),
+      skipped,
+      message,
     };
   });
 }

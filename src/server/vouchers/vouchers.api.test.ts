@@ -404,7 +404,7 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
     let details = [refOf(v)];
     /** A state change that changed the voucher: its answer gives the revision the next change names. */
     const changedOnce = (answer: { body: { data: BatchResponse } }, revision: number) => {
-      expect(answer.body.data).toEqual({ count: 1, vouchers: [{ id: v.id, revision }] });
+      expect(answer.body.data).toEqual({ count: 1, vouchers: [{ id: v.id, revision }], skipped: [] });
       details = [{ ...refOf(v), revision }];
     };
     // Nobody reviews their own voucher.
@@ -421,13 +421,23 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
     expect(change.body).toMatchObject({ errorCode: ErrorCode.BusinessRule, errorMsg: VoucherMessages.reviewedLocked });
     const del = await kuaiji.delete(Paths.certificate, { year: 2026, details: JSON.stringify(details) });
     expect(del.body.errorMsg).toBe(VoucherMessages.reviewedLocked);
-    // Reviewing a reviewed voucher changes nothing (its revision stays).
-    expect(
-      (await shenhe.post<BatchResponse>(Paths.certificateReview, { year: 2026, details, isReview: true })).body.data,
-    ).toEqual({
+    // Reviewing a reviewed voucher changes nothing (its revision stays) and says why.
+    const reviewedAgain = await shenhe.post<BatchResponse>(Paths.certificateReview, { year: 2026, details, isReview: true });
+    expect(reviewedAgain.body.data).toEqual({
       count: 0,
       vouchers: [{ id: v.id, revision: 2 }],
+      skipped: [
+        {
+          id: v.id,
+          month: 6,
+          certificateType: 1,
+          pzNo: v.pzNo,
+          label: `记-${String(v.pzNo).padStart(4, '0')}`,
+          reason: '已审核',
+        },
+      ],
     });
+    expect(reviewedAgain.body.message).toBe(`审核 0 张，跳过 1 张：记-${String(v.pzNo).padStart(4, '0')} 已审核`);
     changedOnce(await shenhe.post<BatchResponse>(Paths.certificateBook, { year: 2026, details, isBook: true }), 3);
     expect((await save(kuaiji, modifyOf(await current(kuaiji, v), { numberOfDocument: 3 }))).body.errorMsg).toBe(
       VoucherMessages.bookedLocked,
@@ -463,7 +473,7 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
     expect(again.body.data).toMatchObject({ numberOfDocument: 4, isCashierSigned: false, revision: 7 });
   });
 
-  it('a batch is all or nothing', async () => {
+  it('a delete, and a missing voucher in any batch, is all or nothing', async () => {
     const a = await created(request({ month: 7, pzDate: '2026-07-01' }));
     const b = await created(request({ month: 7, pzDate: '2026-07-02' }));
     await shenhe.post(Paths.certificateReview, { year: 2026, details: [refOf(b)], isReview: true });
@@ -493,7 +503,8 @@ describe.each(TEST_DIALECTS)('vouchers: rules, state, rights, audit (%s)', (dial
     const [first, second] = vs;
     if (!first || !second) throw new Error('vouchers not created');
     const del = await kuaiji.delete<BatchResponse>(Paths.certificate, { year: 2026, details: JSON.stringify([refOf(first)]) });
-    expect(del.body.data).toEqual({ count: 1, vouchers: [] });
+    expect(del.body.data).toEqual({ count: 1, vouchers: [], skipped: [] });
+    expect(del.body.message).toBe('删除 1 张');
     expect(await server.db.kysely.selectFrom('voucher_line').select('id').where('voucher_id', '=', first.id).execute()).toEqual(
       [],
     );

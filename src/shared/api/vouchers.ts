@@ -12,11 +12,13 @@
  * stable `id` and sends the `revision` its user saw (one more with every change of the voucher);
  * the spec's number fields are still accepted and must agree with the id. A stale revision or a
  * number that no longer matches is refused with 4012 (凭证已被他人修改，请刷新后重试) and
- * changes nothing. Batch calls are all-or-nothing: one refusal writes nothing.
+ * changes nothing, in a batch too: one such refusal writes nothing. A batch review, book or
+ * signature skips (and names, with the reason) a voucher already in that state or kept out by a rule.
  */
 export type {
   AuxiItem,
   BatchResponse,
+  BatchSkip,
   BookRequest,
   CashierSignRequest,
   CertificateTypeItem,

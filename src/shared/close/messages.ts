@@ -20,6 +20,22 @@ export const CloseMessages = {
   reopened: (year: number, month: number) => `${year}年${month}月反结账成功`,
 } as const;
 
+/** How many subjects a close-check message names before it says how many there are. */
+export const SUBJECTS_NAMED = 10;
+
+/**
+ * The subjects a close-check message names, each by code and name: every one up to ten, else the
+ * first ten and how many there are (401 会费收入、…等 14 个科目), so a long list is never cut short
+ * without saying so.
+ */
+export function subjectsText(subjects: readonly { code: string; name: string }[]): string {
+  const named = subjects
+    .slice(0, SUBJECTS_NAMED)
+    .map((s) => (s.name ? `${s.code} ${s.name}` : s.code))
+    .join('、');
+  return subjects.length > SUBJECTS_NAMED ? `${named}等 ${subjects.length} 个科目` : named;
+}
+
 const typesText = (names: readonly string[]) => names.map((n) => `“${n}”`).join('、');
 
 /** Why next year's openings cannot be carried (the December close and the period-switch carry-over). */

@@ -40,6 +40,8 @@ export interface FieldDef<R extends GridRow = GridRow> {
   readonly pinned?: boolean;
   /** money: the largest absolute amount, in fen (defaults to MONEY_CAP_FEN). */
   readonly capFen?: number;
+  /** money: a zero shows blank, on screen, in copies and in Excel (where it stays a number). */
+  readonly blankZero?: boolean;
   /** select and direction: the allowed values with their labels. */
   readonly options?: readonly { readonly value: string | number; readonly label: string }[];
   /** Extra cell-level rule beyond the kind's parsing: a Chinese message or null. */

@@ -38,6 +38,17 @@ describe('money', () => {
     expect(KINDS.money.excelNumFmt).toBe('#,##0.00');
   });
 
+  it('shows a zero blank when the field asks, and every other amount as before', () => {
+    expect(formatCell(field('money'), 0)).toBe('0.00');
+    expect(formatCell(field('money', { blankZero: true }), 0)).toBe('');
+    fc.assert(
+      fc.property(fc.integer({ min: -MONEY_CAP_FEN, max: MONEY_CAP_FEN }), (fen) => {
+        const blank = formatCell(field('money', { blankZero: true }), fen);
+        expect(blank).toBe(fen === 0 ? '' : formatCell(field('money'), fen));
+      }),
+    );
+  });
+
   it('checks wire values: safe integers within the cap', () => {
     const f = field('money', { capFen: 100 });
     expect(KINDS.money.check(100, f)).toBeNull();

@@ -10,7 +10,7 @@ import { formatFen, MONEY_MESSAGES, parseAmount } from '../money.js';
 import { MONEY_CAP_FEN, type CellValue, type FieldDef, type FieldKind, FIELD_KINDS } from './definition.js';
 
 /** What a kind needs to know about its field; any FieldDef<R> is one. */
-export type FieldInfo = Pick<FieldDef, 'header' | 'capFen' | 'options'>;
+export type FieldInfo = Pick<FieldDef, 'header' | 'capFen' | 'options' | 'blankZero'>;
 
 export type ParseCellResult = { ok: true; value: CellValue } | { ok: false; message: string };
 
@@ -135,7 +135,8 @@ export const KINDS: Readonly<Record<FieldKind, KindHandler>> = {
     }),
     check: (v, f) =>
       typeof v === 'number' && Number.isSafeInteger(v) ? checkFen(v, f.capFen ?? MONEY_CAP_FEN) : '金额格式不正确',
-    format: (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? formatFen(v) : textOf(v)),
+    format: (v, f) =>
+      typeof v === 'number' && Number.isSafeInteger(v) ? (v === 0 && f.blankZero ? '' : formatFen(v)) : textOf(v),
     compare: compareNumbers,
     excelNumFmt: '#,##0.00',
   },

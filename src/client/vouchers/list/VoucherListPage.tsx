@@ -14,6 +14,8 @@ import { ErrorCode } from '../../../shared/error-codes.js';
 import { toVoucherListRow, voucherListGrid, type VoucherListRow } from '../../../../grids/voucher-list.js';
 import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
+import { PeriodFields } from '../../books/PeriodFields.js';
+import { SubjectFilterField } from '../../books/SubjectFilterField.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { Permission, usePermission } from '../../shell/Permission.js';
 import { useSession } from '../../shell/session-store.js';
@@ -37,7 +39,6 @@ import { useWorkingMonth } from '../../shell/working-month.js';
 import { AUDIT_ACTION_LABELS } from './audit-text.js';
 
 export const VOUCHER_ADD_PATH = '/accounting-management/voucher-management/voucherAdd';
-const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 /** A batch button says what the audit trail will call the change. */
 const BATCH_LABELS: Record<BatchAction, string> = AUDIT_ACTION_LABELS;
@@ -169,13 +170,14 @@ export function VoucherListPage() {
     }
     setBusy(true);
     try {
-      const { message, vouchers } = await runBatch(action, year, chosen.map(refOf));
+      const { message, vouchers, skipped } = await runBatch(action, year, chosen.map(refOf));
       // The revisions the server answered stand until the list is read again.
       const revisions = new Map(vouchers.map((v) => [v.id, v.revision]));
       setListed((l) =>
         l ? { ...l, vouchers: l.vouchers.map((v) => ({ ...v, revision: revisions.get(v.id) ?? v.revision })) } : l,
       );
-      messageBox.fireAndForget(messageBox.alert(message || `${BATCH_LABELS[action]}成功`, { tone: 'success' }));
+      const tone = skipped.length > 0 ? 'warning' : 'success';
+      messageBox.fireAndForget(messageBox.alert(message || `${BATCH_LABELS[action]}成功`, { tone }));
       await search(filter, page);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -278,24 +280,11 @@ export function VoucherListPage() {
         </Permission>
       </header>
       <form className="voucher-filter" aria-label="凭证查询条件" onSubmit={submit}>
-        <label>
-          <span>月份</span>
-          <select aria-label="起始月份" value={filter.beginMonth} onChange={(e) => set('beginMonth', Number(e.target.value))}>
-            {MONTHS.map((m) => (
-              <option key={m} value={m}>
-                {m}月
-              </option>
-            ))}
-          </select>
-          至
-          <select aria-label="结束月份" value={filter.endMonth} onChange={(e) => set('endMonth', Number(e.target.value))}>
-            {MONTHS.map((m) => (
-              <option key={m} value={m}>
-                {m}月
-              </option>
-            ))}
-          </select>
-        </label>
+        <PeriodFields
+          range={{ beginMonth: filter.beginMonth, endMonth: filter.endMonth }}
+          onChange={(r) => setFilter((f) => ({ ...f, beginMonth: r.beginMonth, endMonth: r.endMonth }))}
+          labels={{ caption: '月份', begin: '起始月份', end: '结束月份' }}
+        />
         <label>
           <span>类别</span>
           <select
@@ -329,7 +318,7 @@ export function VoucherListPage() {
         </label>
         <label>
           <span>科目</span>
-          <input aria-label="科目编码" value={filter.subjectCode} onChange={(e) => set('subjectCode', e.target.value)} />
+          <SubjectFilterField name="科目编码" value={filter.subjectCode} onChange={(v) => set('subjectCode', v)} />
         </label>
         <label>
           <span>摘要</span>

@@ -2,6 +2,7 @@
 import { Paths } from '../../../shared/api/paths.js';
 import type {
   BatchResponse,
+  BatchSkip,
   CertificateTypeItem,
   ReloadBreakResponse,
   Voucher,
@@ -42,18 +43,19 @@ export function loadAudit(id: string): Promise<VoucherAuditEntry[]> {
 export type BatchAction = 'review' | 'unreview' | 'book' | 'unbook' | 'sign' | 'unsign' | 'delete';
 
 /**
- * Runs a batch call; resolves with the server's message (shown to the user) and the vouchers'
- * revisions now. A voucher changed by someone else since the list was read refuses the whole
- * batch (4012, shown by the request wrapper).
+ * Runs a batch call; resolves with the server's message (审核 12 张，跳过 3 张：记-0005 已审核…,
+ * shown to the user), the vouchers it skipped and the vouchers' revisions now. A voucher changed
+ * by someone else since the list was read refuses the whole batch (4012, shown by the request
+ * wrapper), as does a batch that a rule keeps from changing anything.
  */
 export async function runBatch(
   action: BatchAction,
   year: number,
   details: VoucherRef[],
-): Promise<{ message: string; vouchers: VoucherVersion[] }> {
+): Promise<{ message: string; vouchers: VoucherVersion[]; skipped: BatchSkip[] }> {
   const call = async (method: 'POST' | 'DELETE', path: string, payload: Record<string, unknown>) => {
     const envelope = await requestEnvelope<BatchResponse>(method, path, payload);
-    return { message: envelope.message, vouchers: envelope.data.vouchers };
+    return { message: envelope.message, vouchers: envelope.data.vouchers, skipped: envelope.data.skipped };
   };
   switch (action) {
     case 'review':

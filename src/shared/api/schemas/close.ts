@@ -111,7 +111,7 @@ export const CloseCheckResultSchema = Type.Object({
       earningsId: Type.Union([Type.String(), Type.Literal(0)], {
         description: '启用中的第一个月末结转模板id；账套没有时为0',
       }),
-      message: Message('结果说明，未结转时列出尚有余额的科目代码（最多5个）'),
+      message: Message('结果说明，未结转时列出尚有余额的科目（代码和名称；超过10个时列前10个并说明共几个）'),
     },
     { description: '收支结转检查：结束月份月末收入支出科目无余额' },
   ),

@@ -73,6 +73,7 @@ export const PrintQuerySchema = Type.Object({
       'x-message': '纸张只能为a4或voucher',
     }),
   ),
+  moneyLines: Type.Optional(Type.Boolean({ description: 'Ours: 金额按金额线（亿千百十万千百十元角分）分栏打印（缺省为false）' })),
 });
 export type PrintQuery = Static<typeof PrintQuerySchema>;
 

@@ -244,7 +244,11 @@ export const DeleteVouchersQuerySchema = Type.Object({ year: batchYear, details:
 
 const batchFields = { year: batchYear, details: VoucherRefsSchema };
 
-/** POST review / book / VoucherCashierSignature: all-or-nothing; false undoes. */
+/**
+ * POST review / book / VoucherCashierSignature: false undoes. A voucher changed since it was seen
+ * refuses the batch; one already in the state, or kept out by a rule, is skipped (the answer's
+ * skipped and message say which and why).
+ */
 export const ReviewRequestSchema = Type.Object({
   ...batchFields,
   isReview: Type.Boolean({ description: 'true 审核，false 取消审核' }),
@@ -265,9 +269,23 @@ export type CashierSignRequest = Static<typeof CashierSignRequestSchema>;
 export const VoucherVersionSchema = Type.Object({ id: Type.String(), revision: Type.Integer({ description: '现在的版本号' }) });
 export type VoucherVersion = Static<typeof VoucherVersionSchema>;
 
+/** Ours: a voucher the batch left alone, named as the list shows it, and why. */
+export const BatchSkipSchema = Type.Object({
+  id: Type.String(),
+  month: Type.Integer({ description: '凭证所属月份' }),
+  certificateType: Type.Integer({ description: '凭证分类' }),
+  pzNo: Type.Integer({ description: '凭证号' }),
+  label: Type.String({ description: '凭证号如列表所示，如 记-0005（跨月时带月份，如 3月记-0005）' }),
+  reason: Type.String({ description: '跳过的原因，如 已审核、审核人与制单人不能为同一人' }),
+});
+export type BatchSkip = Static<typeof BatchSkipSchema>;
+
 export const BatchResponseSchema = Type.Object({
   count: Type.Integer({ description: '状态改变了的凭证数' }),
   vouchers: Type.Array(VoucherVersionSchema, { description: '所列的每张凭证及其现在的版本号（删除后为空）' }),
+  skipped: Type.Array(BatchSkipSchema, {
+    description: 'Ours: 未改变的凭证及原因（已处于该状态，或规则不允许），按月份、分类、凭证号排列；消息中列出前10张',
+  }),
 });
 export type BatchResponse = Static<typeof BatchResponseSchema>;
 
