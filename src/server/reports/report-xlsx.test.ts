@@ -117,6 +117,18 @@ describe('property: the report workbook recalculates to the evaluator figures', 
     await expectWorkbookAgrees(unionGrassrootsIncomeExpense2021, ledger, { mode: 'interim', carryOver: false });
   });
 
+  it('a total of lines that cancel reads 0, not -2e-10 (found by the property: 2,097,152.02 in and out)', async () => {
+    const ledger = {
+      opening: [],
+      before: [],
+      period: [
+        { debit: '50504', credit: '50101', fen: 209_715_202 },
+        { debit: '50404', credit: '50702', fen: 1 },
+      ],
+    };
+    await expectWorkbookAgrees(unionGrassrootsIncomeExpense2021, ledger, { mode: 'interim', carryOver: false });
+  });
+
   it('the annual income statement reads 上年数 from the prior year trial balance sheet', async () => {
     const shape = shapeOf(unionGrassrootsIncomeExpense2021);
     await fc.assert(

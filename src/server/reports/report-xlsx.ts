@@ -200,8 +200,11 @@ export function writeReportSheet(
         formula = subjectFormula(form, formLine, terms, source, trial);
       }
       if (formula !== undefined) {
-        // A figure that subtracts is rounded to the fen: yuan in binary floats can net to -1e-16 or -0.
-        const rounded = formula.includes('-') ? `ROUND(${formula},2)` : formula;
+        // Every figure is rounded to the fen: yuan in binary floats net to -1e-16 in a line and to
+        // -2e-10 in a total of millions, which Excel shows as -0.00. It never starts with a minus
+        // either: -A-B of zeros is -0, which ROUND keeps.
+        const signed = formula.startsWith('-') ? `0${formula}` : formula;
+        const rounded = signed === '0' ? signed : `ROUND(${signed},2)`;
         cell.value = { formula: rounded, result: (fen ?? 0) / 100, date1904: false };
       } else if (fen !== null) {
         cell.value = fen / 100;

@@ -317,8 +317,8 @@ describe.each(TEST_DIALECTS)('balance sheet and income statement (%s)', (dialect
     // 长期待摊费用, 待处理财产损溢 (23-25).
     const r = cells.findIndex((row) => row[0] === '资产总计');
     expect(r + 1).toBe(27);
-    expect(cells[r]?.[2]).toBe('=SUM(C15:C17)+C20+SUM(C23:C25)');
-    expect(cells[cells.findIndex((row) => row[3] === '负债与净资产总计')]?.[5]).toMatch(/^=F\d+\+F\d+$/);
+    expect(cells[r]?.[2]).toBe('=ROUND(SUM(C15:C17)+C20+SUM(C23:C25),2)');
+    expect(cells[cells.findIndex((row) => row[3] === '负债与净资产总计')]?.[5]).toMatch(/^=ROUND\(F\d+\+F\d+,2\)$/);
   });
 
   it('writes a unit name that looks like a formula as text', async () => {
