@@ -91,7 +91,7 @@ test('the balance sheet balances, opens the detail ledger of a line, and exports
   expect(cash.formula).toMatch(/^ROUND\('科目余额表'!I\d+-'科目余额表'!J\d+/);
   expect(Math.round((cash.result ?? 0) * 100)).toBe(figureOf(after, '货币资金', 'closing'));
   const total = ws.getCell(totalRow, 3).value as { formula?: string; result?: number };
-  expect(total.formula).toMatch(/^SUM\(C\d+:C\d+\)/);
+  expect(total.formula).toMatch(/^ROUND\(SUM\(C\d+:C\d+\)/);
   expect(Math.round((total.result ?? 0) * 100)).toBe(figureOf(after, '资产总计', 'closing'));
 
   // 导出全部报表: the period's trial balance, balance sheet and income statement in one workbook.

@@ -312,6 +312,7 @@ test.describe.serial('subjects', () => {
     const parent = (await subjects.codes()).find((c) => c === '131');
     test.skip(!parent, 'the chart has no 131');
     await subjects.row('131').click();
+    await expect(subjects.selected()).toHaveAttribute('row-id', '131');
     await page.keyboard.press('Insert');
     const dialog = subjects.dialog('新增科目');
     await expect(dialog).toBeVisible();
