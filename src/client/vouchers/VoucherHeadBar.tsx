@@ -6,7 +6,7 @@
  * with it, so the period needs no stop of its own; it stays reachable with Tab, and Enter there
  * goes into the grid. Integer fields take digits only.
  */
-import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import type { CertificateTypeItem } from '../../shared/api/vouchers.js';
 import type { VoucherHead } from './voucher-rows.js';
 import { monthOfTypedDate } from './voucher-head-date.js';
@@ -58,7 +58,9 @@ export function VoucherHeadBar({
   onDone,
 }: Props) {
   const dateRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // In the commit that shows the new voucher, not after its paint: the saved voucher's grid is
+  // gone by then, and keys typed before a later effect went to the page's body and were lost.
+  useLayoutEffect(() => {
     if (startKey !== null) dateRef.current?.focus();
   }, [startKey]);
 
