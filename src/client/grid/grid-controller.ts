@@ -448,7 +448,9 @@ export class GridController {
   /** A key reached the grid: a focus change it causes is the user's, not ours. */
   /** Editing has started but the editor's input does not have the focus yet (see KeyQueue). */
   editorOpening(): boolean {
-    if (!this.api || this.api.getEditingCells().length === 0 || this.editorContext.ime) return false;
+    // While an IME composes on the cell the input is left without the focus on purpose; text it
+    // committed without composing opens the editor like a typed key, and the keys after it wait.
+    if (!this.api || this.api.getEditingCells().length === 0 || this.editorContext.ime?.composing) return false;
     const input = this.editorContext.active?.input;
     return !input || document.activeElement !== input;
   }
