@@ -11,6 +11,9 @@
  *   also loads the 200-row pages).
  * Targets: first render <= 1 s, edit to total p95 <= 16 ms (issue 3); issue 17 §6: scrolling frame
  * p95 <= 16.7 ms with no frame over 33 ms, cold first render <= 300 ms, totals <= 500 ms.
+ * The floor: the same rows and columns on React and AG Grid alone (bench/grid-floor-page), loaded
+ * cold in turn with the editor's page, so the editor's cold figure can be read against what the
+ * stack itself costs on this machine.
  * The machine is shared: the scroll runs BENCH_GRID_SCROLL_RUNS times (each on a fresh load) and
  * the figures are medians over the runs. The result carries the figures measured before issue 17
  * (bench/baselines/grid-render-before.json) beside these. Writes bench/results/grid-render.json.
@@ -19,7 +22,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { coldFirstRenders, desktopContext, firstRender, launchChromium, medianOf, servePage } from './support/browser.js';
+import {
+  coldFirstRenders,
+  desktopContext,
+  firstRender,
+  launchChromium,
+  medianOf,
+  servePage,
+  type FirstRender,
+} from './support/browser.js';
 import { machine, percentileOf, round, sampleSummary, writeResult } from './support/stats.js';
 
 const ROWS = Number(process.env.BENCH_GRID_ROWS ?? 10_000);
@@ -29,6 +40,7 @@ const SCROLL_RUNS = Number(process.env.BENCH_GRID_SCROLL_RUNS ?? 3);
 const BEFORE = new URL('./baselines/grid-render-before.json', import.meta.url);
 const PORT = Number(process.env.BENCH_GRID_PORT ?? 8098);
 const configFile = fileURLToPath(new URL('./grid-page/vite.config.ts', import.meta.url));
+const floorConfigFile = fileURLToPath(new URL('./grid-floor-page/vite.config.ts', import.meta.url));
 
 declare global {
   interface Window {
@@ -118,10 +130,18 @@ function scrollFigures(deltas: readonly number[]) {
 async function main(): Promise<void> {
   const loadAtStart = round(os.loadavg()[0] ?? 0);
   const server = await servePage(configFile, PORT);
+  const floorServer = await servePage(floorConfigFile, PORT + 1);
   const browser = await launchChromium();
   try {
     const url = `${server.base}/?rows=${ROWS}`;
-    const coldSamples = await coldFirstRenders(browser, url, COLD_RUNS);
+    const floorUrl = `${floorServer.base}/?rows=${ROWS}`;
+    // In turn, so a busy moment of the machine weighs on both alike.
+    const coldSamples: FirstRender[] = [];
+    const floorSamples: FirstRender[] = [];
+    for (let i = 0; i < COLD_RUNS; i++) {
+      coldSamples.push(...(await coldFirstRenders(browser, url, 1)));
+      floorSamples.push(...(await coldFirstRenders(browser, floorUrl, 1)));
+    }
     const page = await (await desktopContext(browser)).newPage();
     await firstRender(page, url);
     const warm = [];
@@ -175,6 +195,12 @@ async function main(): Promise<void> {
         totalsReadyColdMedian: coldTotals,
         totalsReadyColdSamples: coldSamples.map((c) => round(c.totals)),
         totalsReadyWarmMedian: medianOf(warm, (w) => w.totals),
+        floor: {
+          note: 'the same grid on React and AG Grid alone, none of the editor (bench/grid-floor-page), cold, loaded in turn with the editor',
+          coldMedian: medianOf(floorSamples, (c) => c.rows),
+          coldSamples: floorSamples.map((c) => round(c.rows)),
+        },
+        aboveFloorColdMedianMs: round(coldRows - medianOf(floorSamples, (c) => c.rows)),
       },
       editToTotalMs: {
         toDom: sampleSummary(edits.dom),
@@ -205,6 +231,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.close();
+    await floorServer.close();
   }
 }
 

@@ -217,12 +217,17 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
       return onExport !== undefined;
     },
   }));
-  const [controller] = useState(() => {
+  // A grid whose totals are plain sums gets its engine here, so its first frame shows them.
+  const [{ controller, firstEngine }] = useState(() => {
     const created = new GridController(new GridModel<GridRow>(def, rows, readOnly, rows.length <= PAGING_THRESHOLD));
     created.hooks = hooks;
-    return created;
+    const plain = props.engineFactory ? null : plainEngineFactory(def);
+    const engine = plain ? plain(def, created.model.rows) : null;
+    created.model.attachEngine(engine);
+    return { controller: created, firstEngine: engine };
   });
   const [initialRowData] = useState(() => controller.rowData());
+  const [initialTotalRows] = useState(() => controller.initialTotalRows());
   const [cells] = useState(() => props.cells);
   const [scrollbarWidth] = useState(gridScrollbarWidth);
   // The rows the column widths are measured on: those given from outside, not each edit.
@@ -264,7 +269,10 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
         .then((factory) => start(factory, true))
         .catch((error: unknown) => console.error('表格计算引擎加载失败', error));
     if (plain) {
-      start(plain, !large);
+      // The engine made with the controller, on the first mount (unmounting detaches and
+      // destroys it, so a remount makes a new one).
+      if (firstEngine && controller.model.engine === firstEngine) engine = firstEngine;
+      else start(plain, !large);
       if (large)
         afterFirstFrame(() => {
           if (closed) return;
@@ -280,7 +288,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
       controller.model.attachEngine(null);
       engine?.destroy();
     };
-  }, [controller]);
+  }, [controller, firstEngine]);
 
   // Rows from outside replace the grid's.
   useEffect(() => {
@@ -468,6 +476,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           styleNonce={cspNonce()}
           columnDefs={columnDefs}
           rowData={initialRowData}
+          pinnedBottomRowData={initialTotalRows}
           getRowId={getRowId}
           rowHeight={def.rowHeight}
           getRowHeight={getRowHeight}

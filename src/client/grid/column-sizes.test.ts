@@ -5,7 +5,16 @@ import { voucherGrid as voucherOf } from '../../../grids/voucher.js';
 import { voucherListGrid } from '../../../grids/voucher-list.js';
 import { formatFen } from '../../shared/money.js';
 import type { GridDefinition, GridRow } from '../../shared/grid/definition.js';
-import { CELL_PAD, columnSizes, estimatedCells, PINNED_MAX, TEXT_MIN, type MeasureText } from './column-sizes.js';
+import {
+  CELL_PAD,
+  columnSizes,
+  estimatedCells,
+  PINNED_MAX,
+  TEXT_MIN,
+  TEXT_SAMPLE_ROWS,
+  textSample,
+  type MeasureText,
+} from './column-sizes.js';
 
 // The editor takes any definition as a definition of plain rows (GridEditor does the same).
 const trialBalanceGrid = trialBalanceOf as unknown as GridDefinition;
@@ -121,5 +130,33 @@ describe('column widths from the content', () => {
         'codeName',
       )?.width ?? 0;
     expect(indented - plain).toBe(48);
+  });
+});
+
+describe('the rows a text column is sized on', () => {
+  it('are all rows up to the limit, else the first half of it and the rest spread to the end', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 30_000 }), fc.integer({ min: 2, max: 3000 }), (n, limit) => {
+        const rows: GridRow[] = Array.from({ length: n }, (_, i) => ({ rowId: String(i) }));
+        const sample = textSample(rows, limit);
+        if (n <= limit) {
+          expect(sample).toBe(rows);
+          return;
+        }
+        expect(sample.length).toBe(limit);
+        const ids = sample.map((r) => Number(r.rowId));
+        expect(ids.slice(0, Math.floor(limit / 2))).toEqual([...Array(Math.floor(limit / 2)).keys()]);
+        expect(new Set(ids).size).toBe(limit);
+        expect(ids.at(-1)).toBeGreaterThanOrEqual(n - Math.ceil(n / (limit - Math.floor(limit / 2))) - 1);
+      }),
+    );
+  });
+
+  it('a long text in a large list is found when it is in the sample; amounts are read in full', () => {
+    const rows = Array.from({ length: TEXT_SAMPLE_ROWS * 5 }, (_, i) => trialRow(`1${i}`, '库存现金', 100));
+    const last = rows.length - 1;
+    rows[last] = trialRow('9', '库存现金', 999_999_999_99);
+    const size = columnSizes(trialBalanceGrid, rows, { measure, readOnly: true }).get('closingDebit');
+    expect(size?.minWidth).toBeGreaterThanOrEqual(measure(formatFen(999_999_999_99)) + CELL_PAD);
   });
 });

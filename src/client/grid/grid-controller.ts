@@ -77,7 +77,7 @@ export class GridController {
   connect(hooks: ControllerHooks): void {
     this.hooks = hooks;
     this.lastErrorKey = '\u0002';
-    this.emitErrors();
+    this.emitFirstErrors();
   }
 
   private get derivedColumns(): string[] {
@@ -99,7 +99,21 @@ export class GridController {
   attach(api: GridApi<GridRow>): void {
     this.api = api;
     this.pushTotals();
-    this.emitErrors();
+    this.emitFirstErrors();
+  }
+
+  /**
+   * The errors as the grid opens. A large grid is validated after its first paint (which then
+   * reports them), so its first frame does not wait for every row's checks.
+   */
+  private emitFirstErrors(): void {
+    if (this.model.isValidated) this.emitErrors();
+  }
+
+  /** The total row the grid is created with (the engine's figures when it has one). */
+  initialTotalRows(): GridRow[] | undefined {
+    const shown = (this.def.totals ?? []).some((t) => t.showUnder);
+    return shown ? [totalRow(this.def, this.model.totals())] : undefined;
   }
 
   columns(): string[] {
@@ -175,8 +189,9 @@ export class GridController {
     // New pinned-row data makes the grid redraw every rendered row; the total row's own data
     // refreshes that row alone (most of an edit's cost in a long voucher otherwise).
     const pinned = row && this.api?.getPinnedBottomRowCount() === 1 ? this.api.getPinnedBottomRow(0) : undefined;
-    if (row && pinned?.id === TOTAL_ROW_ID) pinned.setData(row);
-    else this.api?.setGridOption('pinnedBottomRowData', row ? [row] : []);
+    if (row && pinned?.id === TOTAL_ROW_ID) {
+      if (!sameRow(pinned.data as GridRow | undefined, row)) pinned.setData(row);
+    } else this.api?.setGridOption('pinnedBottomRowData', row ? [row] : []);
     this.hooks.onTotals?.(totals);
   }
 
@@ -480,4 +495,10 @@ export class GridController {
   clearRange(): void {
     clearRange(this);
   }
+}
+
+function sameRow(a: GridRow | undefined, b: GridRow): boolean {
+  if (!a) return false;
+  const keys = Object.keys(b);
+  return keys.length === Object.keys(a).length && keys.every((k) => a[k] === b[k]);
 }

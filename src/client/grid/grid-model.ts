@@ -116,6 +116,11 @@ export class GridModel<R extends GridRow = GridRow> {
     if (validateNow) this.revalidate();
   }
 
+  /** Every row has been validated (a large grid's are after its first paint). */
+  get isValidated(): boolean {
+    return this.validated;
+  }
+
   /** Validates every row once, if that has not happened yet. */
   ensureValidated(): void {
     if (!this.validated) this.revalidate();
