@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Page } from '../auth/pages.js';
-import { LEVEL_CATALOGUE, MENU_CATALOGUE, type LevelSeed } from './menu-catalogue.js';
+import { LEVEL_CATALOGUE, MENU_CATALOGUE, USER_CENTER_PAGES, type LevelSeed } from './menu-catalogue.js';
 
 const pages = new Map(MENU_CATALOGUE.flatMap((top) => top.children ?? []).map((page) => [page.href, page]));
 
@@ -24,10 +24,10 @@ describe('the seeded roles and the menu catalogue', () => {
     expect(pages.get(Page.trialBalance)?.buttons).toContain('regenerate');
   });
 
-  it('the accountant keeps the books: every page and button but the cashier signature', () => {
+  it('the accountant keeps the books: every page and button but the cashier signature and administration', () => {
     const { grants } = level('accountant');
     for (const [href, page] of pages) {
-      if (page.adminOnly) expect(grants[href]).toBeUndefined();
+      if (page.adminOnly || href.startsWith('/user-center')) expect(grants[href]).toBeUndefined();
       else expect(grants[href]).toEqual((page.buttons ?? []).filter((b) => b !== 'cashierSign'));
     }
   });
@@ -59,5 +59,21 @@ describe('the seeded roles and the menu catalogue', () => {
       [Page.detailAccount]: ['print', 'export'],
       [Page.generalLedger]: ['print', 'export'],
     });
+  });
+});
+
+describe('the administrator role', () => {
+  it('is granted every user-center page that is not kept for the super administrator, with every button, and nothing else', () => {
+    const { grants } = level('administrator');
+    const expected = Object.fromEntries(USER_CENTER_PAGES.filter((p) => !p.adminOnly).map((p) => [p.href, p.buttons ?? []]));
+    expect(grants).toEqual(expected);
+    expect(Object.keys(grants)).toContain('/user-center/zt-management');
+    expect(Object.keys(grants)).not.toContain('/user-center/menu-management');
+    expect(Object.keys(grants)).not.toContain(Page.backup);
+  });
+
+  it('no other seeded role is granted a user-center page', () => {
+    for (const { code, grants } of LEVEL_CATALOGUE)
+      if (code !== 'administrator') expect(Object.keys(grants).filter((h) => h.startsWith('/user-center'))).toEqual([]);
   });
 });

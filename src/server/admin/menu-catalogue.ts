@@ -13,6 +13,52 @@ export interface MenuSeed {
 
 const ALL_VOUCHER = ['add', 'edit', 'delete', 'review', 'book', 'cashierSign', 'print', 'export'];
 
+/**
+ * The administration half of the user center (issue 18). Pages marked adminOnly configure the
+ * whole installation (menus, platforms, permissions, backups) and stay the super administrator's.
+ */
+export const USER_CENTER_PAGES: readonly MenuSeed[] = [
+  { href: '/user-center/zt-management', titleName: '账套管理', buttons: ['add', 'edit', 'delete', 'enable', 'export'] },
+  {
+    href: '/user-center/provincial-level-zt-management',
+    titleName: '省级账套管理',
+    buttons: ['edit', 'enable', 'expire', 'level', 'export'],
+  },
+  { href: '/user-center/register-ztList', titleName: '账套注册', buttons: ['import', 'export', 'template'] },
+  {
+    href: '/user-center/ordinary-user-management',
+    titleName: '用户管理',
+    buttons: ['add', 'edit', 'delete', 'enable', 'resetPassword', 'grant', 'export'],
+  },
+  {
+    href: '/user-center/operator-management',
+    titleName: '操作员管理',
+    buttons: ['add', 'edit', 'delete', 'enable', 'resetPassword'],
+  },
+  { href: '/user-center/user-type-management', titleName: '用户类型', buttons: ['add', 'edit', 'delete'] },
+  { href: '/user-center/department-management', titleName: '部门管理', buttons: ['add', 'edit', 'delete'] },
+  { href: '/user-center/role-management', titleName: '角色管理', buttons: ['add', 'edit', 'delete', 'enable', 'grant'] },
+  { href: '/user-center/log-center', titleName: '操作日志', buttons: ['export'] },
+  { href: '/user-center/access-record', titleName: '访问记录', buttons: ['export'] },
+  { href: '/user-center/super-user', titleName: '超级用户', adminOnly: true, buttons: ['add', 'edit', 'resetPassword'] },
+  { href: '/user-center/permission', titleName: '权限管理', adminOnly: true, buttons: ['add', 'edit', 'delete', 'enable'] },
+  { href: '/user-center/permission-group', titleName: '权限组', adminOnly: true, buttons: ['add', 'edit', 'delete', 'enable'] },
+  {
+    href: '/user-center/menu-management',
+    titleName: '菜单管理',
+    adminOnly: true,
+    buttons: ['add', 'edit', 'delete', 'enable', 'sort'],
+  },
+  { href: '/user-center/global-btn-permission', titleName: '全局按钮权限', adminOnly: true, buttons: ['edit'] },
+  {
+    href: '/user-center/platform-management',
+    titleName: '平台管理',
+    adminOnly: true,
+    buttons: ['add', 'edit', 'delete', 'enable'],
+  },
+  { href: '/user-center/backup', titleName: '数据备份', adminOnly: true, buttons: ['add'] },
+];
+
 export const MENU_CATALOGUE: readonly MenuSeed[] = [
   {
     href: '/accounting-management',
@@ -96,20 +142,9 @@ export const MENU_CATALOGUE: readonly MenuSeed[] = [
     href: '/user-center',
     titleName: '用户中心',
     icon: 'admin',
-    adminOnly: true,
-    children: [
-      { href: '/user-center/zt-management', titleName: '账套管理', adminOnly: true, buttons: ['add', 'edit', 'delete'] },
-      {
-        href: '/user-center/ordinary-user-management',
-        titleName: '用户管理',
-        adminOnly: true,
-        buttons: ['add', 'edit', 'delete'],
-      },
-      { href: '/user-center/role-management', titleName: '角色管理', adminOnly: true, buttons: ['add', 'edit', 'delete'] },
-      { href: '/user-center/menu-management', titleName: '菜单管理', adminOnly: true, buttons: ['add', 'edit', 'delete'] },
-      { href: '/user-center/backup', titleName: '数据备份', adminOnly: true, buttons: ['add'] },
-      { href: '/user-center/log-center', titleName: '日志中心', adminOnly: true },
-    ],
+    // The pages below that are not adminOnly are granted like any other: a county federation's
+    // administrator manages its own subtree of ledger sets with them (admin/scope.ts).
+    children: USER_CENTER_PAGES,
   },
 ];
 
@@ -124,6 +159,8 @@ function leaves(prefixes: readonly string[], buttons?: (page: MenuSeed) => reado
   const out: Record<string, readonly string[]> = {};
   for (const top of MENU_CATALOGUE) {
     for (const page of top.children ?? []) {
+      // Administration is granted by name (ADMINISTRATION), never as part of "every page".
+      if (page.href.startsWith('/user-center') && !prefixes.some((p) => p.startsWith('/user-center'))) continue;
       if (!page.adminOnly && prefixes.some((p) => page.href.startsWith(p)))
         out[page.href] = buttons ? buttons(page) : (page.buttons ?? []);
     }
@@ -133,6 +170,11 @@ function leaves(prefixes: readonly string[], buttons?: (page: MenuSeed) => reado
 
 /** The cashier's signature stays the cashier's: a bookkeeper signing for the cashier defeats the check it is. */
 const CASHIER_ONLY = ['cashierSign'];
+
+/** The user-center pages an administrator of a subtree is granted, with every button. */
+const ADMINISTRATION = Object.fromEntries(
+  USER_CENTER_PAGES.filter((page) => !page.adminOnly).map((page) => [page.href, page.buttons ?? []]),
+);
 
 export const LEVEL_CATALOGUE: readonly LevelSeed[] = [
   {
@@ -160,5 +202,10 @@ export const LEVEL_CATALOGUE: readonly LevelSeed[] = [
       '/accounting-management/books/detailaccount': ['print', 'export'],
       '/accounting-management/books/generalledger': ['print', 'export'],
     },
+  },
+  {
+    code: 'administrator',
+    name: '管理员',
+    grants: ADMINISTRATION,
   },
 ];

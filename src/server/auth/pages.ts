@@ -21,6 +21,23 @@ export const Page = {
   incomeExpense: '/accounting-management/reports/income-expense',
   close: '/accounting-management/monthly/close',
   backup: '/user-center/backup',
+  // The user center's administration (admin/menu-catalogue.ts USER_CENTER_PAGES).
+  ztManagement: '/user-center/zt-management',
+  provincialZtManagement: '/user-center/provincial-level-zt-management',
+  registerZtList: '/user-center/register-ztList',
+  userManagement: '/user-center/ordinary-user-management',
+  operatorManagement: '/user-center/operator-management',
+  userTypeManagement: '/user-center/user-type-management',
+  departmentManagement: '/user-center/department-management',
+  roleManagement: '/user-center/role-management',
+  logCenter: '/user-center/log-center',
+  accessRecord: '/user-center/access-record',
+  superUser: '/user-center/super-user',
+  permission: '/user-center/permission',
+  permissionGroup: '/user-center/permission-group',
+  menuManagement: '/user-center/menu-management',
+  globalButtonPermission: '/user-center/global-btn-permission',
+  platformManagement: '/user-center/platform-management',
 } as const;
 
 export const Readers = {

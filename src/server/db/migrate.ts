@@ -18,6 +18,8 @@ import * as m0011 from './migrations/0011-books-indexes.js';
 import * as m0012 from './migrations/0012-voucher-revision.js';
 import * as m0017 from './migrations/0017-menu-rights.js';
 import * as m0013 from './migrations/0013-login-throttle-and-nonces.js';
+import * as m0018 from './migrations/0018-user-center-pages.js';
+import * as m0019 from './migrations/0019-admin-log.js';
 
 export async function migrate(db: Db): Promise<string[]> {
   const list: Record<string, (d: Db) => Migration> = {
@@ -35,6 +37,8 @@ export async function migrate(db: Db): Promise<string[]> {
     '0012-voucher-revision': () => ({ up: (k) => m0012.up(k) }),
     '0017-menu-rights': () => ({ up: (k) => m0017.up(k) }),
     '0013-login-throttle-and-nonces': (d) => ({ up: (k) => m0013.up(k, d.dialect) }),
+    '0018-user-center-pages': () => ({ up: (k) => m0018.up(k) }),
+    '0019-admin-log': (d) => ({ up: (k) => m0019.up(k, d.dialect) }),
   };
   const migrator = new Migrator({
     db: db.kysely,

@@ -360,6 +360,22 @@ export interface BackupTable {
   verified_at: number | null;
 }
 
+/** The user center's operation log (admin/audit.ts). */
+export interface AdminLogTable {
+  id: Generated<number>;
+  at: number;
+  user_id: number | null;
+  login_name: string;
+  address: string;
+  zt_id: number | null;
+  action: string;
+  target: string;
+  target_id: string | null;
+  summary: string;
+  before_json: string | null;
+  after_json: string | null;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_level: UserLevelTable;
@@ -390,6 +406,7 @@ export interface Database {
   carry_forward_line: CarryForwardLineTable;
   subject_balance: SubjectBalanceTable;
   backup: BackupTable;
+  admin_log: AdminLogTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
