@@ -4,12 +4,9 @@
  * four demo accounts. Demo data only: a real deployment creates its own users and ledger sets.
  */
 import type { AccountingSystem } from '../../shared/api/auth.js';
-import { chartForSystem } from '../../../templates/charts/index.js';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../auth/password.js';
-import { loadChart } from '../subjects/load-chart.js';
-import { seedBuiltInAuxiliary } from '../auxiliary/seed-types.js';
-import { seedCertificateTypes } from '../vouchers/certificate-types.js';
+import { createLedgerSet } from '../zt/create-set.js';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -52,29 +49,12 @@ export async function seedDemo(db: Db, scryptLogN: number, now = Date.now()): Pr
     const setIds = new Map<string, number>();
     for (const set of DEMO_SETS) {
       const upperId = set.upper ? (setIds.get(set.upper) ?? null) : null;
-      const { id } = await trx
-        .insertInto('zt_info')
-        .values({
-          name: set.name,
-          code: set.code,
-          expire_time: null,
-          level: set.level,
-          enable: 1,
-          is_improve_unit: 0,
-          is_asset_check: 0,
-          upper_id: upperId,
-          accounting_system: set.system,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await createLedgerSet(
+        tx,
+        { name: set.name, code: set.code, upperId, accountingSystem: set.system, level: set.level, years: DEMO_YEARS },
+        now,
+      );
       setIds.set(set.code, id);
-      await seedBuiltInAuxiliary(trx, id);
-      await seedCertificateTypes(trx, id);
-      for (const year of DEMO_YEARS) {
-        await trx.insertInto('zt_year').values({ zt_id: id, year, account_month: 1, subjects_initialised: 0 }).execute();
-        await loadChart(tx, chartForSystem(set.system), id, year);
-      }
     }
     const levels = new Map((await trx.selectFrom('user_level').select(['id', 'code']).execute()).map((l) => [l.code, l.id]));
     for (const [index, account] of DEMO_ACCOUNTS.entries()) {
