@@ -27,6 +27,7 @@ import {
   type RowClassParams,
   type RowDoubleClickedEvent,
   type SelectionChangedEvent,
+  type GridApi,
   type GridReadyEvent,
   type ProcessRowParams,
   type RowHeightParams,
@@ -415,6 +416,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     (p: RowClassParams<GridRow>) => (p.data && !p.node.rowPinned && strongRow?.(p.data) ? 'ufc-row-strong' : undefined),
     [strongRow],
   );
+  const onCreated = useCallback((api: GridApi<GridRow>) => controller.attach(api), [controller]);
   const onGridReady = useCallback(
     (event: GridReadyEvent<GridRow>) => {
       controller.attach(event.api);
@@ -493,6 +495,7 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
           localeText={LOCALE}
           rowBuffer={10}
           scrollbarWidth={scrollbarWidth}
+          onCreated={onCreated}
           onGridReady={onGridReady}
           processRowPostCreate={processRowPostCreate}
           rowSelection={props.selectable ? SELECTION : undefined}

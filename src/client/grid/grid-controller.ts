@@ -96,7 +96,9 @@ export class GridController {
     return this.model.rows.slice(0, this.loaded);
   }
 
+  /** The grid's api, as soon as the grid is made (and again at its gridReady, which changes nothing). */
   attach(api: GridApi<GridRow>): void {
+    if (this.api === api) return;
     this.api = api;
     this.pushTotals();
     this.emitFirstErrors();
