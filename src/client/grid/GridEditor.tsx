@@ -33,7 +33,7 @@ import {
   type RowHeightParams,
 } from 'ag-grid-community';
 import { cspNonce } from '../shell/csp-nonce.js';
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import type { ValidationIssue } from '../../shared/envelope.js';
 import {
   PAGING_THRESHOLD,
@@ -316,8 +316,10 @@ export function GridEditor<R extends GridRow>(props: GridEditorProps<R>) {
     controller.refreshAll();
   }, [readOnly, controller]);
 
-  // Our keys before AG Grid's (capture phase), and the clipboard events.
-  useEffect(() => {
+  // Our keys before AG Grid's (capture phase), and the clipboard events. In the commit that makes
+  // the grid, as its api is (onCreated): at full typing speed a key or an IME's text reaches a
+  // new grid's cell before the effects after the paint run.
+  useLayoutEffect(() => {
     const el = wrapperRef.current;
     if (!el) return;
     // First: its keydown lets go of the cell's EditContext before a key opens an editor.
