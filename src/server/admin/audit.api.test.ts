@@ -31,7 +31,7 @@ describe('a record without its secrets', () => {
   it('leaves records without secrets as they are', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom('name', 'code', 'level', 'enable'), fc.jsonValue()), (record) => {
-        expect(withoutSecrets(record)).toEqual(JSON.parse(JSON.stringify(record)));
+        expect(withoutSecrets(record)).toEqual(record);
       }),
     );
   });
