@@ -20,7 +20,7 @@ const DateText = (description: string) =>
 const PageFields = {
   pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: '页码，从1起' })),
   pageSize: Type.Optional(
-    Type.Unsafe<20 | 30 | 40 | 50>({
+    Type.Unsafe<number>({
       type: 'integer',
       enum: [20, 30, 40, 50],
       default: 20,
