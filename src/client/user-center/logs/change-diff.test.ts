@@ -22,6 +22,16 @@ describe('a change field by field', () => {
     );
   });
 
+  it('shows a time kept in milliseconds as China time', () => {
+    const [row] = changeDiff('{"password_changed_at":1767225600000}', '{"password_changed_at":1767229200000}');
+    expect(row).toEqual({
+      field: 'password_changed_at',
+      before: '2026-01-01 08:00:00',
+      after: '2026-01-01 09:00:00',
+      changed: true,
+    });
+  });
+
   it('shows a record without its counterpart (a creation, a deletion) and text that is not JSON', () => {
     expect(changeDiff(null, '{"name":"新"}')).toEqual([{ field: 'name', before: '', after: '"新"', changed: true }]);
     expect(changeDiff('not json', null)).toEqual([{ field: '（值）', before: 'not json', after: '', changed: true }]);

@@ -1,8 +1,10 @@
 /**
  * A change's record before and after, field by field, for the operation log's detail: nested
  * objects are walked to their leaves (a.b, list.0), each field shown once with its value on each
- * side and whether it changed. Fields only on one side are changes (added or removed).
+ * side and whether it changed. Fields only on one side are changes (added or removed). Times kept
+ * as epoch milliseconds are shown as China's time.
  */
+import { chinaTimeText } from '../../../shared/logs/action-names.js';
 export interface DiffRow {
   field: string;
   before: string;
@@ -17,7 +19,12 @@ function leaves(value: unknown, prefix: string, out: Map<string, string>): void 
     for (const [key, inner] of entries) leaves(inner, prefix ? `${prefix}.${key}` : key, out);
     return;
   }
-  out.set(prefix || '（值）', value === undefined ? '' : JSON.stringify(value));
+  out.set(prefix || '（值）', value === undefined ? '' : isTime(prefix, value) ? chinaTimeText(value) : JSON.stringify(value));
+}
+
+/** A time field (password_changed_at, createdAt) holding epoch milliseconds reads as a time. */
+function isTime(field: string, value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 1e11 && /(_at|At)$/.test(field);
 }
 
 function parse(json: string | null): Map<string, string> {

@@ -7,7 +7,8 @@
  * zt_id is the set a choice concerns (null for a sign-in, which names no set). The indexes serve
  * the list's reads: by time, by address and time (the per-address summary), by user and by set.
  * The operation log's list filters by zt_id with time and by time alone (0019's indexes), and by
- * the actor, whose index is added here.
+ * the actor and by the action, whose indexes are added here; a subtree administrator's access
+ * records name the users granted in the subtree, read by set from user_zt_level.
  */
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
@@ -35,4 +36,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await db.schema.createIndex('access_record_user_at_idx').on('access_record').columns(['user_id', 'at']).execute();
   await db.schema.createIndex('access_record_zt_at_idx').on('access_record').columns(['zt_id', 'at']).execute();
   await db.schema.createIndex('admin_log_user_at_idx').on('admin_log').columns(['user_id', 'at']).execute();
+  await db.schema.createIndex('admin_log_action_at_idx').on('admin_log').columns(['action', 'at']).execute();
+  // The users granted in a subtree (a subtree administrator's access records): by set, not by user.
+  await db.schema.createIndex('user_zt_level_zt_user_idx').on('user_zt_level').columns(['zt_id', 'user_id']).execute();
 }
