@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Paths } from '../../shared/api/paths.js';
 import type { AccessAddressItem, AccessDetailItem, OptLogItem } from '../../shared/api/schemas/logs.js';
 import { recordChange } from '../admin/audit.js';
+import { revokeUserSessions } from '../auth/sessions.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { checkWorkbook, expectOnlyOurFormulas } from '../test-support/workbook-check.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
@@ -98,6 +99,27 @@ describe.each(TEST_DIALECTS)('who did what (%s)', (dialect) => {
     expect((await chuna.post(Paths.logOut)).body.success).toBe(true);
     const out = await details(admin, { loginName: 'chuna', kind: 'logout' });
     expect(out.body.data.currentPageItems[0]).toMatchObject({ reason: 'logout', address: '127.0.0.1' });
+  });
+
+  it('records a disabled user refused at sign-in, and the sessions ended when a user is disabled', async () => {
+    const q = server.db.kysely;
+    const shenhe = new ApiClient(server.url);
+    expect((await shenhe.logOn(server.db, 'shenhe', 'Shenhe@123')).body.success).toBe(true);
+    const user = await q.selectFrom('app_user').select('id').where('login_name', '=', 'shenhe').executeTakeFirstOrThrow();
+    // As the users' page disables a user: the flag and the sessions in one transaction.
+    await q.transaction().execute(async (trx) => {
+      await trx.updateTable('app_user').set({ enable: 0 }).where('id', '=', user.id).execute();
+      await revokeUserSessions(trx, user.id, 'disabled');
+    });
+    try {
+      expect((await shenhe.get(Paths.getInfo)).body.errorCode).toBe(4010);
+      expect((await new ApiClient(server.url).logOn(server.db, 'shenhe', 'Shenhe@123')).body.success).toBe(false);
+      const [refused, ended] = (await details(admin, { loginName: 'shenhe', pageSize: 20 })).body.data.currentPageItems;
+      expect(refused).toMatchObject({ kind: 'login', success: false, reason: 'disabled', reasonText: '用户已停用' });
+      expect(ended).toMatchObject({ kind: 'session_end', reason: 'user_disabled', address: '127.0.0.1' });
+    } finally {
+      await q.updateTable('app_user').set({ enable: 1 }).where('id', '=', user.id).execute();
+    }
   });
 
   it('lists a recorded change with its before and after, filtered by action, who, set and summary text', async () => {
