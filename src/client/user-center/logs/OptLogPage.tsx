@@ -122,17 +122,28 @@ export function OptLogPage() {
           重置
         </button>
       </form>
-      <GridEditor
-        handle={gridRef}
-        definition={optLogGrid}
-        rows={rows}
-        readOnly
-        label="操作日志列表"
-        toolbarExport={permission.has('export')}
-        onExport={() => void exportOptLog(applied).catch(() => undefined)}
-        onRowOpen={(rowId) => setOpen(items.find((i) => String(i.id) === rowId) ?? null)}
-        fill
-      />
+      {/* Enter on a row opens it, as a double-click does (the read-only grid has no cell to edit). */}
+      <div
+        className="logs-grid"
+        onKeyDownCapture={(e) => {
+          const rowId = gridRef.current?.focusedRowId();
+          if (e.key !== 'Enter' || !rowId || !(e.target instanceof HTMLElement) || !e.target.closest('[role="gridcell"]')) return;
+          e.preventDefault();
+          setOpen(items.find((i) => String(i.id) === rowId) ?? null);
+        }}
+      >
+        <GridEditor
+          handle={gridRef}
+          definition={optLogGrid}
+          rows={rows}
+          readOnly
+          label="操作日志列表"
+          toolbarExport={permission.has('export')}
+          onExport={() => void exportOptLog(applied).catch(() => undefined)}
+          onRowOpen={(rowId) => setOpen(items.find((i) => String(i.id) === rowId) ?? null)}
+          fill
+        />
+      </div>
       <Pager total={total} page={page} onChange={setPage} label="操作日志" />
       {open && (
         <ChangeDetail
