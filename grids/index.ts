@@ -9,6 +9,8 @@ import { generalLedgerGrid } from './general-ledger.js';
 import { voucherGrid } from './voucher.js';
 import { balanceSheetGrid, balanceSheetGridAnnual } from './balance-sheet.js';
 import { incomeExpenseGrid, incomeExpenseGridAnnual } from './income-expense.js';
+import { optLogGrid } from './user-center/opt-log.js';
+import { accessAddressGrid, accessDetailGrid } from './user-center/access-record.js';
 
 export {
   openingBalanceGrid,
@@ -39,6 +41,9 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   balanceSheetGridAnnual as unknown as GridDefinition<GridRow>,
   incomeExpenseGrid as unknown as GridDefinition<GridRow>,
   incomeExpenseGridAnnual as unknown as GridDefinition<GridRow>,
+  optLogGrid,
+  accessDetailGrid,
+  accessAddressGrid,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

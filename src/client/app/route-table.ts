@@ -99,7 +99,7 @@ export const USER_CENTER_CHILDREN: readonly { path: string; name: string }[] = [
   { path: 'backup', name: '数据备份' },
   { path: 'authorization', name: '授权' },
   { path: 'authorization/authorization-username', name: '授权用户' },
-  { path: 'log-center', name: '日志中心' },
+  { path: 'log-center', name: '操作日志' },
   { path: 'menu-sort', name: '菜单排序' },
   { path: 'print-design', name: '打印设计' },
   { path: 'grpc-log', name: 'gRPC 日志' },

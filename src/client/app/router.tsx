@@ -90,6 +90,14 @@ export const routes: RouteObject[] = [
             path: 'backup',
             lazy: async () => ({ Component: (await import('../backup/BackupPage.js')).BackupPage }),
           },
+          {
+            path: 'log-center',
+            lazy: async () => ({ Component: (await import('../user-center/logs/OptLogPage.js')).OptLogPage }),
+          },
+          {
+            path: 'access-record',
+            lazy: async () => ({ Component: (await import('../user-center/logs/AccessRecordPage.js')).AccessRecordPage }),
+          },
           ...USER_CENTER_CHILDREN.map(({ path, name }) => ({ path, element: <NamedPlaceholder name={name} /> })),
         ],
       },

@@ -17,6 +17,8 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
 import { passwordExpired } from './password-expiry.js';
 import { createSession, pruneSessions, revokeSession, setSessionZt } from './sessions.js';
 import { userMayOpen } from '../zt/access.js';
+import { recordChange, actorOf } from '../admin/audit.js';
+import { recordAccess, type AccessEntry, type AccessReason } from '../logs/access-record.js';
 
 export function authRoutes(app: App, db: Db, config: ServerConfig): void {
   app.get(
@@ -34,30 +36,49 @@ export function authRoutes(app: App, db: Db, config: ServerConfig): void {
   );
 
   // An empty body is refused by the schema (400) before the handler: it counts as no failed login.
+  // Every attempt that reaches the handler is recorded (logs/access-record.ts), a refusal too.
   app.post(Paths.logOn, { schema: AuthSchemas.logOn, config: { access: 'public', right: 'none' } }, async (request) => {
     const { password } = request.body;
     const loginName = normaliseLoginName(request.body.loginName);
     const address = request.ip;
-    if (!loginName || !password) refuse('ValidationFailed', '请输入用户名和密码', ['请输入用户名和密码']);
+    const attemptOf = (reason: AccessReason, userId: number | null = null): AccessEntry => ({
+      kind: 'login',
+      loginName: loginName || request.body.loginName.trim(),
+      userId,
+      address,
+      reason,
+      userAgent: request.headers['user-agent'],
+    });
+    const fail = async (reason: AccessReason, userId: number | null, refusal: () => never): Promise<never> => {
+      await recordAccess(db.kysely, attemptOf(reason, userId));
+      return refusal();
+    };
+    if (!loginName || !password)
+      return fail('missing', null, () => refuse('ValidationFailed', '请输入用户名和密码', ['请输入用户名和密码']));
     if (config.captcha) {
-      if (!request.body.captcha?.trim()) refuse('CaptchaInvalid', '请输入验证码');
-      if (!(await consumeCaptcha(db, request.body.captchaKey ?? '', request.body.captcha))) refuse('CaptchaInvalid');
+      if (!request.body.captcha?.trim()) return fail('captcha', null, () => refuse('CaptchaInvalid', '请输入验证码'));
+      if (!(await consumeCaptcha(db, request.body.captchaKey ?? '', request.body.captcha)))
+        return fail('captcha', null, () => refuse('CaptchaInvalid'));
     }
     // The attempt is taken before the password is checked (login-throttle.ts): under a burst,
     // no more passwords are checked than the limit allows.
     const throttleKey = throttleKeyOf(loginName);
     const attempt = await takeAttempt(db, config.login, throttleKey, address);
-    if (!attempt.granted) refuse('LoginLocked', lockMessage(attempt.waitMs));
+    if (!attempt.granted) return fail('locked', null, () => refuse('LoginLocked', lockMessage(attempt.waitMs)));
 
     const user = await db.kysely.selectFrom('app_user').selectAll().where('login_name', '=', loginName).executeTakeFirst();
     const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !valid) {
-      if (attempt.last) refuse('LoginLocked', lockedByThisFailureMessage(config.login.windowMs));
-      refuse('LoginFailed');
+      const reason = user ? 'wrong_password' : 'unknown_user';
+      if (attempt.last)
+        return fail(reason, user?.id ?? null, () => refuse('LoginLocked', lockedByThisFailureMessage(config.login.windowMs)));
+      return fail(reason, user?.id ?? null, () => refuse('LoginFailed'));
     }
     await releaseAttempt(db, config.login, throttleKey, address);
-    if (!user.enable) refuse('AccountDisabled');
-    const { token, signKey } = await createSession(db, user.id, address, config.session.single);
+    if (!user.enable) return fail('disabled', user.id, () => refuse('AccountDisabled'));
+    const { token, signKey } = await createSession(db, user.id, address, config.session.single, Date.now(), (trx) =>
+      recordAccess(trx, attemptOf('ok', user.id)),
+    );
     await pruneSessions(db, config.session.absoluteMs);
     request.log.info({ userId: user.id }, 'login');
     const data: LogOnResponse = {
@@ -97,11 +118,24 @@ export function authRoutes(app: App, db: Db, config: ServerConfig): void {
       if (problem) refuse('ValidationFailed', problem, [problem]);
       if (newPassword === oldPassword) refuse('ValidationFailed', '新密码不能与原密码相同', ['新密码不能与原密码相同']);
       const hash = await hashPassword(newPassword, config.scryptLogN);
-      await db.kysely
-        .updateTable('app_user')
-        .set({ password_hash: hash, must_change_password: 0, password_changed_at: Date.now() })
-        .where('id', '=', user.id)
-        .execute();
+      const now = Date.now();
+      await db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('app_user')
+          .set({ password_hash: hash, must_change_password: 0, password_changed_at: now })
+          .where('id', '=', user.id)
+          .execute();
+        // No password in the record, old or new: only that it changed and when.
+        await recordChange(trx, actorOf(request), {
+          action: 'user.changePassword',
+          target: 'app_user',
+          targetId: user.id,
+          ztId: authOf(request).zt?.id ?? null,
+          summary: `用户 ${user.login_name} 修改了自己的密码`,
+          before: { must_change_password: user.must_change_password, password_changed_at: user.password_changed_at },
+          after: { must_change_password: 0, password_changed_at: now },
+        });
+      });
       return okEnvelope(null, '密码修改成功');
     },
   );
@@ -109,9 +143,26 @@ export function authRoutes(app: App, db: Db, config: ServerConfig): void {
   app.post(Paths.setUserZtLevel, { schema: AuthSchemas.setUserZtLevel, config: { right: 'none' } }, async (request) => {
     const auth = authOf(request);
     const { ztId, year } = request.body;
+    const choice = (reason: AccessReason) =>
+      recordAccess(db.kysely, {
+        kind: 'select',
+        loginName: auth.user.login_name,
+        userId: auth.user.id,
+        address: request.ip,
+        ztId,
+        reason,
+        userAgent: request.headers['user-agent'],
+      });
     const zt = await db.kysely.selectFrom('zt_info').selectAll().where('id', '=', ztId).executeTakeFirst();
-    if (!zt || !(await userMayOpen(db, auth.user, ztId))) refuse('Forbidden', '无权访问该账套');
-    if (!zt.enable || isExpired(zt.expire_time)) refuse('LedgerSetExpired');
+    if (!zt || !(await userMayOpen(db, auth.user, ztId))) {
+      // A set that does not exist is not recorded under its id (no record names a set it cannot show).
+      if (zt) await choice('zt_forbidden');
+      refuse('Forbidden', '无权访问该账套');
+    }
+    if (!zt.enable || isExpired(zt.expire_time)) {
+      await choice('zt_expired');
+      refuse('LedgerSetExpired');
+    }
     const open = await db.kysely
       .selectFrom('zt_year')
       .select('year')
@@ -119,7 +170,18 @@ export function authRoutes(app: App, db: Db, config: ServerConfig): void {
       .where('year', '=', year)
       .executeTakeFirst();
     if (!open) refuse('BusinessRule', `该账套尚未建立${year}年度`);
-    await setSessionZt(db, auth.session.token_hash, ztId, year);
+    await db.kysely.transaction().execute(async (trx) => {
+      await setSessionZt(trx, auth.session.token_hash, ztId, year);
+      await recordAccess(trx, {
+        kind: 'select',
+        loginName: auth.user.login_name,
+        userId: auth.user.id,
+        address: request.ip,
+        ztId,
+        reason: 'ok',
+        userAgent: request.headers['user-agent'],
+      });
+    });
     return okEnvelope({ ztId, ztName: zt.name, year }, '账套选择成功');
   });
 }

@@ -4,10 +4,11 @@
  * new token; logout, a login elsewhere (single-session mode) and disabling the user revoke it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import { fixedQuery, slot } from '../db/fixed-query.js';
 import type { AppUser, Database, Session } from '../db/schema.js';
+import { recordAccess, sessionEndReason } from '../logs/access-record.js';
 
 export type RevokeReason = 'logout' | 'replaced' | 'disabled';
 
@@ -15,18 +16,23 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: Db, userId: number, address: string, single: boolean, now = Date.now()) {
+/**
+ * A new session; `within` runs in its transaction (the sign-in's access record). In single-session
+ * mode the user's other sessions end, each recorded as ended by this sign-in.
+ */
+export async function createSession(
+  db: Db,
+  userId: number,
+  address: string,
+  single: boolean,
+  now = Date.now(),
+  within?: (trx: Kysely<Database>) => Promise<void>,
+) {
   const token = randomBytes(32).toString('hex');
   const signKey = randomBytes(32).toString('hex');
   await db.kysely.transaction().execute(async (trx) => {
-    if (single) {
-      await trx
-        .updateTable('session')
-        .set({ revoked_at: now, revoke_reason: 'replaced' })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
-    }
+    if (single) await endSessions(trx, trx.selectFrom('session').where('user_id', '=', userId), 'replaced', now);
+    if (within) await within(trx);
     await trx
       .insertInto('session')
       .values({
@@ -152,21 +158,62 @@ export async function findSessionContext(q: Kysely<Database>, tokenHash: string)
   });
 }
 
-export async function revokeSession(db: Db, tokenHash: string, reason: RevokeReason, now = Date.now()): Promise<void> {
-  await db.kysely
+type SessionSelection = SelectQueryBuilder<Database, 'session', object>;
+
+/**
+ * Ends the open sessions `which` selects, each with an access record (a sign-out for 'logout',
+ * else a session the server ended, with its reason and the address it was used from).
+ */
+async function endSessions(trx: Kysely<Database>, which: SessionSelection, reason: RevokeReason, now: number): Promise<void> {
+  const open = await which
+    .innerJoin('app_user as u', 'u.id', 'session.user_id')
+    .select(['session.token_hash', 'session.user_id', 'session.address', 'session.zt_id', 'u.login_name'])
+    .where('session.revoked_at', 'is', null)
+    .execute();
+  if (open.length === 0) return;
+  await trx
     .updateTable('session')
     .set({ revoked_at: now, revoke_reason: reason })
-    .where('token_hash', '=', tokenHash)
+    .where(
+      'token_hash',
+      'in',
+      open.map((s) => s.token_hash),
+    )
     .execute();
+  for (const s of open) {
+    await recordAccess(
+      trx,
+      {
+        kind: reason === 'logout' ? 'logout' : 'session_end',
+        loginName: s.login_name,
+        userId: s.user_id,
+        address: s.address,
+        ztId: s.zt_id,
+        reason: sessionEndReason(reason),
+      },
+      now,
+    );
+  }
 }
 
-export async function revokeUserSessions(db: Db, userId: number, reason: RevokeReason, now = Date.now()): Promise<void> {
+/** Ends one session (a sign-out: the address is the session's). */
+export async function revokeSession(db: Db, tokenHash: string, reason: RevokeReason, now = Date.now()): Promise<void> {
   await db.kysely
-    .updateTable('session')
-    .set({ revoked_at: now, revoke_reason: reason })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .transaction()
+    .execute((trx) => endSessions(trx, trx.selectFrom('session').where('session.token_hash', '=', tokenHash), reason, now));
+}
+
+/** Ends every open session of a user (disabled, password reset): pass the change's transaction to end them with it. */
+export async function revokeUserSessions(
+  db: Db | Kysely<Database>,
+  userId: number,
+  reason: RevokeReason,
+  now = Date.now(),
+): Promise<void> {
+  const run = (trx: Kysely<Database>) =>
+    endSessions(trx, trx.selectFrom('session').where('session.user_id', '=', userId), reason, now);
+  if ('kysely' in db) await db.kysely.transaction().execute(run);
+  else await run(db);
 }
 
 /** Idle expiry is measured from last_seen_at, refreshed at most once a minute to spare writes. */
@@ -175,8 +222,8 @@ export async function touchSession(db: Db, session: Session, now = Date.now()): 
   await db.kysely.updateTable('session').set({ last_seen_at: now }).where('token_hash', '=', session.token_hash).execute();
 }
 
-export async function setSessionZt(db: Db, tokenHash: string, ztId: number, year: number): Promise<void> {
-  await db.kysely.updateTable('session').set({ zt_id: ztId, year }).where('token_hash', '=', tokenHash).execute();
+export async function setSessionZt(q: Kysely<Database>, tokenHash: string, ztId: number, year: number): Promise<void> {
+  await q.updateTable('session').set({ zt_id: ztId, year }).where('token_hash', '=', tokenHash).execute();
 }
 
 /** Drops sessions that ended more than a day ago (called at start-up and after logins). */

@@ -35,6 +35,7 @@ const coverage = {
   session: 'left out: logins are not ledger data (and a restore must not end or revive sessions)',
   backup: 'left out: the list of backups survives a restore (the restored backup stays in it)',
   admin_log: 'left out: the operation log records the administration, and a restore must not rewrite it',
+  access_record: 'left out: sign-ins are the platform’s record, and a restore must not rewrite them',
 } as const satisfies Record<TablesWithZtId, 'backup' | `left out: ${string}`>;
 
 export type BackedUpTable = {

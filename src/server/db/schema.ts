@@ -281,6 +281,21 @@ export interface VoucherAuditTable {
   after_json: string | null;
 }
 
+/** Sign-ins, set choices, sign-outs and session ends (logs/access-record.ts). */
+export interface AccessRecordTable {
+  id: Generated<number>;
+  at: number;
+  /** 'login' | 'select' | 'logout' | 'session_end' */
+  kind: string;
+  login_name: string;
+  user_id: number | null;
+  address: string;
+  zt_id: number | null;
+  success: number;
+  reason: string;
+  user_agent: string;
+}
+
 export interface VoucherTemplateTable {
   zt_id: number;
   id: string;
@@ -407,6 +422,7 @@ export interface Database {
   subject_balance: SubjectBalanceTable;
   backup: BackupTable;
   admin_log: AdminLogTable;
+  access_record: AccessRecordTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

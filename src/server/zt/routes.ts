@@ -75,10 +75,17 @@ export function ztRoutes(app: App, db: Db): void {
     return okEnvelope(data);
   });
 
-  app.get(local(Paths.ztInfoTree), { schema: ZtSchemas.tree, config: { right: 'none' } }, async (request) => {
-    const { user } = authOf(request);
-    return okEnvelope(buildTree((await visibleSets(db, user.id, !!user.is_admin)).map(toZtInfo)));
-  });
+  // A province's tree is 10,000 sets (2 MB): the schema's serializer walks its recursive $ref at
+  // about 300 ms where JSON.stringify takes a tenth of that. toZtInfo makes exactly the declared
+  // fields, so the text is the same (the route-schemas test checks the answer against the schema).
+  app.get(
+    local(Paths.ztInfoTree),
+    { schema: ZtSchemas.tree, config: { right: 'none' }, serializerCompiler: () => (data) => JSON.stringify(data) },
+    async (request) => {
+      const { user } = authOf(request);
+      return okEnvelope(buildTree((await visibleSets(db, user.id, !!user.is_admin)).map(toZtInfo)));
+    },
+  );
 
   app.get(`${local(Paths.ztInfo)}/:id`, { schema: ZtSchemas.info, config: { right: 'none' } }, async (request) => {
     const { id } = request.params;

@@ -38,6 +38,16 @@ export const Paths = {
   ztElect: '/userCenter/api/ztInfo/elect',
   ztInfoTree: '/userCenter/api/ztInfo/getZtInfoTree',
   ztInfo: '/userCenter/api/ztInfo', // GET /{id}
+  /** Spec "Reports and logs": the operation log, paged and filtered (logs/routes.ts). */
+  getSystemOptLogList: '/userCenter/api/getSystemOptLogList',
+  /** Ours: the operation log's filters (no page) as .xlsx. */
+  optLogExport: '/userCenter/api/getSystemOptLogList/export',
+  /** Spec: GET /api/requestIP — sign-ins per address in a time range. */
+  requestIP: '/userCenter/api/requestIP',
+  /** Spec: GET /api/requestIP/getDetailsList — every access record. */
+  requestIPDetails: '/userCenter/api/requestIP/getDetailsList',
+  /** Ours: the access records' filters (no page) as .xlsx, details or per address. */
+  requestIPExport: '/userCenter/api/requestIP/export',
   // accounting
   /** GET list (flat, every field of SubjectItem); POST add or edit (SaveSubjectRequest); DELETE ?code= (non-standard, no children, no balance). */
   subjectList: '/account/api/subject',
