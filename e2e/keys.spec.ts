@@ -206,7 +206,7 @@ test.describe.serial('no keystroke lost', () => {
         const at = document.activeElement;
         const where = at?.closest('[col-id]')?.getAttribute('col-id') ?? at?.getAttribute('aria-label') ?? at?.tagName ?? 'none';
         // An input method's text typed next needs the cell's EditContext (ime-start.ts) already.
-        const ime = (at)?.editContext ? '+ime' : '';
+        const ime = at instanceof HTMLElement && 'editContext' in at && at.editContext ? '+ime' : '';
         w.__focusAfterEnters = where + ime;
       }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     }, number + 1);
