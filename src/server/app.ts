@@ -23,6 +23,7 @@ import { installGuard } from './auth/guard.js';
 import { installRouteRights } from './auth/route-rights.js';
 import { authRoutes } from './auth/routes.js';
 import { ztRoutes } from './zt/routes.js';
+import { ztRegisterRoutes } from './zt/register-routes.js';
 import { menuRoutes } from './admin/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { subjectRoutes } from './subjects/routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       },
       { prefix },
     );
+    await app.register((register) => ztRegisterRoutes(register, db), { prefix });
   }
   await registerApiDocs(app, config);
 

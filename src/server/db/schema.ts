@@ -281,6 +281,20 @@ export interface VoucherAuditTable {
   after_json: string | null;
 }
 
+/** A ledger-set template (migration 0021, zt/templates): what a configured set adds to its standard chart, as JSON. */
+export interface ZtTemplateTable {
+  id: Generated<number>;
+  name: string;
+  accounting_system: string;
+  memo: Generated<string>;
+  source_code: string;
+  source_name: string;
+  source_year: number;
+  content: string;
+  created_by: string;
+  created_at: number;
+}
+
 export interface VoucherTemplateTable {
   zt_id: number;
   id: string;
@@ -407,6 +421,7 @@ export interface Database {
   subject_balance: SubjectBalanceTable;
   backup: BackupTable;
   admin_log: AdminLogTable;
+  zt_template: ZtTemplateTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
