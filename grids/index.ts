@@ -9,6 +9,8 @@ import { generalLedgerGrid } from './general-ledger.js';
 import { voucherGrid } from './voucher.js';
 import { balanceSheetGrid, balanceSheetGridAnnual } from './balance-sheet.js';
 import { incomeExpenseGrid, incomeExpenseGridAnnual } from './income-expense.js';
+import { ztImportIssuesGrid } from './user-center/zt-import-issues.js';
+import { ztTemplatesGrid } from './user-center/zt-templates.js';
 
 export {
   openingBalanceGrid,
@@ -39,6 +41,8 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   balanceSheetGridAnnual as unknown as GridDefinition<GridRow>,
   incomeExpenseGrid as unknown as GridDefinition<GridRow>,
   incomeExpenseGridAnnual as unknown as GridDefinition<GridRow>,
+  ztImportIssuesGrid as unknown as GridDefinition<GridRow>,
+  ztTemplatesGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {
