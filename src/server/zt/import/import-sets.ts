@@ -8,6 +8,7 @@
  */
 import type { Db } from '../../db/database.js';
 import { refuse } from '../../http/app-error.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Actor } from '../../admin/audit.js';
 import { recordChange } from '../../admin/audit.js';
 import { scopeHolds, type ManagedScope } from '../../admin/scope.js';
@@ -64,6 +65,23 @@ export async function importLedgerSets(
   rows: readonly { row: number; text: SetText }[],
   mode: ImportMode,
   now = Date.now(),
+): Promise<ImportResult> {
+  try {
+    return await importInTransaction(db, actor, scope, rows, mode, now);
+  } catch (error) {
+    // Another import or create took a code between this one's check and its write: nothing was written.
+    if (isUniqueViolation(error)) refuse('Conflict', '导入期间有账套编码被其他操作占用，未导入任何账套，请重新导入');
+    throw error;
+  }
+}
+
+function importInTransaction(
+  db: Db,
+  actor: Actor,
+  scope: ManagedScope,
+  rows: readonly { row: number; text: SetText }[],
+  mode: ImportMode,
+  now: number,
 ): Promise<ImportResult> {
   return db.kysely.transaction().execute(async (trx) => {
     const tx: Db = { ...db, kysely: trx };
