@@ -41,8 +41,8 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   balanceSheetGridAnnual as unknown as GridDefinition<GridRow>,
   incomeExpenseGrid as unknown as GridDefinition<GridRow>,
   incomeExpenseGridAnnual as unknown as GridDefinition<GridRow>,
-  ztImportIssuesGrid as unknown as GridDefinition<GridRow>,
-  ztTemplatesGrid as unknown as GridDefinition<GridRow>,
+  ztImportIssuesGrid,
+  ztTemplatesGrid,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {
