@@ -13,6 +13,7 @@ import { chartForSystem } from '../../../../templates/charts/index.js';
 import { ApiClient } from '../../test-support/api-client.js';
 import { setWorkbook, userInSet } from '../../test-support/ledger-set-workbooks.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../../test-support/test-server.js';
+import { applyLedgerSetTemplate } from './apply-template.js';
 import { captureTemplate } from './template-content.js';
 
 describe.each(TEST_DIALECTS)('ledger-set templates (%s)', (dialect) => {
@@ -186,6 +187,22 @@ describe.each(TEST_DIALECTS)('ledger-set templates (%s)', (dialect) => {
     });
     expect(other.body.data.map((i) => i.message)).toEqual(['模板“基层样板”的会计制度与本行不同']);
     expect(await q().selectFrom('zt_info').select('id').where('code', '=', 'T3').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('applyLedgerSetTemplate (the single-set create calls it) refuses a set of another system and writes nothing', async () => {
+    const template = await q().selectFrom('zt_template').select('id').where('name', '=', '基层样板').executeTakeFirstOrThrow();
+    const county = await idOf('TC');
+    const subjects = async () => (await q().selectFrom('subject').select('code').where('zt_id', '=', county).execute()).length;
+    const before = await subjects();
+    const attempt = server.db.kysely
+      .transaction()
+      .execute((trx) => applyLedgerSetTemplate({ ...server.db, kysely: trx }, template.id, county));
+    await expect(attempt).rejects.toMatchObject({ message: '模板“基层样板”的会计制度与账套不同，不能套用' });
+    const missing = server.db.kysely
+      .transaction()
+      .execute((trx) => applyLedgerSetTemplate({ ...server.db, kysely: trx }, 999_999, county));
+    await expect(missing).rejects.toMatchObject({ message: '账套模板不存在或已删除' });
+    expect(await subjects()).toBe(before);
   });
 
   it('rights and scope: no page, a set outside the subtree, another administrator’s template', async () => {
