@@ -11,6 +11,8 @@ import { balanceSheetGrid, balanceSheetGridAnnual } from './balance-sheet.js';
 import { incomeExpenseGrid, incomeExpenseGridAnnual } from './income-expense.js';
 import { optLogGrid } from './user-center/opt-log.js';
 import { accessAddressGrid, accessDetailGrid } from './user-center/access-record.js';
+import { ztImportIssuesGrid } from './user-center/zt-import-issues.js';
+import { ztTemplatesGrid } from './user-center/zt-templates.js';
 
 export {
   openingBalanceGrid,
@@ -44,6 +46,8 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   optLogGrid,
   accessDetailGrid,
   accessAddressGrid,
+  ztImportIssuesGrid,
+  ztTemplatesGrid,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

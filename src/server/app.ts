@@ -24,6 +24,7 @@ import { installRouteRights } from './auth/route-rights.js';
 import { authRoutes } from './auth/routes.js';
 import { ztRoutes } from './zt/routes.js';
 import { logRoutes } from './logs/routes.js';
+import { ztRegisterRoutes } from './zt/register-routes.js';
 import { menuRoutes } from './admin/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { subjectRoutes } from './subjects/routes.js';
@@ -96,6 +97,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       },
       { prefix },
     );
+    await app.register((register) => ztRegisterRoutes(register, db), { prefix });
   }
   await registerApiDocs(app, config);
 

@@ -98,6 +98,10 @@ export const routes: RouteObject[] = [
             path: 'access-record',
             lazy: async () => ({ Component: (await import('../user-center/logs/AccessRecordPage.js')).AccessRecordPage }),
           },
+          {
+            path: 'register-ztList',
+            lazy: async () => ({ Component: (await import('../user-center/zt-register/ZtRegisterPage.js')).ZtRegisterPage }),
+          },
           ...USER_CENTER_CHILDREN.map(({ path, name }) => ({ path, element: <NamedPlaceholder name={name} /> })),
         ],
       },

@@ -21,6 +21,7 @@ import * as m0013 from './migrations/0013-login-throttle-and-nonces.js';
 import * as m0018 from './migrations/0018-user-center-pages.js';
 import * as m0019 from './migrations/0019-admin-log.js';
 import * as m0024 from './migrations/0024-access-record.js';
+import * as m0021 from './migrations/0021-ledger-set-templates.js';
 
 export async function migrate(db: Db): Promise<string[]> {
   const list: Record<string, (d: Db) => Migration> = {
@@ -41,6 +42,7 @@ export async function migrate(db: Db): Promise<string[]> {
     '0018-user-center-pages': () => ({ up: (k) => m0018.up(k) }),
     '0019-admin-log': (d) => ({ up: (k) => m0019.up(k, d.dialect) }),
     '0024-access-record': (d) => ({ up: (k) => m0024.up(k, d.dialect) }),
+    '0021-ledger-set-templates': (d) => ({ up: (k) => m0021.up(k, d.dialect) }),
   };
   const migrator = new Migrator({
     db: db.kysely,

@@ -296,6 +296,20 @@ export interface AccessRecordTable {
   user_agent: string;
 }
 
+/** A ledger-set template (migration 0021, zt/templates): what a configured set adds to its standard chart, as JSON. */
+export interface ZtTemplateTable {
+  id: Generated<number>;
+  name: string;
+  accounting_system: string;
+  memo: Generated<string>;
+  source_code: string;
+  source_name: string;
+  source_year: number;
+  content: string;
+  created_by: string;
+  created_at: number;
+}
+
 export interface VoucherTemplateTable {
   zt_id: number;
   id: string;
@@ -423,6 +437,7 @@ export interface Database {
   backup: BackupTable;
   admin_log: AdminLogTable;
   access_record: AccessRecordTable;
+  zt_template: ZtTemplateTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

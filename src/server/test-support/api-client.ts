@@ -110,6 +110,20 @@ export class ApiClient {
     return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
   }
 
+  /** A signed POST whose answer is a file (POST-file calls such as ExportZtInfoListAsync): the raw bytes and headers. */
+  async postForFile(
+    path: string,
+    body: Record<string, unknown> = {},
+  ): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+    const url = new URL(path, this.baseUrl);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...this.headers('POST', url, body, {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+
   /** Multipart upload of one file (field `file`) and text fields; the signature covers no parameters. */
   async upload<T = unknown>(
     path: string,

@@ -116,6 +116,16 @@ function paramsOf(f: WalkFixtures): Record<string, Params | Upload> {
     'POST /usercenter/api/backup/restore': { id: nowhere },
     'DELETE /usercenter/api/backup': { id: nowhere },
     'GET /files/api/filerelation/backup': { id: f.backupId },
+    'POST /usercenter/api/ztinfo/importztinfo': {
+      upload: { name: 'walk.xlsx', content: new TextEncoder().encode('not a workbook') },
+    },
+    'POST /usercenter/api/ztinfo/importztinforewrite': {
+      upload: { name: 'walk.xlsx', content: new TextEncoder().encode('not a workbook') },
+    },
+    'POST /usercenter/api/ztinfo/tempsave': { name: '走查模板', ztId: f.ztId },
+    'GET /usercenter/api/ztinfo/temppagelist': { pageIndex: 1, pageSize: 20 },
+    'GET /usercenter/api/ztinfo/tempinfo': { id: 999999 },
+    'DELETE /usercenter/api/ztinfo/tempdelete': { id: 999999 },
   };
 }
 
@@ -148,7 +158,13 @@ export async function callRoute(
     return client.upload(query ? `${url}?${query}` : url, given.upload, given.fields);
   }
   const params = { ...given, ...extra };
-  if (route.method === 'POST') return client.post(url, params);
+  if (route.method === 'POST') {
+    // A POST may answer a file (ExportZtInfoListAsync): the envelope only when it is JSON.
+    const answer = await client.postForFile(url, params);
+    const type = answer.headers.get('content-type') ?? '';
+    const body = type.includes('json') ? (JSON.parse(Buffer.from(answer.bytes).toString('utf8')) as Envelope<unknown>) : null;
+    return { status: answer.status, body };
+  }
   if (route.method === 'DELETE') return client.delete(url, params);
   const answer = await client.download(url, params);
   const type = answer.headers.get('content-type') ?? '';

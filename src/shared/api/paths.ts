@@ -48,6 +48,16 @@ export const Paths = {
   requestIPDetails: '/userCenter/api/requestIP/getDetailsList',
   /** Ours: the access records' filters (no page) as .xlsx, details or per address. */
   requestIPExport: '/userCenter/api/requestIP/export',
+  // 账套注册 (register-ztList): import, export, ledger-set templates
+  ztDownLoadTemplate: '/userCenter/api/ztInfo/downLoadTemplate',
+  ztImport: '/userCenter/api/ztInfo/importZtInfo',
+  ztImportRewrite: '/userCenter/api/ztInfo/importZtInfoRewrite',
+  ztExport: '/userCenter/api/ztInfo/ExportZtInfoListAsync',
+  ztTempSave: '/userCenter/api/ztInfo/tempSave',
+  ztTempPageList: '/userCenter/api/ztInfo/tempPageList',
+  ztTempInfo: '/userCenter/api/ztInfo/tempInfo',
+  ztTempElect: '/userCenter/api/ztInfo/tempElect',
+  ztTempDelete: '/userCenter/api/ztInfo/tempDelete',
   // accounting
   /** GET list (flat, every field of SubjectItem); POST add or edit (SaveSubjectRequest); DELETE ?code= (non-standard, no children, no balance). */
   subjectList: '/account/api/subject',
