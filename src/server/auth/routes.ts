@@ -111,7 +111,9 @@ export function authRoutes(app: App, db: Db, config: ServerConfig): void {
     const { ztId, year } = request.body;
     const zt = await db.kysely.selectFrom('zt_info').selectAll().where('id', '=', ztId).executeTakeFirst();
     if (!zt || !(await userMayOpen(db, auth.user, ztId))) refuse('Forbidden', '无权访问该账套');
-    if (!zt.enable || isExpired(zt.expire_time)) refuse('LedgerSetExpired');
+    if (!zt.enable) refuse('LedgerSetExpired', `账套「${zt.name}」已停用，不能选择；请联系管理员`);
+    if (isExpired(zt.expire_time))
+      refuse('LedgerSetExpired', `账套「${zt.name}」已于${zt.expire_time}到期，不能选择；请联系管理员`);
     const open = await db.kysely
       .selectFrom('zt_year')
       .select('year')

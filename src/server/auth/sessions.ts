@@ -9,7 +9,8 @@ import type { Db } from '../db/database.js';
 import { fixedQuery, slot } from '../db/fixed-query.js';
 import type { AppUser, Database, Session } from '../db/schema.js';
 
-export type RevokeReason = 'logout' | 'replaced' | 'disabled';
+/** Why a session ended; the zt- reasons: the set it was in was disabled, expired or deleted (revoke_reason is 16 characters). */
+export type RevokeReason = 'logout' | 'replaced' | 'disabled' | 'zt-disabled' | 'zt-expired' | 'zt-deleted';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -37,7 +37,15 @@ export const Paths = {
   // user center
   ztElect: '/userCenter/api/ztInfo/elect',
   ztInfoTree: '/userCenter/api/ztInfo/getZtInfoTree',
-  ztInfo: '/userCenter/api/ztInfo', // GET /{id}
+  ztInfo: '/userCenter/api/ztInfo', // GET /{id}; POST create or edit (id given); DELETE /{id}
+  ztInfoManagedTree: '/userCenter/api/ztInfo/getZtInfoTree/managed',
+  ztInfoChildrenTile: '/userCenter/api/ztInfo/getAllChildrenlListTile',
+  ztInfoPageList: '/userCenter/api/ztInfo/pageList',
+  ztInfoEnable: '/userCenter/api/ztInfo/enable',
+  ztInfoExpiration: '/userCenter/api/ztInfo/setZtInfoListExpirationTime',
+  ztInfoLevel: '/userCenter/api/ztInfo/setZtInfoLevel',
+  ztInfoImproveUnit: '/userCenter/api/ztInfo/isImproveUnit',
+  ztInfoAssetCheck: '/userCenter/api/ztInfo/isAssetCheck',
   // accounting
   /** GET list (flat, every field of SubjectItem); POST add or edit (SaveSubjectRequest); DELETE ?code= (non-standard, no children, no balance). */
   subjectList: '/account/api/subject',
