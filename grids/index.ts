@@ -9,6 +9,7 @@ import { generalLedgerGrid } from './general-ledger.js';
 import { voucherGrid } from './voucher.js';
 import { balanceSheetGrid, balanceSheetGridAnnual } from './balance-sheet.js';
 import { incomeExpenseGrid, incomeExpenseGridAnnual } from './income-expense.js';
+import { ztListGrid } from './user-center/zt-list.js';
 
 export {
   openingBalanceGrid,
@@ -39,6 +40,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   balanceSheetGridAnnual as unknown as GridDefinition<GridRow>,
   incomeExpenseGrid as unknown as GridDefinition<GridRow>,
   incomeExpenseGridAnnual as unknown as GridDefinition<GridRow>,
+  ztListGrid,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

@@ -90,6 +90,16 @@ export const routes: RouteObject[] = [
             path: 'backup',
             lazy: async () => ({ Component: (await import('../backup/BackupPage.js')).BackupPage }),
           },
+          {
+            path: 'zt-management',
+            lazy: async () => ({ Component: (await import('../user-center/zt/ZtManagementPage.js')).ZtManagementPage }),
+          },
+          {
+            path: 'provincial-level-zt-management',
+            lazy: async () => ({
+              Component: (await import('../user-center/zt/ProvincialZtManagementPage.js')).ProvincialZtManagementPage,
+            }),
+          },
           ...USER_CENTER_CHILDREN.map(({ path, name }) => ({ path, element: <NamedPlaceholder name={name} /> })),
         ],
       },
