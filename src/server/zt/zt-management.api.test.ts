@@ -523,6 +523,19 @@ describe.each(TEST_DIALECTS)('ledger-set management (%s)', (dialect) => {
     expect((await rowOf(id(FACTORY)))?.level).toBe(2);
   });
 
+  it('a set past its date after the session chose it grants no administration through it', async () => {
+    expectOk(await cityAdmin.get(Paths.ztInfoPageList));
+    await server.db.kysely.updateTable('zt_info').set({ expire_time: '2021-01-01' }).where('id', '=', id(CITY)).execute();
+    try {
+      expectRefused(await cityAdmin.get(Paths.ztInfoPageList), ErrorCode.Forbidden);
+      expectRefused(await cityAdmin.post(Paths.ztInfoLevel, { ids: [id(SCHOOL)], level: 7 }), ErrorCode.Forbidden);
+      expect((await rowOf(id(SCHOOL)))?.level).not.toBe(7);
+    } finally {
+      await server.db.kysely.updateTable('zt_info').set({ expire_time: null }).where('id', '=', id(CITY)).execute();
+    }
+    expectOk(await cityAdmin.get(Paths.ztInfoPageList));
+  });
+
   it('refuses disabling or deleting the set the caller is in', async () => {
     expectRefused(
       await cityAdmin.post(Paths.ztInfoEnable, { ids: [id(CITY)], enable: false }),
