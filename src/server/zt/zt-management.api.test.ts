@@ -117,6 +117,8 @@ describe.each(TEST_DIALECTS)('ledger-set management (%s)', (dialect) => {
     expect(categories.length).toBeGreaterThan(0);
     const carry = expectOk(await accountant.get<Paged<{ name: string }>>(Paths.template, { template: 4, isMonth: true }));
     expect(carry.currentPageItems.length).toBeGreaterThan(0);
+    const vouchers = expectOk(await accountant.get<Paged<{ name: string; isBuiltIn: boolean }>>(Paths.template));
+    expect(vouchers.currentPageItems.filter((t) => t.isBuiltIn).map((t) => t.name)).toContain('收到会员会费');
   });
 
   it('answers the managed tree, a subtree flat, and the paged list with its filters', async () => {
