@@ -13,6 +13,7 @@ import { optLogGrid } from './user-center/opt-log.js';
 import { accessAddressGrid, accessDetailGrid } from './user-center/access-record.js';
 import { ztImportIssuesGrid } from './user-center/zt-import-issues.js';
 import { ztTemplatesGrid } from './user-center/zt-templates.js';
+import { ztListGrid } from './user-center/zt-list.js';
 
 export {
   openingBalanceGrid,
@@ -48,6 +49,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   accessAddressGrid,
   ztImportIssuesGrid,
   ztTemplatesGrid,
+  ztListGrid,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

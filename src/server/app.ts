@@ -25,6 +25,7 @@ import { authRoutes } from './auth/routes.js';
 import { ztRoutes } from './zt/routes.js';
 import { logRoutes } from './logs/routes.js';
 import { ztRegisterRoutes } from './zt/register-routes.js';
+import { ztManagementRoutes } from './zt/manage-routes.js';
 import { menuRoutes } from './admin/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { subjectRoutes } from './subjects/routes.js';
@@ -93,6 +94,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       (userCenter, _opts, done) => {
         ztRoutes(userCenter, db);
         logRoutes(userCenter, db);
+        ztManagementRoutes(userCenter, db);
         done();
       },
       { prefix },

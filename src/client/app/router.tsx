@@ -102,6 +102,16 @@ export const routes: RouteObject[] = [
             path: 'register-ztList',
             lazy: async () => ({ Component: (await import('../user-center/zt-register/ZtRegisterPage.js')).ZtRegisterPage }),
           },
+          {
+            path: 'zt-management',
+            lazy: async () => ({ Component: (await import('../user-center/zt/ZtManagementPage.js')).ZtManagementPage }),
+          },
+          {
+            path: 'provincial-level-zt-management',
+            lazy: async () => ({
+              Component: (await import('../user-center/zt/ProvincialZtManagementPage.js')).ProvincialZtManagementPage,
+            }),
+          },
           ...USER_CENTER_CHILDREN.map(({ path, name }) => ({ path, element: <NamedPlaceholder name={name} /> })),
         ],
       },

@@ -156,6 +156,8 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
     if (session.revoked_at !== null) {
       if (session.revoke_reason === 'replaced') refuse('SessionReplaced');
       if (session.revoke_reason === 'disabled') refuse('AccountDisabled');
+      const setEnded = SET_ENDED[session.revoke_reason ?? ''];
+      if (setEnded) refuse('LedgerSetExpired', setEnded);
       refuse('TokenInvalid');
     }
     if (now - session.last_seen_at > config.session.idleMs || now - session.created_at > config.session.absoluteMs) {
@@ -184,7 +186,13 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
         accountingSystem: row.accounting_system as AccountingSystem,
         levelId: row.user_level_id,
       };
-      if (access === 'zt' && (!row.enable || isExpired(row.expire_time, now))) refuse('LedgerSetExpired');
+      // A set disabled or past its date after the session chose it: no call works in it, and on
+      // the other calls the session holds no rights through it (zt null), whatever is in flight.
+      const closed = !row.enable ? SET_ENDED['zt-disabled'] : isExpired(row.expire_time, now) ? SET_ENDED['zt-expired'] : null;
+      if (closed) {
+        if (access === 'zt') refuse('LedgerSetExpired', closed);
+        zt = null;
+      }
     }
     if (access === 'zt') {
       if (!zt) refuse('Forbidden', '请先选择账套和年度');
@@ -197,6 +205,13 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
     await touchSession(db, session, now);
   });
 }
+
+/** The message of a call refused because the session's ledger set was disabled, expired or deleted. */
+const SET_ENDED: Readonly<Record<string, string>> = {
+  'zt-disabled': '当前账套已被停用，登录已结束；请重新登录并选择其他账套，或联系管理员',
+  'zt-expired': '当前账套已到期，登录已结束；请重新登录并选择其他账套，或联系管理员',
+  'zt-deleted': '当前账套已被删除，登录已结束；请重新登录并选择其他账套',
+};
 
 export function isExpired(expireTime: string | null, now = Date.now()): boolean {
   if (!expireTime) return false;

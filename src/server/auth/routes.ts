@@ -159,9 +159,13 @@ export function authRoutes(app: App, db: Db, config: ServerConfig): void {
       if (zt) await choice('zt_forbidden');
       refuse('Forbidden', '无权访问该账套');
     }
-    if (!zt.enable || isExpired(zt.expire_time)) {
+    if (!zt.enable) {
       await choice('zt_expired');
-      refuse('LedgerSetExpired');
+      refuse('LedgerSetExpired', `账套「${zt.name}」已停用，不能选择；请联系管理员`);
+    }
+    if (isExpired(zt.expire_time)) {
+      await choice('zt_expired');
+      refuse('LedgerSetExpired', `账套「${zt.name}」已于${zt.expire_time}到期，不能选择；请联系管理员`);
     }
     const open = await db.kysely
       .selectFrom('zt_year')

@@ -165,6 +165,7 @@ describe.each(TEST_DIALECTS)('declared sign-in, session, menu and ledger-set cal
       'isImproveUnit',
       'level',
       'name',
+      'saveLocalizationPrint',
       'upperId',
     ];
     const one = (await admin.get<ZtInfo>(`${Paths.ztInfo}/${setId}`)).body.data;

@@ -10,7 +10,8 @@ import { fixedQuery, slot } from '../db/fixed-query.js';
 import type { AppUser, Database, Session } from '../db/schema.js';
 import { recordAccess, sessionEndReason } from '../logs/access-record.js';
 
-export type RevokeReason = 'logout' | 'replaced' | 'disabled';
+/** Why a session ended; the zt- reasons: the set it was in was disabled, expired or deleted (revoke_reason is 16 characters). */
+export type RevokeReason = 'logout' | 'replaced' | 'disabled' | 'zt-disabled' | 'zt-expired' | 'zt-deleted';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -40,6 +40,8 @@ export interface ZtInfoTable {
   upper_id: number | null;
   accounting_system: string;
   created_at: number;
+  /** 本地打印 (migration 0020). */
+  save_localization_print: Generated<number>;
 }
 
 export interface ZtYearTable {

@@ -26,6 +26,7 @@ export interface NewLedgerSet {
   enable?: boolean;
   isImproveUnit?: boolean;
   isAssetCheck?: boolean;
+  saveLocalizationPrint?: boolean;
 }
 
 /** Creates the set and everything it needs to be worked in; answers its id. `tx` is a transaction. */
@@ -40,6 +41,7 @@ export async function createLedgerSet(tx: Db, set: NewLedgerSet, now = Date.now(
       enable: set.enable === false ? 0 : 1,
       is_improve_unit: set.isImproveUnit ? 1 : 0,
       is_asset_check: set.isAssetCheck ? 1 : 0,
+      save_localization_print: set.saveLocalizationPrint ? 1 : 0,
       upper_id: set.upperId,
       accounting_system: set.accountingSystem,
       created_at: now,
@@ -48,9 +50,14 @@ export async function createLedgerSet(tx: Db, set: NewLedgerSet, now = Date.now(
     .executeTakeFirstOrThrow();
   await seedBuiltInAuxiliary(tx.kysely, id);
   await seedCertificateTypes(tx.kysely, id);
-  for (const year of set.years) {
-    await tx.kysely.insertInto('zt_year').values({ zt_id: id, year, account_month: 1, subjects_initialised: 0 }).execute();
-    await loadChart(tx, chartForSystem(set.accountingSystem), id, year);
-  }
+  await openYears(tx, id, set.accountingSystem, set.years);
   return id;
+}
+
+/** The years of a set, each with the chart of its system and the openings not yet initialised. */
+export async function openYears(tx: Db, ztId: number, system: AccountingSystem, years: readonly number[]): Promise<void> {
+  for (const year of years) {
+    await tx.kysely.insertInto('zt_year').values({ zt_id: ztId, year, account_month: 1, subjects_initialised: 0 }).execute();
+    await loadChart(tx, chartForSystem(system), ztId, year);
+  }
 }

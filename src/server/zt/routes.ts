@@ -8,6 +8,7 @@ import type { ZtInfoRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import type { App } from '../http/app-type.js';
 import { authOf, isExpired } from '../auth/guard.js';
+import { requestScope, scopeHolds } from '../admin/scope.js';
 import { userMayOpen } from './access.js';
 
 export function toZtInfo(row: ZtInfoRow): ZtInfo {
@@ -20,6 +21,7 @@ export function toZtInfo(row: ZtInfoRow): ZtInfo {
     enable: !!row.enable,
     isImproveUnit: !!row.is_improve_unit,
     isAssetCheck: !!row.is_asset_check,
+    saveLocalizationPrint: !!row.save_localization_print,
     upperId: row.upper_id,
     accountingSystem: row.accounting_system as AccountingSystem,
   };
@@ -90,7 +92,10 @@ export function ztRoutes(app: App, db: Db): void {
   app.get(`${local(Paths.ztInfo)}/:id`, { schema: ZtSchemas.info, config: { right: 'none' } }, async (request) => {
     const { id } = request.params;
     const { user } = authOf(request);
-    if (!(await userMayOpen(db, user, id))) refuse('Forbidden', '无权访问该账套的数据');
+    // A set the user may open, or one the user administers (账套管理's edit dialog reads it).
+    if (!(await userMayOpen(db, user, id)) && !scopeHolds(await requestScope(db, request), id)) {
+      refuse('Forbidden', '无权访问该账套的数据');
+    }
     const row = await db.kysely.selectFrom('zt_info').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) refuse('NotFound', '账套不存在');
     return okEnvelope(toZtInfo(row));

@@ -37,7 +37,6 @@ export const Paths = {
   // user center
   ztElect: '/userCenter/api/ztInfo/elect',
   ztInfoTree: '/userCenter/api/ztInfo/getZtInfoTree',
-  ztInfo: '/userCenter/api/ztInfo', // GET /{id}
   /** Spec "Reports and logs": the operation log, paged and filtered (logs/routes.ts). */
   getSystemOptLogList: '/userCenter/api/getSystemOptLogList',
   /** Ours: the operation log's filters (no page) as .xlsx. */
@@ -58,6 +57,15 @@ export const Paths = {
   ztTempInfo: '/userCenter/api/ztInfo/tempInfo',
   ztTempElect: '/userCenter/api/ztInfo/tempElect',
   ztTempDelete: '/userCenter/api/ztInfo/tempDelete',
+  ztInfo: '/userCenter/api/ztInfo', // GET /{id}; POST create or edit (id given); DELETE /{id}
+  ztInfoManagedTree: '/userCenter/api/ztInfo/getZtInfoTree/managed',
+  ztInfoChildrenTile: '/userCenter/api/ztInfo/getAllChildrenlListTile',
+  ztInfoPageList: '/userCenter/api/ztInfo/pageList',
+  ztInfoEnable: '/userCenter/api/ztInfo/enable',
+  ztInfoExpiration: '/userCenter/api/ztInfo/setZtInfoListExpirationTime',
+  ztInfoLevel: '/userCenter/api/ztInfo/setZtInfoLevel',
+  ztInfoImproveUnit: '/userCenter/api/ztInfo/isImproveUnit',
+  ztInfoAssetCheck: '/userCenter/api/ztInfo/isAssetCheck',
   // accounting
   /** GET list (flat, every field of SubjectItem); POST add or edit (SaveSubjectRequest); DELETE ?code= (non-standard, no children, no balance). */
   subjectList: '/account/api/subject',

@@ -1,0 +1,139 @@
+/**
+ * The tree of upper units on the left of 账套管理: the managed sets by upper unit. Keyboard as in
+ * any tree (WAI-ARIA): Up/Down move, Right opens a unit or goes to its first child, Left closes it
+ * or goes to its parent, Home/End, Enter (or a click) chooses the unit whose subtree the list shows.
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { ZtInfo } from '../../../shared/api/schemas/zt.js';
+
+interface Node {
+  set: ZtInfo;
+  depth: number;
+  parentId: number | null;
+  hasChildren: boolean;
+}
+
+/** Whether a unit is open: as the user toggled it, else the top units open (a federation sees its unions at once). */
+type Toggled = ReadonlyMap<number, boolean>;
+const isOpen = (toggled: Toggled, id: number, depth: number) => toggled.get(id) ?? depth === 0;
+
+function visibleNodes(tree: readonly ZtInfo[], toggled: Toggled): Node[] {
+  const out: Node[] = [];
+  const walk = (sets: readonly ZtInfo[], depth: number, parentId: number | null) => {
+    for (const set of sets) {
+      const children = set.children ?? [];
+      out.push({ set, depth, parentId, hasChildren: children.length > 0 });
+      if (isOpen(toggled, set.id, depth)) walk(children, depth + 1, set.id);
+    }
+  };
+  walk(tree, 0, null);
+  return out;
+}
+
+export function UnitTree({
+  tree,
+  chosenId,
+  onChoose,
+}: {
+  tree: readonly ZtInfo[];
+  chosenId: number | null;
+  onChoose: (set: ZtInfo) => void;
+}) {
+  const [toggled, setToggled] = useState<Map<number, boolean>>(() => new Map());
+  const [focusedId, setFocusedId] = useState<number | null>(chosenId ?? tree[0]?.id ?? null);
+  const nodes = useMemo(() => visibleNodes(tree, toggled), [tree, toggled]);
+  const open = (n: Node) => isOpen(toggled, n.set.id, n.depth);
+  const refs = useRef(new Map<number, HTMLLIElement>());
+  const keyboard = useRef(false);
+
+  useEffect(() => {
+    if (keyboard.current && focusedId !== null) refs.current.get(focusedId)?.focus();
+    keyboard.current = false;
+  }, [focusedId, nodes]);
+
+  const move = (id: number | undefined) => {
+    if (id === undefined) return;
+    keyboard.current = true;
+    setFocusedId(id);
+  };
+  const toggle = (id: number, to: boolean) => setToggled((t) => new Map(t).set(id, to));
+
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const at = nodes.findIndex((n) => n.set.id === focusedId);
+    const node = nodes[at];
+    if (!node) return;
+    const handled = ((): boolean => {
+      switch (e.key) {
+        case 'ArrowDown':
+          move(nodes[at + 1]?.set.id);
+          return true;
+        case 'ArrowUp':
+          move(nodes[at - 1]?.set.id);
+          return true;
+        case 'Home':
+          move(nodes[0]?.set.id);
+          return true;
+        case 'End':
+          move(nodes.at(-1)?.set.id);
+          return true;
+        case 'ArrowRight':
+          if (node.hasChildren && !open(node)) toggle(node.set.id, true);
+          else if (node.hasChildren) move(nodes[at + 1]?.set.id);
+          return true;
+        case 'ArrowLeft':
+          if (node.hasChildren && open(node)) toggle(node.set.id, false);
+          else if (node.parentId !== null) move(node.parentId);
+          return true;
+        case 'Enter':
+        case ' ':
+          onChoose(node.set);
+          return true;
+        default:
+          return false;
+      }
+    })();
+    if (handled) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+
+  return (
+    <ul className="zt-tree" role="tree" aria-label="上级单位" onKeyDown={onKeyDown}>
+      {nodes.map((n) => (
+        <li
+          key={n.set.id}
+          ref={(el) => {
+            if (el) refs.current.set(n.set.id, el);
+            else refs.current.delete(n.set.id);
+          }}
+          role="treeitem"
+          aria-level={n.depth + 1}
+          aria-selected={n.set.id === chosenId}
+          aria-expanded={n.hasChildren ? open(n) : undefined}
+          tabIndex={n.set.id === (focusedId ?? chosenId) ? 0 : -1}
+          className={`zt-tree-item${n.set.id === chosenId ? ' chosen' : ''}${n.set.enable ? '' : ' disabled'}`}
+          style={{ paddingLeft: 8 + n.depth * 16 }}
+          onFocus={() => setFocusedId(n.set.id)}
+          onClick={() => {
+            setFocusedId(n.set.id);
+            onChoose(n.set);
+          }}
+        >
+          <span
+            className="zt-tree-toggle"
+            aria-hidden="true"
+            onClick={(e) => {
+              e.stopPropagation();
+              if (n.hasChildren) toggle(n.set.id, !open(n));
+            }}
+          >
+            {n.hasChildren ? (open(n) ? '▾' : '▸') : ''}
+          </span>
+          <span className="zt-tree-code">{n.set.code}</span> {n.set.name}
+          {!n.set.enable && <span className="zt-tree-tag">停用</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
