@@ -23,6 +23,7 @@ import { installGuard } from './auth/guard.js';
 import { installRouteRights } from './auth/route-rights.js';
 import { authRoutes } from './auth/routes.js';
 import { ztRoutes } from './zt/routes.js';
+import { rightsRoutes } from './rights/routes.js';
 import { menuRoutes } from './admin/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { subjectRoutes } from './subjects/routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     await app.register(
       (userCenter, _opts, done) => {
         ztRoutes(userCenter, db);
+        rightsRoutes(userCenter, db);
         done();
       },
       { prefix },
