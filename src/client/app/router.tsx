@@ -90,6 +90,10 @@ export const routes: RouteObject[] = [
             path: 'backup',
             lazy: async () => ({ Component: (await import('../backup/BackupPage.js')).BackupPage }),
           },
+          {
+            path: 'role-management',
+            lazy: async () => ({ Component: (await import('../user-center/rights/RoleListPage.js')).RoleListPage }),
+          },
           ...USER_CENTER_CHILDREN.map(({ path, name }) => ({ path, element: <NamedPlaceholder name={name} /> })),
         ],
       },

@@ -12,6 +12,7 @@ import type { AppUser } from '../db/schema.js';
 import { actorOf, recordChange } from '../admin/audit.js';
 import { scopeHolds } from '../admin/scope.js';
 import { refuse } from '../http/app-error.js';
+import { normaliseLoginName } from '../auth/login-name.js';
 import { findRole, roleReaches, seesRole, type Caller } from './caller.js';
 
 /**
@@ -29,6 +30,17 @@ export async function manageableUser(db: Db, caller: Caller, userId: number): Pr
   const sets = await db.kysely.selectFrom('user_zt_level').select('zt_id').where('user_id', '=', userId).execute();
   if (sets.length > 0 && !sets.some((s) => scopeHolds(caller.scope, s.zt_id))) refuse('Forbidden', '无权管理该用户');
   return user;
+}
+
+/** The id of the user with the login name as typed (normalised as sign-in does). */
+export async function userIdOfLogin(db: Db, typed: string): Promise<number> {
+  const user = await db.kysely
+    .selectFrom('app_user')
+    .select('id')
+    .where('login_name', '=', normaliseLoginName(typed))
+    .executeTakeFirst();
+  if (!user) refuse('NotFound', `没有登录名为“${typed.trim()}”的用户`);
+  return user.id;
 }
 
 async function managedSets(db: Db, caller: Caller) {
@@ -73,21 +85,23 @@ export async function saveUserGrants(
   const user = await manageableUser(db, caller, body.userId);
   const { all } = await managedSets(db, caller);
   const names = new Map(all.map((z) => [z.id, z.name]));
+  const before = (await db.kysely.selectFrom('user_zt_level').selectAll().where('user_id', '=', user.id).execute()).filter((g) =>
+    scopeHolds(caller.scope, g.zt_id),
+  );
+  const was = new Map(before.map((g) => [g.zt_id, g.user_level_id]));
   const seen = new Set<number>();
   for (const { ztId, userLevelId } of body.ztLevels) {
     if (!names.has(ztId)) refuse('ValidationFailed', `账套 ${ztId} 不存在`);
     if (!scopeHolds(caller.scope, ztId)) refuse('Forbidden', `无权管理账套“${names.get(ztId)}”`);
     if (seen.has(ztId)) refuse('ValidationFailed', `账套“${names.get(ztId)}”只能授予一个角色`);
     seen.add(ztId);
+    // A grant kept as it is needs no check (its role may since have been disabled: it grants nothing then).
+    if (was.get(ztId) === userLevelId) continue;
     const role = await findRole(db, userLevelId).catch(() => refuse('ValidationFailed', `角色 ${userLevelId} 不存在`));
     if (!seesRole(caller, role)) refuse('ValidationFailed', `角色 ${userLevelId} 不存在`);
     if (!role.enable) refuse('BusinessRule', `角色“${role.name}”已停用，不能授予`);
     if (!roleReaches(role, ztId, all)) refuse('Forbidden', `角色“${role.name}”属于其他单位，不能在账套“${names.get(ztId)}”授予`);
   }
-  const before = (await db.kysely.selectFrom('user_zt_level').selectAll().where('user_id', '=', user.id).execute()).filter((g) =>
-    scopeHolds(caller.scope, g.zt_id),
-  );
-  const was = new Map(before.map((g) => [g.zt_id, g.user_level_id]));
   const now = new Map(body.ztLevels.map((g) => [g.ztId, g.userLevelId]));
   const changed = [...new Set([...was.keys(), ...now.keys()])].filter((zt) => was.get(zt) !== now.get(zt));
   if (changed.length === 0) return;

@@ -207,6 +207,12 @@ describe.each(TEST_DIALECTS)('rights: roles, grants and voucher categories (%s)'
     expect(await logCount('role.grant')).toBeGreaterThan(0);
 
     const read = (await admin.get<UserGrants>(`${Paths.userZtLevelInfo}/${await userId('shenhe')}`)).body.data;
+    // Looked up by the login name as typed (full-width letters, spaces), as sign-in reads it.
+    expect((await admin.get<UserGrants>(Paths.userZtLevelInfo, { loginName: ' ｓｈｅｎｈｅ ' })).body.data).toEqual(read);
+    expect((await admin.get(Paths.userZtLevelInfo, { loginName: 'nobody' })).body).toMatchObject({
+      errorCode: ErrorCode.NotFound,
+      errorMsg: '没有登录名为“nobody”的用户',
+    });
     expect(read.ztLevels.find((z) => z.ztId === set(FACTORY))).toMatchObject({ userLevelId: role, userLevelName: '凭证员' });
     expect(read.ztLevels).toHaveLength(3);
 
@@ -221,6 +227,23 @@ describe.each(TEST_DIALECTS)('rights: roles, grants and voucher categories (%s)'
     expect(refused.body).toMatchObject({ errorCode: ErrorCode.BusinessRule });
     expect(refused.body.errorMsg).toContain('已停用');
     expect(await grantsOf('chuna')).toEqual([`${FACTORY}:cashier`]);
+    // A grant kept as it is, of a role since disabled, does not stop a change of the user's other sets.
+    const kept = await admin.post(Paths.userZtLevelInfo, {
+      userId: await userId('shenhe'),
+      ztLevels: [
+        { ztId: set(FACTORY), userLevelId: role },
+        { ztId: set(SCHOOL), userLevelId: await levelId('accountant') },
+      ],
+    });
+    expect(kept.body.errorMsg).toBeNull();
+    expect(await grantsOf('shenhe')).toEqual([`${FACTORY}:voucher-only`, `${SCHOOL}:accountant`]);
+    await admin.post(Paths.userZtLevelInfo, {
+      userId: await userId('shenhe'),
+      ztLevels: [
+        { ztId: set(FACTORY), userLevelId: role },
+        { ztId: set(SCHOOL), userLevelId: await levelId('reviewer') },
+      ],
+    });
     expect((await admin.post(Paths.roleEnable, { id: role, enable: true })).body.success).toBe(true);
     expect(await logCount('role.disable')).toBe(1);
   });
@@ -404,6 +427,7 @@ describe.each(TEST_DIALECTS)('rights: roles, grants and voucher categories (%s)'
       // A user granted only outside its subtree is not its to manage, nor are voucher categories there.
       const schoolOnly = await addUser('xuexiao', [[SCHOOL, 'accountant']]);
       expect((await unionAdmin.get(`${Paths.userZtLevelInfo}/${schoolOnly}`)).body).toMatchObject(forbidden);
+      expect((await unionAdmin.get(Paths.userZtLevelInfo, { loginName: 'xuexiao' })).body).toMatchObject(forbidden);
       const take = await unionAdmin.post(Paths.userZtLevelInfo, {
         userId: schoolOnly,
         ztLevels: [{ ztId: set(FACTORY), userLevelId: reviewer }],

@@ -14,7 +14,7 @@ import { requireButton } from '../auth/permissions.js';
 import { Right } from '../auth/route-rights.js';
 import { MENU_CATALOGUE } from '../admin/menu-catalogue.js';
 import { callerOf, grantablePages } from './caller.js';
-import { saveUserGrants, saveUserPzTypes, userGrants, userPzTypes } from './grants.js';
+import { saveUserGrants, saveUserPzTypes, userGrants, userIdOfLogin, userPzTypes } from './grants.js';
 import {
   deleteRole,
   enableRole,
@@ -138,6 +138,15 @@ export function rightsRoutes(app: App, db: Db): void {
     `${local(Paths.userZtLevelInfo)}/:id`,
     { schema: RightsSchemas.grants, config: { right: Right.pages(...GRANTING) } },
     async (request) => okEnvelope(await userGrants(db, await callerOf(db, request), request.params.id)),
+  );
+
+  app.get(
+    local(Paths.userZtLevelInfo),
+    { schema: RightsSchemas.grantsByLogin, config: { right: Right.pages(...GRANTING) } },
+    async (request) => {
+      const caller = await callerOf(db, request);
+      return okEnvelope(await userGrants(db, caller, await userIdOfLogin(db, request.query.loginName)));
+    },
   );
 
   app.post(

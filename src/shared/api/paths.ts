@@ -183,7 +183,7 @@ export const Paths = {
   userLevelSaveSort: '/userCenter/api/userLevel/saveSort',
   /** GET → CatalogueNode[]: the pages and buttons a role may be given (the caller's own, for a subtree administrator). */
   roleCatalogue: '/userCenter/api/userLevel/catalogue',
-  /** GET /{userId} → UserGrants; POST SaveUserGrantsRequest (replaces the grants within the caller's scope). */
+  /** GET /{userId} → UserGrants (GET ?loginName= looks the user up); POST SaveUserGrantsRequest (replaces the grants within the caller's scope). */
   userZtLevelInfo: '/userCenter/api/user/userZtLevelInfo',
   /** GET /{userId}?ztId= → UserPzTypes: the voucher categories the user may use in the set. */
   userZtLevelInfoForPzType: '/userCenter/api/user/userZtLevelInfoForPzType',

@@ -185,6 +185,10 @@ export const RightsSchemas = {
   list: { querystring: NoParams, response: { 200: Envelope(Type.Array(RoleItemSchema)) } },
   saveSort: { body: SaveSortRequest, response: { 200: Done } },
   catalogue: { querystring: NoParams, response: { 200: Envelope(Type.Array(CatalogueNodeSchema)) } },
+  grantsByLogin: {
+    querystring: Type.Object({ loginName: Type.String({ minLength: 1, maxLength: 64, description: '登录名' }) }),
+    response: { 200: Envelope(UserGrantsSchema) },
+  },
   grants: { params: IdParams, querystring: NoParams, response: { 200: Envelope(UserGrantsSchema) } },
   saveGrants: { body: SaveUserGrantsRequestSchema, response: { 200: Done } },
   pzTypes: { params: IdParams, querystring: PzTypeQuery, response: { 200: Envelope(UserPzTypesSchema) } },
