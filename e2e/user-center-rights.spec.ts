@@ -118,3 +118,32 @@ test('the administrator makes a voucher-only role, grants it to shenhe, and shen
   await page.getByRole('dialog').filter({ hasText: '确定删除角色“凭证员”吗？' }).getByRole('button', { name: '确定' }).click();
   await expect(nameCell(page, '凭证员')).toHaveCount(0);
 });
+
+test('the super administrator reorders and disables menus in 菜单管理', async ({ page }) => {
+  await signInTo(page, 'admin', FACTORY, 2026);
+  await page.goto('/user-center');
+  await page.getByRole('navigation', { name: '用户中心菜单' }).getByRole('link', { name: '菜单管理', exact: true }).click();
+  await expect(page.getByRole('heading', { name: '菜单管理' })).toBeVisible();
+  const title = (name: string) =>
+    page.locator('.ufc-grid .ag-row:not(.ag-row-pinned) [col-id="title"]').filter({ hasText: new RegExp(`^\\s*${name}$`) });
+  const rowIndex = async (name: string) =>
+    Number(await title(name).locator('xpath=ancestor::*[@row-index][1]').getAttribute('row-index'));
+  const status = async (name: string) => page.locator(`.ufc-grid [row-index="${await rowIndex(name)}"] [col-id="status"]`);
+
+  await expect(title('凭证管理')).toBeVisible();
+  expect(await rowIndex('凭证管理')).toBe((await rowIndex('凭证录入')) + 1);
+  await page.screenshot({ path: `${SCREENS_DIR}/user-center-menus-1440.png` });
+  await title('凭证管理').click();
+  await page.getByRole('button', { name: '上移' }).click();
+  await expect.poll(async () => (await rowIndex('凭证管理')) < (await rowIndex('凭证录入'))).toBe(true);
+  await title('凭证管理').click();
+  await page.getByRole('button', { name: '下移' }).click();
+  await expect.poll(async () => (await rowIndex('凭证管理')) > (await rowIndex('凭证录入'))).toBe(true);
+
+  await title('期末结账').click();
+  await page.getByRole('button', { name: '停用' }).click();
+  await expect(await status('期末结账')).toHaveText('停用');
+  await title('期末结账').click();
+  await page.getByRole('button', { name: '启用' }).click();
+  await expect(await status('期末结账')).toHaveText('启用');
+});

@@ -4,6 +4,7 @@ import { openingBalanceGrid, openingBalanceGridMidYear } from './opening-balance
 import { subjectGrid } from './subject.js';
 import { voucherListGrid } from './voucher-list.js';
 import { roleListGrid } from './user-center/role-list.js';
+import { menuTreeGrid } from './user-center/menu-tree.js';
 import { trialBalanceGrid } from './trial-balance.js';
 import { detailLedgerGridAuxi, detailLedgerGridPlain } from './detail-ledger.js';
 import { generalLedgerGrid } from './general-ledger.js';
@@ -32,6 +33,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   openingBalanceGridMidYear as unknown as GridDefinition<GridRow>,
   voucherListGrid,
   roleListGrid,
+  menuTreeGrid,
   trialBalanceGrid as unknown as GridDefinition<GridRow>,
   detailLedgerGridPlain,
   detailLedgerGridAuxi,

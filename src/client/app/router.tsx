@@ -94,6 +94,10 @@ export const routes: RouteObject[] = [
             path: 'role-management',
             lazy: async () => ({ Component: (await import('../user-center/rights/RoleListPage.js')).RoleListPage }),
           },
+          {
+            path: 'menu-management',
+            lazy: async () => ({ Component: (await import('../user-center/rights/MenuManagementPage.js')).MenuManagementPage }),
+          },
           ...USER_CENTER_CHILDREN.map(({ path, name }) => ({ path, element: <NamedPlaceholder name={name} /> })),
         ],
       },

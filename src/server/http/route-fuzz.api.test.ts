@@ -225,8 +225,11 @@ async function reopen(server: TestServer, s: Seat): Promise<void> {
   else await s.client.logOn(server.db, s.login, s.password);
 }
 
+/** A lone surrogate has no UTF-8 form (encodeURIComponent throws): a client sends U+FFFD for it, as a browser does. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 function fill(url: string, junk: string): string {
-  return url.replace(/:(\w+)/g, () => encodeURIComponent(junk));
+  return url.replace(/:(\w+)/g, () => encodeURIComponent(junk.replace(LONE_SURROGATE, '\ufffd')));
 }
 
 /** The fields the server will read from a raw body, so the signature fits when the body is a JSON object. */

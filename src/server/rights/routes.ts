@@ -14,6 +14,7 @@ import { requireButton } from '../auth/permissions.js';
 import { Right } from '../auth/route-rights.js';
 import { MENU_CATALOGUE } from '../admin/menu-catalogue.js';
 import { callerOf, grantablePages } from './caller.js';
+import { enableMenu, liftMenu, menuTree, sortMenus } from './menu-admin.js';
 import { saveUserGrants, saveUserPzTypes, userGrants, userIdOfLogin, userPzTypes } from './grants.js';
 import {
   deleteRole,
@@ -170,6 +171,38 @@ export function rightsRoutes(app: App, db: Db): void {
     async (request) => {
       await saveUserPzTypes(db, request, await callerOf(db, request), request.body);
       return okEnvelope(null, '凭证类别权限已保存');
+    },
+  );
+
+  const MENUS = Page.menuManagement;
+  app.get(local(Paths.menuTreeList), { schema: RightsSchemas.menuTree, config: { right: Right.pages(MENUS) } }, async () =>
+    okEnvelope(await menuTree(db)),
+  );
+
+  app.post(
+    local(Paths.menuEnable),
+    { schema: RightsSchemas.menuEnable, config: { right: Right.buttons([[MENUS, 'enable']]) } },
+    async (request) => {
+      await enableMenu(db, request, request.body.id, request.body.enable);
+      return okEnvelope(null, request.body.enable ? '菜单已启用' : '菜单已停用');
+    },
+  );
+
+  app.post(
+    local(Paths.menuSaveSort),
+    { schema: RightsSchemas.menuSaveSort, config: { right: Right.buttons([[MENUS, 'sort']]) } },
+    async (request) => {
+      await sortMenus(db, request, request.body.ids);
+      return okEnvelope(null, '顺序已保存');
+    },
+  );
+
+  app.post(
+    local(Paths.menuLift),
+    { schema: RightsSchemas.menuLift, config: { right: Right.buttons([[MENUS, 'sort']]) } },
+    async (request) => {
+      await liftMenu(db, request, request.body.id);
+      return okEnvelope(null, '已上移');
     },
   );
 }

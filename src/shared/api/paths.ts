@@ -189,6 +189,14 @@ export const Paths = {
   userZtLevelInfoForPzType: '/userCenter/api/user/userZtLevelInfoForPzType',
   /** POST SaveUserPzTypesRequest (certificateTypes null: every category). */
   saveUserZtLevelInfoForPzType: '/userCenter/api/user/saveUserZtLevelInfoForPzType',
+  /** GET → MenuTreeNode[] (菜单管理, the super administrator's). */
+  menuTreeList: '/userCenter/api/menu/treeList',
+  /** POST { id, enable }. */
+  menuEnable: '/userCenter/api/menu/enable',
+  /** POST { ids }: siblings in their new order. */
+  menuSaveSort: '/userCenter/api/menu/saveSort',
+  /** POST { id }: one place up among its siblings. */
+  menuLift: '/userCenter/api/menu/lift',
   // the API documentation (OpenAPI), for administrators (src/server/http/api-docs.ts)
   /** The browsable documentation (Swagger UI): a page, opened with the cookie apiDocsSession sets. */
   apiDocs: '/api/docs',

@@ -2,6 +2,7 @@
 import { Paths } from '../../../shared/api/paths.js';
 import type {
   CatalogueNode,
+  MenuTreeNode,
   ResourceGrant,
   RoleDetail,
   RoleItem,
@@ -63,4 +64,20 @@ export function userGrants(user: { userId: number } | { loginName: string }): Pr
 
 export function saveUserGrants(userId: number, ztLevels: { ztId: number; userLevelId: number }[]): Promise<null> {
   return api.post<null>(Paths.userZtLevelInfo, { userId, ztLevels });
+}
+
+export function menuTree(): Promise<MenuTreeNode[]> {
+  return api.get<MenuTreeNode[]>(Paths.menuTreeList);
+}
+
+export function enableMenu(id: number, enable: boolean): Promise<null> {
+  return api.post<null>(Paths.menuEnable, { id, enable });
+}
+
+export function liftMenu(id: number): Promise<null> {
+  return api.post<null>(Paths.menuLift, { id });
+}
+
+export function sortMenus(ids: number[]): Promise<null> {
+  return api.post<null>(Paths.menuSaveSort, { ids });
 }

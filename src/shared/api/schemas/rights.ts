@@ -95,7 +95,7 @@ export const SaveResRoleRequestSchema = Type.Object({
 });
 export type SaveResRoleRequest = Static<typeof SaveResRoleRequestSchema>;
 export const SaveSortRequest = Type.Object({
-  ids: Type.Array(RecordId('角色id'), { minItems: 1, maxItems: 1000, description: '按新顺序排列的角色id' }),
+  ids: Type.Array(RecordId('id'), { minItems: 1, maxItems: 1000, description: '按新顺序排列的角色或菜单id' }),
 });
 
 export interface CatalogueNode {
@@ -170,6 +170,35 @@ export const SaveUserPzTypesRequestSchema = Type.Object({
 });
 export type SaveUserPzTypesRequest = Static<typeof SaveUserPzTypesRequestSchema>;
 
+/** A menu row of 菜单管理: a menu group or a page, with its children. */
+export interface MenuTreeNode {
+  id: number;
+  href: string;
+  titleName: string;
+  sort: number;
+  enable: boolean;
+  adminOnly: boolean;
+  buttons: string[];
+  children: MenuTreeNode[];
+}
+export const MenuTreeNodeSchema = Type.Cyclic(
+  {
+    MenuTreeNode: Type.Object({
+      id: Type.Integer(),
+      href: Type.String(),
+      titleName: Type.String(),
+      sort: Type.Integer(),
+      enable: Type.Boolean({ description: '停用的菜单不出现在任何人的菜单里，其页面的接口也拒绝' }),
+      adminOnly: Type.Boolean({ description: '只属于超级管理员的页面' }),
+      buttons: Type.Array(Type.String()),
+      children: Type.Array(Type.Ref('MenuTreeNode')),
+    }),
+  },
+  'MenuTreeNode',
+);
+export const MenuEnableRequest = Type.Object({ id: RecordId('菜单id'), enable: Type.Boolean() });
+export const MenuLiftRequest = Type.Object({ id: RecordId('菜单id') });
+
 const Saved = Envelope(Type.Object({ id: Type.Integer() }));
 const Done = Envelope(Type.Null());
 
@@ -193,4 +222,8 @@ export const RightsSchemas = {
   saveGrants: { body: SaveUserGrantsRequestSchema, response: { 200: Done } },
   pzTypes: { params: IdParams, querystring: PzTypeQuery, response: { 200: Envelope(UserPzTypesSchema) } },
   savePzTypes: { body: SaveUserPzTypesRequestSchema, response: { 200: Done } },
+  menuTree: { querystring: NoParams, response: { 200: Envelope(Type.Array(MenuTreeNodeSchema)) } },
+  menuEnable: { body: MenuEnableRequest, response: { 200: Done } },
+  menuSaveSort: { body: SaveSortRequest, response: { 200: Done } },
+  menuLift: { body: MenuLiftRequest, response: { 200: Done } },
 } as const;
