@@ -3,6 +3,8 @@ import type { GridDefinition, GridRow } from '../src/shared/grid/definition.js';
 import { openingBalanceGrid, openingBalanceGridMidYear } from './opening-balance.js';
 import { subjectGrid } from './subject.js';
 import { voucherListGrid } from './voucher-list.js';
+import { roleListGrid } from './user-center/role-list.js';
+import { menuTreeGrid } from './user-center/menu-tree.js';
 import { trialBalanceGrid } from './trial-balance.js';
 import { detailLedgerGridAuxi, detailLedgerGridPlain } from './detail-ledger.js';
 import { generalLedgerGrid } from './general-ledger.js';
@@ -35,6 +37,8 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   openingBalanceGrid as unknown as GridDefinition<GridRow>,
   openingBalanceGridMidYear as unknown as GridDefinition<GridRow>,
   voucherListGrid,
+  roleListGrid,
+  menuTreeGrid,
   trialBalanceGrid as unknown as GridDefinition<GridRow>,
   detailLedgerGridPlain,
   detailLedgerGridAuxi,

@@ -26,6 +26,7 @@ import { ztRoutes } from './zt/routes.js';
 import { logRoutes } from './logs/routes.js';
 import { ztRegisterRoutes } from './zt/register-routes.js';
 import { ztManagementRoutes } from './zt/manage-routes.js';
+import { rightsRoutes } from './rights/routes.js';
 import { menuRoutes } from './admin/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { subjectRoutes } from './subjects/routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
         ztRoutes(userCenter, db);
         logRoutes(userCenter, db);
         ztManagementRoutes(userCenter, db);
+        rightsRoutes(userCenter, db);
         done();
       },
       { prefix },

@@ -112,6 +112,14 @@ export const routes: RouteObject[] = [
               Component: (await import('../user-center/zt/ProvincialZtManagementPage.js')).ProvincialZtManagementPage,
             }),
           },
+          {
+            path: 'role-management',
+            lazy: async () => ({ Component: (await import('../user-center/rights/RoleListPage.js')).RoleListPage }),
+          },
+          {
+            path: 'menu-management',
+            lazy: async () => ({ Component: (await import('../user-center/rights/MenuManagementPage.js')).MenuManagementPage }),
+          },
           ...USER_CENTER_CHILDREN.map(({ path, name }) => ({ path, element: <NamedPlaceholder name={name} /> })),
         ],
       },

@@ -32,6 +32,7 @@ const coverage = {
   subject_balance: 'backup',
   file_relation: 'backup',
   user_zt_level: 'left out: who may open the set is the platform administration, not the set’s books',
+  user_pz_type_right: 'left out: which voucher categories a user may use is the administration of rights, as user_zt_level',
   session: 'left out: logins are not ledger data (and a restore must not end or revive sessions)',
   backup: 'left out: the list of backups survives a restore (the restored backup stays in it)',
   admin_log: 'left out: the operation log records the administration, and a restore must not rewrite it',

@@ -23,6 +23,7 @@ import * as m0019 from './migrations/0019-admin-log.js';
 import * as m0024 from './migrations/0024-access-record.js';
 import * as m0021 from './migrations/0021-ledger-set-templates.js';
 import * as m0020 from './migrations/0020-zt-local-print.js';
+import * as m0023 from './migrations/0023-rights.js';
 
 export async function migrate(db: Db): Promise<string[]> {
   const list: Record<string, (d: Db) => Migration> = {
@@ -45,6 +46,7 @@ export async function migrate(db: Db): Promise<string[]> {
     '0024-access-record': (d) => ({ up: (k) => m0024.up(k, d.dialect) }),
     '0021-ledger-set-templates': (d) => ({ up: (k) => m0021.up(k, d.dialect) }),
     '0020-zt-local-print': () => ({ up: (k) => m0020.up(k) }),
+    '0023-rights': (d) => ({ up: (k) => m0023.up(k, d.dialect) }),
   };
   const migrator = new Migrator({
     db: db.kysely,

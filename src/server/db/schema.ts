@@ -26,6 +26,11 @@ export interface UserLevelTable {
   resources: string;
   sort: number;
   enable: number;
+  /** The set whose subtree administrator owns the role; null: a role of the whole installation (migration 0023). */
+  owner_zt_id: Generated<number | null>;
+  /** 推荐角色: listed first when granting. */
+  is_recommend: Generated<number>;
+  remark: Generated<string>;
 }
 
 export interface ZtInfoTable {
@@ -59,6 +64,13 @@ export interface UserZtLevelTable {
   user_id: number;
   zt_id: number;
   user_level_id: number;
+}
+
+/** A voucher category a user may use in a set; no row for the user and set: every category (migration 0023). */
+export interface UserPzTypeRightTable {
+  user_id: number;
+  zt_id: number;
+  certificate_type: number;
 }
 
 export interface SessionTable {
@@ -413,6 +425,7 @@ export interface Database {
   zt_info: ZtInfoTable;
   zt_year: ZtYearTable;
   user_zt_level: UserZtLevelTable;
+  user_pz_type_right: UserPzTypeRightTable;
   session: SessionTable;
   captcha: CaptchaTable;
   login_throttle: LoginThrottleTable;
@@ -445,6 +458,7 @@ export interface Database {
 export type AppUser = Selectable<AppUserTable>;
 export type Session = Selectable<SessionTable>;
 export type ZtInfoRow = Selectable<ZtInfoTable>;
+export type UserLevel = Selectable<UserLevelTable>;
 export type MenuRow = Selectable<MenuTable>;
 export type SubjectRow = Selectable<SubjectTable>;
 export type NewSubject = Insertable<SubjectTable>;

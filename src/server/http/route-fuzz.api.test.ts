@@ -225,10 +225,11 @@ async function reopen(server: TestServer, s: Seat): Promise<void> {
   else await s.client.logOn(server.db, s.login, s.password);
 }
 
+/** A lone surrogate has no UTF-8 form (encodeURIComponent throws): a client sends U+FFFD for it, as a browser does. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 function fill(url: string, junk: string): string {
-  // A lone surrogate cannot be put in a URL by any client (encodeURIComponent throws): sent as U+FFFD.
-  const sendable = junk.replace(/[\ud800-\udfff]/gu, '\ufffd');
-  return url.replace(/:(\w+)/g, () => encodeURIComponent(sendable));
+  return url.replace(/:(\w+)/g, () => encodeURIComponent(junk.replace(LONE_SURROGATE, '\ufffd')));
 }
 
 /** The fields the server will read from a raw body, so the signature fits when the body is a JSON object. */

@@ -37,6 +37,7 @@ import { runWrite } from './write-queue.js';
 import { postWrittenLines } from '../books/balances.js';
 import { countOfVoucher } from '../files/repository.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
+import { requireVoucherCategory } from '../rights/voucher-categories.js';
 
 /** A voucher changed by someone else between reading and writing. */
 export const ConcurrentChange = VoucherMessages.changedByOthers;
@@ -232,6 +233,7 @@ export async function saveVoucher(
   const year = draft.year ?? 0;
   const month = draft.month ?? 0;
   const certificateType = draft.certificateType ?? 0;
+  await requireVoucherCategory(db.kysely, scope.ztId, scope.actor.id, certificateType);
   const { debit, credit } = sums(draft);
   const newKey: PeriodKey = { ztId: scope.ztId, year, month, certificateType };
 

@@ -192,6 +192,39 @@ export const Paths = {
   backupRestore: '/userCenter/api/backup/restore',
   /** Ours: POST { id } → VerifyBackupResponse (sha256, integrity check, row counts). */
   backupVerify: '/userCenter/api/backup/verify',
+  // rights of the user center (issue 18 §3, src/shared/api/schemas/rights.ts): roles (user levels) and grants
+  /** GET ?pageIndex&pageSize&keyword → Paged(RoleItem): the roles the caller sees. */
+  rolePageList: '/userCenter/api/role/pageList',
+  /** GET /{id} → RoleDetail; POST SaveRoleRequest → { id } (creates or edits); DELETE ?id=. */
+  role: '/userCenter/api/role',
+  /** POST { id, enable }. */
+  roleEnable: '/userCenter/api/role/enable',
+  /** Spec "GET saveRecommend/{id}": POST here (a write) { isRecommend } on /{id}. */
+  roleSaveRecommend: '/userCenter/api/role/saveRecommend',
+  /** POST SaveResRoleRequest: a role's pages and buttons from the menu catalogue. */
+  roleSaveResources: '/userCenter/api/userLevel/SaveResRole',
+  /** GET → RoleOption[]: the enabled roles the caller may grant. */
+  userLevelSelect: '/userCenter/api/user/userLevelSelect',
+  /** GET → RoleItem[]: every role the caller sees, by sort. */
+  userLevelList: '/userCenter/api/userLevel/userLevelList',
+  /** POST { ids } in their new order. */
+  userLevelSaveSort: '/userCenter/api/userLevel/saveSort',
+  /** GET → CatalogueNode[]: the pages and buttons a role may be given (the caller's own, for a subtree administrator). */
+  roleCatalogue: '/userCenter/api/userLevel/catalogue',
+  /** GET /{userId} → UserGrants (GET ?loginName= looks the user up); POST SaveUserGrantsRequest (replaces the grants within the caller's scope). */
+  userZtLevelInfo: '/userCenter/api/user/userZtLevelInfo',
+  /** GET /{userId}?ztId= → UserPzTypes: the voucher categories the user may use in the set. */
+  userZtLevelInfoForPzType: '/userCenter/api/user/userZtLevelInfoForPzType',
+  /** POST SaveUserPzTypesRequest (certificateTypes null: every category). */
+  saveUserZtLevelInfoForPzType: '/userCenter/api/user/saveUserZtLevelInfoForPzType',
+  /** GET → MenuTreeNode[] (菜单管理, the super administrator's). */
+  menuTreeList: '/userCenter/api/menu/treeList',
+  /** POST { id, enable }. */
+  menuEnable: '/userCenter/api/menu/enable',
+  /** POST { ids }: siblings in their new order. */
+  menuSaveSort: '/userCenter/api/menu/saveSort',
+  /** POST { id }: one place up among its siblings. */
+  menuLift: '/userCenter/api/menu/lift',
   // the API documentation (OpenAPI), for administrators (src/server/http/api-docs.ts)
   /** The browsable documentation (Swagger UI): a page, opened with the cookie apiDocsSession sets. */
   apiDocs: '/api/docs',

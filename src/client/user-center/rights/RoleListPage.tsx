@@ -1,0 +1,272 @@
+/**
+ * 角色管理 (/user-center/role-management): the roles the administrator sees, paged (20/30/40/50),
+ * filtered by code or name. On the focused row: 编辑, 权限 (its pages and buttons; also a
+ * double-click), 启用/停用, 推荐, 上移/下移, 删除; 用户授权 opens a user's grants by login name.
+ * An installation role (所属单位 全系统) is the super administrator's: its buttons stay disabled
+ * for anyone else, as the server refuses them.
+ */
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { RoleItem } from '../../../shared/api/schemas/rights.js';
+import type { Paged } from '../../../shared/envelope.js';
+import { roleListGrid, toRoleListRow, type RoleListRow } from '../../../../grids/user-center/role-list.js';
+import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
+import { FormDialog } from '../../message-box/FormDialog.js';
+import { isReject, messageBox } from '../../message-box/message-box.js';
+import { TextField } from '../../message-box/TextField.js';
+import { usePageTitle } from '../../shell/page-title.js';
+import { Permission } from '../../shell/Permission.js';
+import { FIRST_PAGE, Pager, pagerKeys, type PageState } from '../common/Pager.js';
+import { deleteRole, enableRole, pageRoles, recommendRole, sortRoles } from './rights-api.js';
+import { RoleFormDialog } from './RoleFormDialog.js';
+import { RoleRightsDialog } from './RoleRightsDialog.js';
+import { UserGrantsDialog } from './UserGrantsDialog.js';
+import './rights.css';
+
+interface Listed {
+  roles: RoleItem[];
+  rows: RoleListRow[];
+  total: number;
+}
+
+type Dialog =
+  | { kind: 'form'; role: RoleItem | null }
+  | { kind: 'rights'; role: RoleItem }
+  | { kind: 'grants'; loginName: string }
+  | { kind: 'ask-login' }
+  | null;
+
+export function RoleListPage() {
+  usePageTitle('角色管理');
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState({ ...FIRST_PAGE, keyword: '' });
+  const [listed, setListed] = useState<Listed | null>(null);
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const gridRef = useRef<GridEditorHandle>(null);
+
+  const show = useCallback((page: Paged<RoleItem>) => {
+    setListed({ roles: page.currentPageItems, rows: page.currentPageItems.map(toRoleListRow), total: page.totalItemCount });
+  }, []);
+
+  const load = useCallback(
+    async (q: PageState & { keyword: string }) => {
+      try {
+        show(await pageRoles(q));
+      } catch {
+        // The request wrapper has shown the refusal.
+      }
+    },
+    [show],
+  );
+
+  useEffect(() => {
+    let active = true;
+    pageRoles(query).then(
+      (page) => active && show(page),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [show, query]);
+
+  const focused = (): RoleItem | null => {
+    const id = gridRef.current?.focusedRowId() ?? focusedId;
+    return listed?.roles.find((r) => String(r.id) === id) ?? null;
+  };
+
+  const act = async (run: (role: RoleItem) => Promise<unknown>, needsEdit = true) => {
+    const role = focused();
+    if (!role) {
+      await messageBox.alert('请先选择一个角色', { tone: 'warning' });
+      return;
+    }
+    if (needsEdit && !role.editable) {
+      await messageBox.alert(`角色“${role.name}”为全系统角色，只有超级管理员可以修改`, { tone: 'warning' });
+      return;
+    }
+    try {
+      await run(role);
+      await load(query);
+    } catch {
+      // Shown by the request wrapper.
+    }
+  };
+
+  const remove = (role: RoleItem) =>
+    messageBox.confirm(`确定删除角色“${role.name}”吗？`, { title: '删除角色' }).then(
+      async () => {
+        await deleteRole(role.id);
+        messageBox.fireAndForget(messageBox.alert('角色已删除', { tone: 'success' }));
+      },
+      (error: unknown) => {
+        if (!isReject(error)) throw error;
+      },
+    );
+
+  const move = async (role: RoleItem, by: -1 | 1) => {
+    const roles = listed?.roles ?? [];
+    const at = roles.findIndex((r) => r.id === role.id);
+    const other = roles[at + by];
+    if (!other) return;
+    const ids = roles.map((r) => r.id).filter((id) => id === role.id || id === other.id);
+    await sortRoles(by < 0 ? ids.reverse() : ids);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setQuery((q) => ({ ...q, pageIndex: 1, keyword: keyword.trim() }));
+  };
+
+  const role = listed?.roles.find((r) => String(r.id) === focusedId) ?? null;
+  return (
+    <div
+      className="rights-page page-fill"
+      onKeyDown={pagerKeys(query, listed?.total ?? 0, (p) => setQuery((q) => ({ ...q, ...p })))}
+    >
+      <header className="rights-head">
+        <h1>角色管理</h1>
+        <form className="rights-filter" aria-label="角色查询条件" onSubmit={submit}>
+          <label>
+            <span>编码或名称</span>
+            <input aria-label="编码或名称" value={keyword} maxLength={50} onChange={(e) => setKeyword(e.target.value)} />
+          </label>
+          <button type="submit" className="btn">
+            查询
+          </button>
+        </form>
+      </header>
+      <div className="rights-actions" role="toolbar" aria-label="角色操作">
+        <Permission value="add">
+          <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'form', role: null })}>
+            新增角色
+          </button>
+        </Permission>
+        <Permission value="edit">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void act((r) => Promise.resolve(setDialog({ kind: 'form', role: r })))}
+          >
+            编辑
+          </button>
+        </Permission>
+        <Permission value="edit">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void act((r) => Promise.resolve(setDialog({ kind: 'rights', role: r })), false)}
+          >
+            权限设置
+          </button>
+        </Permission>
+        <Permission value="enable">
+          <button type="button" className="btn" onClick={() => void act((r) => enableRole(r.id, !r.enable))}>
+            {role && !role.enable ? '启用' : '停用'}
+          </button>
+        </Permission>
+        <Permission value="edit">
+          <button type="button" className="btn" onClick={() => void act((r) => recommendRole(r.id, !r.isRecommend))}>
+            {role?.isRecommend ? '取消推荐' : '设为推荐'}
+          </button>
+        </Permission>
+        <Permission value="edit">
+          <button type="button" className="btn" onClick={() => void act((r) => move(r, -1))}>
+            上移
+          </button>
+        </Permission>
+        <Permission value="edit">
+          <button type="button" className="btn" onClick={() => void act((r) => move(r, 1))}>
+            下移
+          </button>
+        </Permission>
+        <Permission value="delete">
+          <button type="button" className="btn" onClick={() => void act(remove)}>
+            删除
+          </button>
+        </Permission>
+        <Permission value="grant">
+          <button type="button" className="btn" onClick={() => setDialog({ kind: 'ask-login' })}>
+            用户授权
+          </button>
+        </Permission>
+      </div>
+      {listed && (
+        <GridEditor<RoleListRow>
+          handle={gridRef}
+          definition={roleListGrid}
+          rows={listed.rows}
+          readOnly
+          label="角色列表"
+          onFocusedRowChange={setFocusedId}
+          onRowOpen={(rowId) => {
+            const r = listed.roles.find((x) => String(x.id) === rowId);
+            if (r) setDialog({ kind: 'rights', role: r });
+          }}
+          fill
+        />
+      )}
+      <Pager total={listed?.total ?? 0} page={query} onChange={(p) => setQuery((q) => ({ ...q, ...p }))} label="角色列表" />
+      {dialog?.kind === 'form' && (
+        <RoleFormDialog
+          role={dialog.role}
+          onClose={(saved) => {
+            setDialog(null);
+            if (saved) void load(query);
+          }}
+        />
+      )}
+      {dialog?.kind === 'rights' && (
+        <RoleRightsDialog
+          role={dialog.role}
+          onClose={(saved) => {
+            setDialog(null);
+            if (saved) void load(query);
+          }}
+        />
+      )}
+      {dialog?.kind === 'ask-login' && (
+        <AskLoginDialog onCancel={() => setDialog(null)} onChosen={(loginName) => setDialog({ kind: 'grants', loginName })} />
+      )}
+      {dialog?.kind === 'grants' && (
+        <UserGrantsDialog
+          user={{ loginName: dialog.loginName }}
+          onClose={(saved) => {
+            setDialog(null);
+            if (saved) void load(query);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Asks whose grants to open (the users page opens them from its list instead). */
+function AskLoginDialog({ onChosen, onCancel }: { onChosen: (loginName: string) => void; onCancel: () => void }) {
+  const [loginName, setLoginName] = useState('');
+  const [issues, setIssues] = useState<string[]>([]);
+  return (
+    <FormDialog
+      title="用户授权"
+      submitLabel="确定"
+      onCancel={onCancel}
+      onSubmit={() => {
+        if (!loginName.trim()) setIssues(['请输入登录名']);
+        else onChosen(loginName.trim());
+      }}
+    >
+      <TextField
+        id="grant-login-name"
+        label="登录名"
+        value={loginName}
+        issues={issues}
+        maxLength={64}
+        autoComplete="off"
+        onChange={(e) => {
+          setLoginName(e.target.value);
+          setIssues([]);
+        }}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The voucher categories a user may use in a set (issue 18 §3, userZtLevelInfoForPzType), enforced
+ * where every voucher is written (vouchers/save-service.ts saveVoucher: entry, edit, templates and
+ * carry-forwards alike). No row for the user and set: every category, as before the rule existed.
+ * Refused as a business rule (4011, a message to confirm), not 4005: the entry screen stays open
+ * with the voucher, so the bookkeeper can choose a category allowed.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { refuse } from '../http/app-error.js';
+
+export async function requireVoucherCategory(
+  q: Kysely<Database>,
+  ztId: number,
+  userId: number,
+  certificateType: number,
+): Promise<void> {
+  const allowed = await q
+    .selectFrom('user_pz_type_right')
+    .select('certificate_type')
+    .where('user_id', '=', userId)
+    .where('zt_id', '=', ztId)
+    .execute();
+  if (allowed.length === 0 || allowed.some((a) => a.certificate_type === certificateType)) return;
+  const types = await q.selectFrom('certificate_type').select(['value', 'name']).where('zt_id', '=', ztId).execute();
+  const name = (v: number) => types.find((t) => t.value === v)?.name ?? String(v);
+  refuse(
+    'BusinessRule',
+    `您没有使用凭证类别“${name(certificateType)}”的权限（可用：${allowed.map((a) => name(a.certificate_type)).join('、')}）`,
+  );
+}
