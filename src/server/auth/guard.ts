@@ -156,6 +156,7 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
     if (session.revoked_at !== null) {
       if (session.revoke_reason === 'replaced') refuse('SessionReplaced');
       if (session.revoke_reason === 'disabled') refuse('AccountDisabled');
+      if (session.revoke_reason === 'reset') refuse('TokenInvalid', '密码已被管理员重置，请用新的初始密码重新登录');
       refuse('TokenInvalid');
     }
     if (now - session.last_seen_at > config.session.idleMs || now - session.created_at > config.session.absoluteMs) {

@@ -9,7 +9,8 @@ import type { Db } from '../db/database.js';
 import { fixedQuery, slot } from '../db/fixed-query.js';
 import type { AppUser, Database, Session } from '../db/schema.js';
 
-export type RevokeReason = 'logout' | 'replaced' | 'disabled';
+/** 'reset': an administrator reset the password (users/user-service.ts). */
+export type RevokeReason = 'logout' | 'replaced' | 'disabled' | 'reset';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

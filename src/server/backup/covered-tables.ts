@@ -34,6 +34,7 @@ const coverage = {
   user_zt_level: 'left out: who may open the set is the platform administration, not the set’s books',
   session: 'left out: logins are not ledger data (and a restore must not end or revive sessions)',
   backup: 'left out: the list of backups survives a restore (the restored backup stays in it)',
+  department: 'left out: departments organise the people of a unit (users name them), not the set’s books',
   admin_log: 'left out: the operation log records the administration, and a restore must not rewrite it',
 } as const satisfies Record<TablesWithZtId, 'backup' | `left out: ${string}`>;
 

@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-menu-rights.js';
 import * as m0013 from './migrations/0013-login-throttle-and-nonces.js';
 import * as m0018 from './migrations/0018-user-center-pages.js';
 import * as m0019 from './migrations/0019-admin-log.js';
+import * as m0022 from './migrations/0022-user-home-and-directory.js';
 
 export async function migrate(db: Db): Promise<string[]> {
   const list: Record<string, (d: Db) => Migration> = {
@@ -39,6 +40,7 @@ export async function migrate(db: Db): Promise<string[]> {
     '0013-login-throttle-and-nonces': (d) => ({ up: (k) => m0013.up(k, d.dialect) }),
     '0018-user-center-pages': () => ({ up: (k) => m0018.up(k) }),
     '0019-admin-log': (d) => ({ up: (k) => m0019.up(k, d.dialect) }),
+    '0022-user-home-and-directory': (d) => ({ up: (k) => m0022.up(k, d.dialect) }),
   };
   const migrator = new Migrator({
     db: db.kysely,
