@@ -13,6 +13,20 @@ import { MODULE_AREAS, PUBLIC_PLACEHOLDERS, USER_CENTER_BASE, USER_CENTER_CHILDR
 import { RootLayout } from './RootLayout.js';
 
 /** The route tree; the guards in RootLayout decide who may see what. */
+/** The people pages of the user center (issue 18 §2, user-center/users). */
+const people = () => import('../user-center/users/UserListPage.js');
+const directory = () => import('../user-center/users/DirectoryPages.js');
+const operatorForm = () => import('../user-center/users/OperatorFormPage.js');
+const PEOPLE_ROUTES = [
+  { path: 'ordinary-user-management', lazy: async () => ({ Component: (await people()).OrdinaryUserPage }) },
+  { path: 'operator-management', lazy: async () => ({ Component: (await people()).OperatorPage }) },
+  { path: 'super-user', lazy: async () => ({ Component: (await people()).SuperUserPage }) },
+  { path: 'add-operator', lazy: async () => ({ Component: (await operatorForm()).AddOperatorPage }) },
+  { path: 'edit-operator/:id', lazy: async () => ({ Component: (await operatorForm()).EditOperatorPage }) },
+  { path: 'user-type-management', lazy: async () => ({ Component: (await directory()).UserTypePage }) },
+  { path: 'department-management', lazy: async () => ({ Component: (await directory()).DepartmentPage }) },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -90,7 +104,11 @@ export const routes: RouteObject[] = [
             path: 'backup',
             lazy: async () => ({ Component: (await import('../backup/BackupPage.js')).BackupPage }),
           },
-          ...USER_CENTER_CHILDREN.map(({ path, name }) => ({ path, element: <NamedPlaceholder name={name} /> })),
+          ...PEOPLE_ROUTES,
+          ...USER_CENTER_CHILDREN.filter(({ path }) => !PEOPLE_ROUTES.some((r) => r.path === path)).map(({ path, name }) => ({
+            path,
+            element: <NamedPlaceholder name={name} />,
+          })),
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },
