@@ -223,7 +223,7 @@ export function UserListPage({ variant }: { variant: UserListVariant }) {
           重置
         </button>
       </form>
-      <div className="voucher-list-actions" role="toolbar" aria-label="用户操作">
+      <div className="voucher-list-actions" role="toolbar" aria-label="用户列表操作">
         <span className="muted" data-testid="user-selection">
           已选 {selected.length} 个
         </span>
