@@ -9,6 +9,9 @@ import { trialBalanceGrid } from './trial-balance.js';
 import { detailLedgerGridAuxi, detailLedgerGridPlain } from './detail-ledger.js';
 import { generalLedgerGrid } from './general-ledger.js';
 import { voucherGrid } from './voucher.js';
+import { userListGrid } from './user-center/user-list.js';
+import { userTypeListGrid } from './user-center/user-type-list.js';
+import { departmentListGrid } from './user-center/department-list.js';
 import { balanceSheetGrid, balanceSheetGridAnnual } from './balance-sheet.js';
 import { incomeExpenseGrid, incomeExpenseGridAnnual } from './income-expense.js';
 import { optLogGrid } from './user-center/opt-log.js';
@@ -39,6 +42,9 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   voucherListGrid,
   roleListGrid,
   menuTreeGrid,
+  userListGrid,
+  userTypeListGrid,
+  departmentListGrid,
   trialBalanceGrid as unknown as GridDefinition<GridRow>,
   detailLedgerGridPlain,
   detailLedgerGridAuxi,

@@ -2,6 +2,7 @@
  * Builds the Fastify application: envelope and error handling, the guard, every module's routes
  * under the spec's module bases, and the built client with its history-API fallback.
  */
+import { userRoutes } from './users/routes.js';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -97,6 +98,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
         logRoutes(userCenter, db);
         ztManagementRoutes(userCenter, db);
         rightsRoutes(userCenter, db);
+        userRoutes(userCenter, db, config);
         done();
       },
       { prefix },

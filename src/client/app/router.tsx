@@ -12,6 +12,20 @@ import { RouteError } from './RouteError.js';
 import { MODULE_AREAS, PUBLIC_PLACEHOLDERS, USER_CENTER_BASE, USER_CENTER_CHILDREN } from './route-table.js';
 import { RootLayout } from './RootLayout.js';
 
+/** The people pages of the user center (issue 18 §2, user-center/users). */
+const people = () => import('../user-center/users/UserListPage.js');
+const directory = () => import('../user-center/users/DirectoryPages.js');
+const operatorForm = () => import('../user-center/users/OperatorFormPage.js');
+const PEOPLE_ROUTES = [
+  { path: 'ordinary-user-management', lazy: async () => ({ Component: (await people()).OrdinaryUserPage }) },
+  { path: 'operator-management', lazy: async () => ({ Component: (await people()).OperatorPage }) },
+  { path: 'super-user', lazy: async () => ({ Component: (await people()).SuperUserPage }) },
+  { path: 'add-operator', lazy: async () => ({ Component: (await operatorForm()).AddOperatorPage }) },
+  { path: 'edit-operator/:id', lazy: async () => ({ Component: (await operatorForm()).EditOperatorPage }) },
+  { path: 'user-type-management', lazy: async () => ({ Component: (await directory()).UserTypePage }) },
+  { path: 'department-management', lazy: async () => ({ Component: (await directory()).DepartmentPage }) },
+];
+
 /** The route tree; the guards in RootLayout decide who may see what. */
 export const routes: RouteObject[] = [
   {
@@ -120,7 +134,11 @@ export const routes: RouteObject[] = [
             path: 'menu-management',
             lazy: async () => ({ Component: (await import('../user-center/rights/MenuManagementPage.js')).MenuManagementPage }),
           },
-          ...USER_CENTER_CHILDREN.map(({ path, name }) => ({ path, element: <NamedPlaceholder name={name} /> })),
+          ...PEOPLE_ROUTES,
+          ...USER_CENTER_CHILDREN.filter(({ path }) => !PEOPLE_ROUTES.some((r) => r.path === path)).map(({ path, name }) => ({
+            path,
+            element: <NamedPlaceholder name={name} />,
+          })),
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

@@ -158,6 +158,7 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
       if (session.revoke_reason === 'disabled') refuse('AccountDisabled');
       const setEnded = SET_ENDED[session.revoke_reason ?? ''];
       if (setEnded) refuse('LedgerSetExpired', setEnded);
+      if (session.revoke_reason === 'reset') refuse('TokenInvalid', '密码已被管理员重置，请用新的初始密码重新登录');
       refuse('TokenInvalid');
     }
     if (now - session.last_seen_at > config.session.idleMs || now - session.created_at > config.session.absoluteMs) {

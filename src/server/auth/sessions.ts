@@ -10,8 +10,11 @@ import { fixedQuery, slot } from '../db/fixed-query.js';
 import type { AppUser, Database, Session } from '../db/schema.js';
 import { recordAccess, sessionEndReason } from '../logs/access-record.js';
 
-/** Why a session ended; the zt- reasons: the set it was in was disabled, expired or deleted (revoke_reason is 16 characters). */
-export type RevokeReason = 'logout' | 'replaced' | 'disabled' | 'zt-disabled' | 'zt-expired' | 'zt-deleted';
+/**
+ * Why a session ended. The zt- reasons: the set it was in was disabled, expired or deleted; 'reset':
+ * an administrator reset the password (users/user-service.ts). revoke_reason is 16 characters.
+ */
+export type RevokeReason = 'logout' | 'replaced' | 'disabled' | 'zt-disabled' | 'zt-expired' | 'zt-deleted' | 'reset';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

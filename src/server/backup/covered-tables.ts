@@ -35,6 +35,7 @@ const coverage = {
   user_pz_type_right: 'left out: which voucher categories a user may use is the administration of rights, as user_zt_level',
   session: 'left out: logins are not ledger data (and a restore must not end or revive sessions)',
   backup: 'left out: the list of backups survives a restore (the restored backup stays in it)',
+  department: 'left out: departments organise the people of a unit (users name them), not the set’s books',
   admin_log: 'left out: the operation log records the administration, and a restore must not rewrite it',
   access_record: 'left out: sign-ins are the platform’s record, and a restore must not rewrite them',
 } as const satisfies Record<TablesWithZtId, 'backup' | `left out: ${string}`>;

@@ -16,6 +16,30 @@ export interface AppUserTable {
   must_change_password: number;
   password_changed_at: number;
   created_at: number;
+  /** The unit (ledger set) the person works for; null for a super administrator (migration 0022). */
+  home_zt_id: Generated<number | null>;
+  phone: Generated<string>;
+  user_type_id: Generated<number | null>;
+  department_id: Generated<number | null>;
+}
+
+/** Kinds of user, one list for the installation (migration 0022). */
+export interface UserTypeTable {
+  id: Generated<number>;
+  name: string;
+  remark: Generated<string>;
+  sort: Generated<number>;
+  created_at: number;
+}
+
+/** Departments, each of one unit (migration 0022). */
+export interface DepartmentTable {
+  id: Generated<number>;
+  zt_id: number;
+  name: string;
+  remark: Generated<string>;
+  sort: Generated<number>;
+  created_at: number;
 }
 
 export interface UserLevelTable {
@@ -453,9 +477,13 @@ export interface Database {
   admin_log: AdminLogTable;
   access_record: AccessRecordTable;
   zt_template: ZtTemplateTable;
+  user_type: UserTypeTable;
+  department: DepartmentTable;
 }
 
-export type AppUser = Selectable<AppUserTable>;
+/** What every call's guard reads of its user (auth/sessions.ts); the directory's columns are the user center's. */
+export type AppUser = Omit<Selectable<AppUserTable>, 'home_zt_id' | 'phone' | 'user_type_id' | 'department_id'>;
+export type AppUserRow = Selectable<AppUserTable>;
 export type Session = Selectable<SessionTable>;
 export type ZtInfoRow = Selectable<ZtInfoTable>;
 export type UserLevel = Selectable<UserLevelTable>;

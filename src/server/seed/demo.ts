@@ -70,6 +70,8 @@ export async function seedDemo(db: Db, scryptLogN: number, now = Date.now()): Pr
           must_change_password: 0,
           password_changed_at: now,
           created_at: now,
+          // The union the person works for: the first set listed (the super administrator belongs to all).
+          home_zt_id: account.isAdmin ? null : (setIds.get(account.sets[0]) ?? null),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -26,6 +26,8 @@ const isUpload = (given: Params | Upload): given is Upload => given.upload insta
 const period = { beginTime: '2026-01', endTime: '2026-03' };
 const reportPeriod = { beginYearMonth: '2026-01', endYearMonth: '2026-03' };
 const nowhere = '00000000-0000-4000-8000-000000000000';
+/** A user nobody is: a call on a user finds none once its right is checked (4015), and changes no one. */
+const NO_USER = 999_999;
 
 /** Parameters by method and url (the module base in lower case: /userCenter and /usercenter alike). */
 function paramsOf(f: WalkFixtures): Record<string, Params | Upload> {
@@ -126,6 +128,9 @@ function paramsOf(f: WalkFixtures): Record<string, Params | Upload> {
     'GET /usercenter/api/ztinfo/temppagelist': { pageIndex: 1, pageSize: 20 },
     'GET /usercenter/api/ztinfo/tempinfo': { id: 999999 },
     'DELETE /usercenter/api/ztinfo/tempdelete': { id: 999999 },
+    'DELETE /usercenter/api/user': { id: NO_USER },
+    'POST /usercenter/api/user/enable': { ids: [NO_USER], enable: true },
+    'GET /usercenter/api/department/select': { ztId: f.ztId },
   };
 }
 
@@ -139,9 +144,9 @@ export function routeKey(route: Pick<RegisteredRoute, 'method' | 'url'>): string
   return `${route.method} ${route.url.toLowerCase()}`;
 }
 
-/** The url with its path parameters filled in (the only one today: a ledger set's id). */
+/** The url with its path parameters filled in: a ledger set's id, or for a user's calls a user nobody is. */
 export function concreteUrl(url: string, fixtures: WalkFixtures): string {
-  return url.replace(':id', String(fixtures.ztId));
+  return url.replace(':id', String(/\/api\/user\//i.test(url) ? NO_USER : fixtures.ztId));
 }
 
 /** Calls the route as the client's screens would, signed with the client's session; extra parameters are added. */

@@ -66,6 +66,21 @@ export const Paths = {
   ztInfoLevel: '/userCenter/api/ztInfo/setZtInfoLevel',
   ztInfoImproveUnit: '/userCenter/api/ztInfo/isImproveUnit',
   ztInfoAssetCheck: '/userCenter/api/ztInfo/isAssetCheck',
+  // people (issue 18 §2, src/server/users): POST create/edit, GET /{id}, DELETE ?id=
+  user: '/userCenter/api/user',
+  userPageList: '/userCenter/api/user/pageList',
+  userResetPassword: '/userCenter/api/user/resetPassword', // POST /{id}
+  userEnable: '/userCenter/api/user/enable',
+  userSecretKeyState: '/userCenter/api/user/updateSecretKeyState',
+  userTypeSelect: '/userCenter/api/user/userTypeSelect',
+  /** Ours: the departments of one unit, for the user dialog. */
+  departmentSelect: '/userCenter/api/department/select',
+  /** Ours: user types (user-type-management): GET pageList, POST save, DELETE ?id=. */
+  userType: '/userCenter/api/userType',
+  userTypePageList: '/userCenter/api/userType/pageList',
+  /** Ours: departments (department-management): GET pageList, POST save, DELETE ?id=. */
+  department: '/userCenter/api/department',
+  departmentPageList: '/userCenter/api/department/pageList',
   // accounting
   /** GET list (flat, every field of SubjectItem); POST add or edit (SaveSubjectRequest); DELETE ?code= (non-standard, no children, no balance). */
   subjectList: '/account/api/subject',

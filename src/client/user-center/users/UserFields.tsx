@@ -1,0 +1,130 @@
+/**
+ * The fields of a user, in the dialog and in the operator page form: 登录名, 姓名, 初始密码 (new
+ * users only), 所属单位, 部门 (of that unit), 用户类型, 联系电话. Each message under its field.
+ */
+import { useEffect, useState } from 'react';
+import type { SelectOption } from '../../../shared/api/schemas/users.js';
+import { TextField } from '../../message-box/TextField.js';
+import { departmentOptions, unitTree, userTypeOptions } from './users-api.js';
+import { flattenUnits, type UserForm, type UserFormIssues } from './user-form.js';
+
+function useOptions() {
+  const [units, setUnits] = useState<{ id: number; name: string; depth: number }[]>([]);
+  const [types, setTypes] = useState<SelectOption[]>([]);
+  useEffect(() => {
+    void unitTree().then((tree) => setUnits(flattenUnits(tree)));
+    void userTypeOptions().then(setTypes);
+  }, []);
+  return { units, types };
+}
+
+export function UserFields({
+  form,
+  issues,
+  onChange,
+}: {
+  form: UserForm;
+  issues: UserFormIssues;
+  onChange: (next: UserForm) => void;
+}) {
+  const { units, types } = useOptions();
+  const [departments, setDepartments] = useState<SelectOption[]>([]);
+  useEffect(() => {
+    if (!form.homeZtId) return;
+    let live = true;
+    void departmentOptions(Number(form.homeZtId)).then((list) => live && setDepartments(list));
+    return () => {
+      live = false;
+    };
+  }, [form.homeZtId]);
+  const set = <K extends keyof UserForm>(key: K, value: UserForm[K]) => onChange({ ...form, [key]: value });
+  const list = (key: keyof UserForm) => (issues[key] ? [issues[key]] : []);
+  return (
+    <div className="user-fields">
+      <TextField
+        id="user-login-name"
+        label="登录名"
+        autoComplete="off"
+        value={form.loginName}
+        issues={list('loginName')}
+        hint="2-32位字母、汉字、数字或 _ . @ -，不区分大小写"
+        onChange={(e) => set('loginName', e.target.value)}
+      />
+      <TextField
+        id="user-name"
+        label="姓名"
+        value={form.name}
+        issues={list('name')}
+        onChange={(e) => set('name', e.target.value)}
+      />
+      {form.id === null && (
+        <TextField
+          id="user-password"
+          label="初始密码"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          issues={list('password')}
+          hint="8-32位，含大写、小写、数字、符号中的三类；首次登录须修改"
+          onChange={(e) => set('password', e.target.value)}
+        />
+      )}
+      <label className="field">
+        <span>所属单位</span>
+        <select
+          id="user-home"
+          aria-invalid={!!issues.homeZtId}
+          value={form.homeZtId}
+          onChange={(e) => onChange({ ...form, homeZtId: e.target.value, departmentId: '' })}
+        >
+          <option value="">{form.isAdmin ? '（不限）' : '请选择'}</option>
+          {units.map((u) => (
+            <option key={u.id} value={u.id}>
+              {`${'　'.repeat(u.depth)}${u.name}`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="field-error" role={issues.homeZtId ? 'alert' : undefined}>
+        {issues.homeZtId}
+      </p>
+      <label className="field">
+        <span>部门</span>
+        <select id="user-department" value={form.departmentId} onChange={(e) => set('departmentId', e.target.value)}>
+          <option value="">（无）</option>
+          {(form.homeZtId ? departments : []).map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="field-error" role={issues.departmentId ? 'alert' : undefined}>
+        {issues.departmentId}
+      </p>
+      <label className="field">
+        <span>用户类型</span>
+        <select id="user-type" value={form.userTypeId} onChange={(e) => set('userTypeId', e.target.value)}>
+          <option value="">（无）</option>
+          {types.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="field-error" role={issues.userTypeId ? 'alert' : undefined}>
+        {issues.userTypeId}
+      </p>
+      <TextField
+        id="user-phone"
+        label="联系电话"
+        inputMode="tel"
+        value={form.phone}
+        issues={list('phone')}
+        hint="手机号或带区号的固定电话，可不填"
+        onChange={(e) => set('phone', e.target.value)}
+      />
+    </div>
+  );
+}
