@@ -251,6 +251,7 @@ export async function deleteUser(db: Db, request: FastifyRequest, id: number): P
     if (worked) refuse('BusinessRule', KEEP_WHO_WORKED);
     const grants = await trx.selectFrom('user_zt_level').selectAll().where('user_id', '=', target.id).execute();
     await trx.deleteFrom('user_zt_level').where('user_id', '=', target.id).execute();
+    await trx.deleteFrom('user_pz_type_right').where('user_id', '=', target.id).execute();
     await trx.deleteFrom('session').where('user_id', '=', target.id).execute();
     await trx.deleteFrom('app_user').where('id', '=', target.id).execute();
     await recordChange(trx, actorOf(request), {

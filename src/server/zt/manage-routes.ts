@@ -150,7 +150,9 @@ async function updateEach(
 
 export function ztManagementRoutes(app: App, db: Db): void {
   /** The managed scope as a tree: every set for the super administrator, else the subtree of the session's set. */
-  app.get(local(Paths.ztInfoManagedTree), { schema: ZtSchemas.managedTree, config: { right: READ } }, async (request) => {
+  // Also the people pages' unit picker: a user's home unit is one of the managed sets.
+  const treeReaders = Right.pages(ZT, PROVINCIAL, Page.userManagement, Page.operatorManagement, Page.superUser);
+  app.get(local(Paths.ztInfoManagedTree), { schema: ZtSchemas.managedTree, config: { right: treeReaders } }, async (request) => {
     const scope = await requestScope(db, request);
     return okEnvelope(buildTree((await managedRows(db, scope)).map(toZtInfo)));
   });
@@ -304,6 +306,17 @@ export function ztManagementRoutes(app: App, db: Db): void {
         }
         const voucher = await tx.kysely.selectFrom('voucher').select('zt_id').where('zt_id', '=', id).limit(1).executeTakeFirst();
         if (voucher) refuse('BusinessRule', '该账套已有凭证，不能删除，可停用（停用后不能再选择和使用，数据保留）');
+        const people = await tx.kysely
+          .selectFrom('app_user')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('home_zt_id', '=', id)
+          .executeTakeFirstOrThrow();
+        if (Number(people.n) > 0) {
+          refuse(
+            'BusinessRule',
+            `该账套是${Number(people.n)}个用户的所属单位，不能删除；请先调整这些用户的所属单位，或停用该账套`,
+          );
+        }
         await deleteLedgerSet(tx, id, now);
         await recordChange(tx.kysely, actor, {
           action: 'zt.delete',

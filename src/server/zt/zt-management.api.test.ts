@@ -452,10 +452,40 @@ describe.each(TEST_DIALECTS)('ledger-set management (%s)', (dialect) => {
     expectRefused(await kuaiji.delete(`${Paths.ztInfo}/${made.id}`), ErrorCode.Forbidden);
     expect(await rowOf(made.id)).toBeDefined();
 
-    expectOk(await admin.delete(`${Paths.ztInfo}/${made.id}`));
+    // A unit that is someone's home unit keeps its people: refused until they move.
     const q = server.db.kysely;
+    const person = await q
+      .selectFrom('app_user')
+      .select(['id', 'home_zt_id'])
+      .where('login_name', '=', 'chuna')
+      .executeTakeFirstOrThrow();
+    await q.updateTable('app_user').set({ home_zt_id: made.id }).where('id', '=', person.id).execute();
+    expectRefused(
+      await admin.delete(`${Paths.ztInfo}/${made.id}`),
+      ErrorCode.BusinessRule,
+      /^该账套是1个用户的所属单位，不能删除/,
+    );
+    await q.updateTable('app_user').set({ home_zt_id: person.home_zt_id }).where('id', '=', person.id).execute();
+    // What the user center keeps of the set goes with it: category rights, its own roles, its departments.
+    await q.insertInto('user_pz_type_right').values({ user_id: person.id, zt_id: made.id, certificate_type: 1 }).execute();
+    await q
+      .insertInto('user_level')
+      .values({ code: 'zt-own-role', name: '本单位角色', resources: '[]', sort: 99, enable: 1, owner_zt_id: made.id })
+      .execute();
+    await q.insertInto('department').values({ zt_id: made.id, name: '办公室', created_at: Date.now() }).execute();
+
+    expectOk(await admin.delete(`${Paths.ztInfo}/${made.id}`));
     expect(await rowOf(made.id)).toBeUndefined();
-    for (const table of ['zt_year', 'subject', 'certificate_type', 'auxi_type', 'user_zt_level'] as const) {
+    expect(await q.selectFrom('user_level').select('id').where('owner_zt_id', '=', made.id).execute()).toEqual([]);
+    for (const table of [
+      'zt_year',
+      'subject',
+      'certificate_type',
+      'auxi_type',
+      'user_zt_level',
+      'user_pz_type_right',
+      'department',
+    ] as const) {
       expect(await q.selectFrom(table).select('zt_id').where('zt_id', '=', made.id).execute()).toEqual([]);
     }
     expect((await logOf(made.id)).map((l) => l.action)).toEqual(['zt.create', 'zt.delete']);

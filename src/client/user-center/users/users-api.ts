@@ -26,7 +26,8 @@ export const enableUsers = (ids: number[], enable: boolean) => api.post<null>(Pa
 export const deleteUser = (id: number) => api.delete<null>(Paths.user, { id }, { silent: true });
 export const userTypeOptions = () => api.get<SelectOption[]>(Paths.userTypeSelect);
 export const departmentOptions = (ztId: number) => api.get<SelectOption[]>(Paths.departmentSelect, { ztId });
-export const unitTree = () => api.get<ZtInfo[]>(Paths.ztInfoTree);
+/** The units a user may belong to: the sets the administrator manages. */
+export const unitTree = () => api.get<ZtInfo[]>(Paths.ztInfoManagedTree);
 
 export const listUserTypes = (page: { pageIndex: number; pageSize: number }) =>
   api.get<Paged<UserTypeItem>>(Paths.userTypePageList, page);
