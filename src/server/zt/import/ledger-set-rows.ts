@@ -6,6 +6,7 @@
  * writes the plan in one transaction, or nothing when any row is bad.
  */
 import type { AccountingSystem } from '../../../shared/api/auth.js';
+import { ztCodeProblem } from '../../../shared/zt/ledger-set-rules.js';
 import { checkSetFields, COLUMNS, SYSTEM_LABEL, type Column, type SetFields, type SetText } from './set-fields.js';
 
 export interface ExistingSet {
@@ -122,6 +123,12 @@ export function planLedgerSetRows(rows: readonly { row: number; text: SetText }[
         bad(row, 'year', `账套${fields.code}已存在，启用年度（${existing.firstYear}）不能修改`);
       }
       if (fields.template !== null) bad(row, 'template', `账套${fields.code}已存在，不能套用模板`);
+    }
+    // A new set's code carries its upper unit's code as prefix, as 账套管理 asks.
+    const prefixProblem = existing ? null : ztCodeProblem(fields.code, fields.upperCode);
+    if (prefixProblem) {
+      bad(row, 'code', prefixProblem);
+      continue;
     }
     const node = nodes.get(fields.code);
     const moved = !existing || node?.upperCode !== fields.upperCode;
