@@ -65,7 +65,6 @@ const isRealDate = (text: string): boolean => {
 const systemOf = (text: string): AccountingSystem | undefined =>
   (Object.keys(SYSTEM_NAMES) as AccountingSystem[]).find((s) => SYSTEM_NAMES[s].includes(text));
 
-
 /** The set's fields, or every rule it breaks (all of them, so a person fixes a row once). */
 export function checkSetFields(text: SetText): { fields: SetFields; issues: [] } | { fields: null; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
