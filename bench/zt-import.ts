@@ -19,14 +19,18 @@ import { cpuSeconds, machine, round, rssMb, writeResult } from './support/stats.
 const PORT = Number(process.env.BENCH_PORT ?? 8266);
 const TOTAL = Number(process.env.ZT_IMPORT_SETS ?? 10_000);
 
-/** The tree's rows, grassroots unions first (the import orders the tree, not the workbook). */
+/**
+ * The tree's rows, grassroots unions first (the import orders the tree, not the workbook). Codes
+ * follow 账套管理's rules: digits, each its upper unit's code and more (province 002, city 00201,
+ * county 0020101, union 00201010001).
+ */
 function treeRows(total: number): SetRow[] {
-  const top: SetRow[] = [['B', '某省总工会', '', '县级以上工会', 2026]];
+  const top: SetRow[] = [['002', '某省总工会', '', '县级以上工会', 2026]];
   const cities: SetRow[] = [];
   const counties: SetRow[] = [];
   for (let c = 1; c <= 10; c++) {
-    const city = `B${String(c).padStart(2, '0')}`;
-    cities.push([city, `第${c}市总工会`, 'B', '县级以上工会', 2026]);
+    const city = `002${String(c).padStart(2, '0')}`;
+    cities.push([city, `第${c}市总工会`, '002', '县级以上工会', 2026]);
     for (let k = 1; k <= 10; k++)
       counties.push([`${city}${String(k).padStart(2, '0')}`, `第${c}市第${k}县总工会`, city, '县级以上工会', 2026]);
   }

@@ -35,11 +35,12 @@ test('the province downloads the template, is shown its bad row, imports the fix
   await book.xlsx.readFile(await templateDownload.path());
   const sheet = book.getWorksheet('账套注册');
   if (!sheet) throw new Error('no sheet 账套注册');
-  // Children before parents: the import sorts the tree itself. The last row names no such upper unit.
+  // Children before parents: the import sorts the tree itself. Each code is its upper unit's and
+  // more digits (账套管理's rule). The last row names no such upper unit.
   const rows = [
-    ['E2E0101', '东区第一小学工会', 'E2E01', '基层工会', '2026'],
-    ['E2E01', '东区总工会', '001', '县级以上工会', '2026'],
-    ['E2E0102', '东区医院工会', 'E2E09', '基层工会', '2026'],
+    ['00150101', '东区第一小学工会', '001501', '基层工会', '2026'],
+    ['001501', '东区总工会', '001', '县级以上工会', '2026'],
+    ['00150102', '东区医院工会', '0015010', '基层工会', '2026'],
   ];
   rows.forEach((row, i) => row.forEach((v, c) => (sheet.getCell(i + 2, c + 1).value = v)));
   const badFile = path.join(info.outputDir, '账套注册-有错.xlsx');
@@ -47,14 +48,14 @@ test('the province downloads the template, is shown its bad row, imports the fix
   await book.xlsx.writeFile(badFile);
 
   await register.upload('导入', badFile);
-  await expect(register.refusal).toHaveText('第4行上级账套编码：上级账套编码E2E09不存在，未导入任何账套');
+  await expect(register.refusal).toHaveText('第4行上级账套编码：上级账套编码0015010不存在，未导入任何账套');
   const grid = register.issues.getByRole('grid');
-  await expect(grid).toContainText('上级账套编码E2E09不存在');
-  await expect(grid.getByRole('row').filter({ hasText: 'E2E09' })).toContainText('4');
+  await expect(grid).toContainText('上级账套编码0015010不存在');
+  await expect(grid.getByRole('row').filter({ hasText: '0015010不存在' })).toContainText('4');
   await page.screenshot({ path: `${SCREENS_DIR}/zt-register-refused.png`, animations: 'disabled' });
 
   // Fixed: the hospital's union is under 东区总工会.
-  sheet.getCell(4, 3).value = 'E2E01';
+  sheet.getCell(4, 3).value = '001501';
   const goodFile = path.join(info.outputDir, '账套注册.xlsx');
   await book.xlsx.writeFile(goodFile);
   await register.upload('导入', goodFile);
@@ -65,7 +66,7 @@ test('the province downloads the template, is shown its bad row, imports the fix
 
   // The same workbook again is refused row by row: the codes exist now.
   await register.upload('导入', goodFile);
-  await expect(register.refusal).toContainText('账套编码E2E0101已存在');
+  await expect(register.refusal).toContainText('账套编码00150101已存在');
 
   // 导出: the managed sets in the template's columns, the new ones among them.
   const [exported] = await Promise.all([page.waitForEvent('download'), register.button('导出').click()]);
@@ -74,7 +75,7 @@ test('the province downloads the template, is shown its bad row, imports the fix
   await out.xlsx.readFile(await exported.path());
   const listed: string[] = [];
   out.worksheets[0]?.eachRow((row) => listed.push(row.getCell(1).text));
-  expect(listed).toEqual(expect.arrayContaining(['账套编码', 'E2E01', 'E2E0101', 'E2E0102', '001']));
+  expect(listed).toEqual(expect.arrayContaining(['账套编码', '001501', '00150101', '00150102', '001']));
 
   // The current set saved as a ledger-set template, listed below.
   await page.getByRole('button', { name: '当前账套存为模板' }).click();
@@ -91,11 +92,11 @@ test('the province downloads the template, is shown its bad row, imports the fix
   const tree = flatten((await api.get<ZtInfo[]>(Paths.ztInfoTree)).body.data);
   expect(
     tree
-      .filter((z) => z.code.startsWith('E2E'))
+      .filter((z) => z.code.startsWith('001501'))
       .map((z) => z.code)
       .sort(),
-  ).toEqual(['E2E01', 'E2E0101', 'E2E0102']);
-  const east = tree.find((z) => z.code === 'E2E01');
+  ).toEqual(['001501', '00150101', '00150102']);
+  const east = tree.find((z) => z.code === '001501');
   expect(east).toMatchObject({ name: '东区总工会', level: 2, accountingSystem: 'union-county' });
-  expect(east?.children?.map((c) => c.code).sort()).toEqual(['E2E0101', 'E2E0102']);
+  expect(east?.children?.map((c) => c.code).sort()).toEqual(['00150101', '00150102']);
 });

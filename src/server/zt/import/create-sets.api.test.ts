@@ -41,7 +41,8 @@ describe.each(TEST_DIALECTS)('ledger sets in bulk (%s)', (dialect) => {
 
   it('createLedgerSets writes each set exactly as createLedgerSet does, for every system and several years', async () => {
     const upper = await server.db.kysely.selectFrom('zt_info').select('id').where('code', '=', '001').executeTakeFirstOrThrow();
-    for (const system of ['union-grassroots', 'union-county', 'government'] as AccountingSystem[]) {
+    const systems = ['union-grassroots', 'union-county', 'government'] as AccountingSystem[];
+    for (const [k, system] of systems.entries()) {
       const set = {
         name: `同一${system}`,
         upperId: upper.id,
@@ -53,16 +54,17 @@ describe.each(TEST_DIALECTS)('ledger sets in bulk (%s)', (dialect) => {
       const now = 1_780_000_000_000;
       const [one, many] = await server.db.kysely.transaction().execute(async (trx) => {
         const tx: Db = { ...server.db, kysely: trx };
-        const single = await createLedgerSet(tx, { ...set, code: `ONE-${system}` }, now);
+        // Codes under 001 as 账套管理's rules ask (001 8k1, and 001 8k2 with 001 8k21 under it).
+        const single = await createLedgerSet(tx, { ...set, code: `0018${k}1` }, now);
         const ids = await createLedgerSets(
           tx,
           [
-            { ...set, code: `MANY-${system}`, upper: { id: upper.id } },
-            { ...set, name: '其下', code: `MANY-${system}-1`, upper: { code: `MANY-${system}` }, level: 3 },
+            { ...set, code: `0018${k}2`, upper: { id: upper.id } },
+            { ...set, name: '其下', code: `0018${k}21`, upper: { code: `0018${k}2` }, level: 3 },
           ],
           now,
         );
-        return [single, ids.get(`MANY-${system}`) ?? 0];
+        return [single, ids.get(`0018${k}2`) ?? 0];
       });
       const a = await rowsOf(server.db, one);
       const b = await rowsOf(server.db, many);
@@ -90,11 +92,20 @@ describe.each(TEST_DIALECTS)('ledger sets in bulk (%s)', (dialect) => {
         fc.nat(),
         async (specs, seed) => {
           run += 1;
-          const codeOf = (i: number) => `PR${run}-${i}`;
-          // Each set's upper unit is the demo city federation or a set listed before it (a tree).
-          const codes = specs.map((s, i) => (s.defect === 'duplicate' && i > 0 ? codeOf(0) : codeOf(i)));
+          // Each set's upper unit is the demo city federation or a set listed before it (a tree); its
+          // code is its upper unit's and one digit, its index (at most 8 rows), under a prefix of the run
+          // (0019 and the run's three digits) for the sets right under 001: digits, prefixed, unique.
+          const uppers: string[] = [];
+          const codes: string[] = [];
+          for (const [i, s] of specs.entries()) {
+            const underCity = i === 0 || s.parent % 3 === 0 || s.defect === 'duplicate';
+            const upper = underCity ? '001' : (codes[s.parent % i] ?? '');
+            uppers.push(upper);
+            const own = `${upper === '001' ? `0019${String(run).padStart(3, '0')}` : upper}${i}`;
+            codes.push(s.defect === 'duplicate' && i > 0 ? (codes[0] ?? '') : own);
+          }
           const rows = specs.map((s, i): { row: SetRow; bad: boolean } => {
-            const upper = i === 0 || s.parent % 3 === 0 || s.defect === 'duplicate' ? '001' : (codes[s.parent % i] ?? '');
+            const upper = uppers[i] ?? '';
             const code = codes[i] ?? '';
             const bad = s.defect !== 'none' && s.defect !== 'duplicate';
             return {
@@ -102,7 +113,7 @@ describe.each(TEST_DIALECTS)('ledger sets in bulk (%s)', (dialect) => {
               row: [
                 code,
                 s.defect === 'name' ? '' : `性质${run}-${i}`,
-                s.defect === 'upper' ? 'NO-SUCH' : upper,
+                s.defect === 'upper' ? '0017' : upper,
                 s.defect === 'system' ? '企业会计' : s.system,
                 s.defect === 'year' ? 99 : 2026,
               ],

@@ -1,11 +1,13 @@
 /**
  * The rules of a workbook of ledger sets against each other and the sets that exist (issue 18 §1):
- * codes unique (in the workbook, and among existing sets unless rewriting), the upper unit exists
+ * codes unique (in the workbook, and among existing sets unless rewriting), a new set's code prefixed
+ * by its upper unit's, names unique among the sets of one upper unit, the upper unit exists
  * (a set already there or another row: order does not matter), is in the caller's scope, no cycle,
  * the level is the upper's level + 1, the template exists. Pure: the caller loads what exists and
  * writes the plan in one transaction, or nothing when any row is bad.
  */
 import type { AccountingSystem } from '../../../shared/api/auth.js';
+import { ztCodeProblem } from '../../../shared/zt/ledger-set-rules.js';
 import { checkSetFields, COLUMNS, SYSTEM_LABEL, type Column, type SetFields, type SetText } from './set-fields.js';
 
 export interface ExistingSet {
@@ -123,10 +125,32 @@ export function planLedgerSetRows(rows: readonly { row: number; text: SetText }[
       }
       if (fields.template !== null) bad(row, 'template', `账套${fields.code}已存在，不能套用模板`);
     }
+    // A new set's code carries its upper unit's code as prefix, as 账套管理 asks.
+    const prefixProblem = existing ? null : ztCodeProblem(fields.code, fields.upperCode);
+    if (prefixProblem) {
+      bad(row, 'code', prefixProblem);
+      continue;
+    }
     const node = nodes.get(fields.code);
     const moved = !existing || node?.upperCode !== fields.upperCode;
     nodes.set(fields.code, { upperCode: fields.upperCode, row, existing, moved });
     valid.push({ row, fields });
+  }
+
+  // Names are unique among the sets of one upper unit (账套管理's rule), over the tree as it will
+  // be: an existing set a row rewrites counts with the row's name and upper unit, not its old ones.
+  const siblingKey = (upperCode: string | null, name: string) => `${upperCode ?? ''}\u0000${name}`;
+  const named = new Map<string, { code: string; row: number | null }>();
+  for (const set of ctx.existing.values()) {
+    if (firstRowOf.has(set.code)) continue;
+    named.set(siblingKey(nodes.get(set.code)?.upperCode ?? null, set.name), { code: set.code, row: null });
+  }
+  for (const { row, fields } of valid) {
+    const key = siblingKey(fields.upperCode, fields.name);
+    const twin = named.get(key);
+    if (!twin) named.set(key, { code: fields.code, row });
+    else if (twin.row === null) bad(row, 'name', `同一上级单位下已有名为「${fields.name}」的账套（编码 ${twin.code}）`);
+    else bad(row, 'name', `账套名称「${fields.name}」与第${twin.row}行重复（上级账套相同）`);
   }
 
   // Upper units: there, and managed by the caller where a set is put under it.

@@ -5,6 +5,7 @@
  * caller's scope, level = upper's + 1, no cycle) are in ledger-set-rows.ts.
  */
 import type { AccountingSystem } from '../../../shared/api/auth.js';
+import { ztCodeProblem, ztNameProblem } from '../../../shared/zt/ledger-set-rules.js';
 
 /** The workbook's columns, as their headers read. */
 export const COLUMNS = {
@@ -19,8 +20,6 @@ export const COLUMNS = {
 } as const;
 export type Column = keyof typeof COLUMNS;
 
-export const CODE_MAX = 32;
-export const NAME_MAX = 64;
 export const FIRST_YEAR_MIN = 2000;
 export const FIRST_YEAR_MAX = 2099;
 
@@ -66,21 +65,18 @@ const isRealDate = (text: string): boolean => {
 const systemOf = (text: string): AccountingSystem | undefined =>
   (Object.keys(SYSTEM_NAMES) as AccountingSystem[]).find((s) => SYSTEM_NAMES[s].includes(text));
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /** The set's fields, or every rule it breaks (all of them, so a person fixes a row once). */
 export function checkSetFields(text: SetText): { fields: SetFields; issues: [] } | { fields: null; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const bad = (column: Column, message: string) => issues.push({ column, message });
+  // The code and name rules of 账套管理 (src/shared/zt/ledger-set-rules.ts); the upper unit's
+  // prefix is checked where the row is known to make a new set (ledger-set-rows.ts).
   const code = text.code.trim();
-  if (!code) bad('code', '账套编码不能为空');
-  else if (code.length > CODE_MAX) bad('code', `账套编码不能超过${CODE_MAX}个字符`);
-  else if (!/^[A-Za-z0-9_-]+$/.test(code)) bad('code', '账套编码只能由字母、数字、-和_组成');
+  const codeProblem = ztCodeProblem(code, null);
+  if (codeProblem) bad('code', codeProblem);
   const name = text.name.trim();
-  if (!name) bad('name', '账套名称不能为空');
-  else if (name.length > NAME_MAX) bad('name', `账套名称不能超过${NAME_MAX}个字符`);
-  else if (CONTROL.test(name)) bad('name', '账套名称不能含有换行等控制字符');
+  const nameProblem = ztNameProblem(name);
+  if (nameProblem) bad('name', nameProblem);
   const upperCode = text.upperCode.trim() || null;
   if (upperCode !== null && upperCode === code) bad('upperCode', '上级账套不能是本账套');
   const system = systemOf(text.system.trim());

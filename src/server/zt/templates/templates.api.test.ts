@@ -44,12 +44,12 @@ describe.each(TEST_DIALECTS)('ledger-set templates (%s)', (dialect) => {
     const made = await admin.upload(Paths.ztImport, {
       name: '账套.xlsx',
       content: await setWorkbook([
-        ['T1', '样板工会', '001', '基层工会', 2026],
-        ['TC', '样板县', '001', '县级以上工会', 2026],
+        ['001301', '样板工会', '001', '基层工会', 2026],
+        ['001302', '样板县', '001', '县级以上工会', 2026],
       ]),
     });
     expect(made.body.success).toBe(true);
-    sourceId = await idOf('T1');
+    sourceId = await idOf('001301');
     // The sample set's configuration: a subject under a standard one with a custom auxiliary type,
     // its item, a voucher template and a carry-forward template.
     const chart = chartForSystem('union-grassroots');
@@ -143,7 +143,7 @@ describe.each(TEST_DIALECTS)('ledger-set templates (%s)', (dialect) => {
       name: '基层样板',
       memo: '样板说明',
       accountingSystem: 'union-grassroots',
-      sourceCode: 'T1',
+      sourceCode: '001301',
       sourceYear: 2026,
       createdBy: 'admin',
       counts: { subjects: 1, auxiTypes: 1, auxiInfos: 1, voucherTemplates: 1, carryForwardTemplates: 1 },
@@ -160,15 +160,15 @@ describe.each(TEST_DIALECTS)('ledger-set templates (%s)', (dialect) => {
 
     const imported = await admin.upload(Paths.ztImport, {
       name: '账套.xlsx',
-      content: await setWorkbook([['T2', '照样板的工会', '001', '基层工会', 2026, null, null, '基层样板']]),
+      content: await setWorkbook([['001303', '照样板的工会', '001', '基层工会', 2026, null, null, '基层样板']]),
     });
     expect(imported.body).toMatchObject({ success: true, data: { created: 1 } });
-    const copy = await captureTemplate(q(), await idOf('T2'), 2026);
+    const copy = await captureTemplate(q(), await idOf('001303'), 2026);
     expect(copy).toEqual(await captureTemplate(q(), sourceId, 2026));
     const parentRow = await q()
       .selectFrom('subject')
       .select('last_level')
-      .where('zt_id', '=', await idOf('T2'))
+      .where('zt_id', '=', await idOf('001303'))
       .where('code', '=', copy.subjects[0]?.parent_code ?? '')
       .executeTakeFirstOrThrow();
     expect(parentRow.last_level).toBe(0);
@@ -179,19 +179,19 @@ describe.each(TEST_DIALECTS)('ledger-set templates (%s)', (dialect) => {
     const same = await admin.post(Paths.ztTempSave, { name: '基层样板', ztId: sourceId });
     expect(same.body).toMatchObject({ errorCode: ErrorCode.BusinessRule, errorMsg: '模板名称“基层样板”已存在' });
     const noYear = await admin.post(Paths.ztTempSave, { name: '无此年', ztId: sourceId, year: 2019 });
-    expect(noYear.body.errorMsg).toBe('账套T1没有2019年度');
+    expect(noYear.body.errorMsg).toBe('账套001301没有2019年度');
     expect(await templateCount()).toBe(before);
     const other = await admin.upload<{ message: string }[]>(Paths.ztImport, {
       name: '账套.xlsx',
-      content: await setWorkbook([['T3', '县级', '001', '县级以上工会', 2026, null, null, '基层样板']]),
+      content: await setWorkbook([['001304', '县级', '001', '县级以上工会', 2026, null, null, '基层样板']]),
     });
     expect(other.body.data.map((i) => i.message)).toEqual(['模板“基层样板”的会计制度与本行不同']);
-    expect(await q().selectFrom('zt_info').select('id').where('code', '=', 'T3').executeTakeFirst()).toBeUndefined();
+    expect(await q().selectFrom('zt_info').select('id').where('code', '=', '001304').executeTakeFirst()).toBeUndefined();
   });
 
   it('applyLedgerSetTemplate (the single-set create calls it) refuses a set of another system and writes nothing', async () => {
     const template = await q().selectFrom('zt_template').select('id').where('name', '=', '基层样板').executeTakeFirstOrThrow();
-    const county = await idOf('TC');
+    const county = await idOf('001302');
     const subjects = async () => (await q().selectFrom('subject').select('code').where('zt_id', '=', county).execute()).length;
     const before = await subjects();
     const attempt = server.db.kysely
@@ -209,13 +209,13 @@ describe.each(TEST_DIALECTS)('ledger-set templates (%s)', (dialect) => {
     const before = await templateCount();
     expect((await kuaiji.get(Paths.ztTempPageList, { pageIndex: 1, pageSize: 20 })).body.errorCode).toBe(ErrorCode.Forbidden);
     expect((await kuaiji.post(Paths.ztTempSave, { name: '会计的', ztId: sourceId })).body.errorCode).toBe(ErrorCode.Forbidden);
-    await userInSet(server.db, 'tcadmin', await idOf('TC'), 'administrator', server.config.scryptLogN);
+    await userInSet(server.db, 'tcadmin', await idOf('001302'), 'administrator', server.config.scryptLogN);
     const county = new ApiClient(server.url);
     await county.openSet(server.db, 'tcadmin', 'Test@1234', '样板县');
     const outside = await county.post(Paths.ztTempSave, { name: '越权', ztId: sourceId });
     expect(outside.body).toMatchObject({ errorCode: ErrorCode.Forbidden });
     expect(await templateCount()).toBe(before);
-    const own = await county.post<{ id: number }>(Paths.ztTempSave, { name: '县级样板', ztId: await idOf('TC') });
+    const own = await county.post<{ id: number }>(Paths.ztTempSave, { name: '县级样板', ztId: await idOf('001302') });
     expect(own.body.success).toBe(true);
     const theirs = (await q().selectFrom('zt_template').select('id').where('name', '=', '基层样板').executeTakeFirstOrThrow()).id;
     const refused = await county.delete(Paths.ztTempDelete, { id: theirs });
