@@ -27,7 +27,7 @@ const count = Number(new URLSearchParams(location.search).get('rows') ?? 10_000)
 const rows = benchRows(count);
 const money = benchGrid.fields.filter((f) => f.kind === 'money');
 const total: Record<string, unknown> = { rowId: 'total', code: '合计' };
-for (const f of money) total[f.id] = rows.reduce((n, r) => n + ((r[f.id as 'm1']) ?? 0), 0);
+for (const f of money) total[f.id] = rows.reduce((n, r) => n + (r[f.id as 'm1'] ?? 0), 0);
 const column = (f: (typeof benchGrid.fields)[number]): ColDef<BenchRow> => ({
   colId: f.id,
   field: f.id,
