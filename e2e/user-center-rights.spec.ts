@@ -37,7 +37,8 @@ async function grantOnFactory(page: Page, roleLabel: string, screenshot?: string
   await page.keyboard.press('Enter');
   const grants = page.getByRole('dialog', { name: /用户授权：王审核（shenhe）/ });
   await expect(grants).toBeVisible();
-  await expect(grants.getByRole('row')).toHaveCount(4);
+  // Every managed set has its row (other specs of the run add sets of their own).
+  await expect(grants.getByLabel(`${FACTORY}的角色`)).toBeVisible();
   await grants.getByLabel(`${FACTORY}的角色`).selectOption({ label: roleLabel });
   if (screenshot) await page.screenshot({ path: `${SCREENS_DIR}/${screenshot}` });
   return grants.getByRole('button', { name: '保存' }).click();
