@@ -12,7 +12,7 @@
  * with lower units keeps its code and its upper unit (their codes and levels follow from it).
  */
 import type { AccountingSystem } from '../../shared/api/schemas/zt.js';
-import { ztCodeProblem, ztNameProblem } from '../../shared/zt/ledger-set-rules.js';
+import { ztCodeProblem, ztNameProblem, ztSiblingNameProblem } from '../../shared/zt/ledger-set-rules.js';
 import type { Db } from '../db/database.js';
 import type { ZtInfoRow } from '../db/schema.js';
 import { scopeHolds, subtreeOf, type ManagedScope } from '../admin/scope.js';
@@ -119,8 +119,7 @@ export async function checkLedgerSet(
   let sameName = q.selectFrom('zt_info').select(['id', 'code']).where('name', '=', name);
   sameName = input.upperId === null ? sameName.where('upper_id', 'is', null) : sameName.where('upper_id', '=', input.upperId);
   const twin = await sameName.executeTakeFirst();
-  if (twin && twin.id !== existing?.id)
-    return { problem: `同一上级单位下已有名为「${name}」的账套（编码 ${twin.code}）`, kind: 'Conflict' };
+  if (twin && twin.id !== existing?.id) return { problem: ztSiblingNameProblem(name, twin.code), kind: 'Conflict' };
 
   if (input.expireTime && !isRealDate(input.expireTime))
     return { problem: `到期日 ${input.expireTime} 不是有效的日期`, kind: 'BusinessRule' };

@@ -29,6 +29,11 @@ export function ztNameProblem(name: string): string | null {
   return null;
 }
 
+/** A name already used by a set under the same upper unit (names are unique among siblings). */
+export function ztSiblingNameProblem(name: string, twinCode: string): string {
+  return `同一上级单位下已有名为「${name}」的账套（编码 ${twinCode}）`;
+}
+
 /** The accounting systems with the names the pages show. */
 export const ACCOUNTING_SYSTEM_NAMES = {
   'union-grassroots': '工会会计制度（基层）',

@@ -7,7 +7,7 @@
  * writes the plan in one transaction, or nothing when any row is bad.
  */
 import type { AccountingSystem } from '../../../shared/api/auth.js';
-import { ztCodeProblem } from '../../../shared/zt/ledger-set-rules.js';
+import { ztCodeProblem, ztSiblingNameProblem } from '../../../shared/zt/ledger-set-rules.js';
 import { checkSetFields, COLUMNS, SYSTEM_LABEL, type Column, type SetFields, type SetText } from './set-fields.js';
 
 export interface ExistingSet {
@@ -149,7 +149,7 @@ export function planLedgerSetRows(rows: readonly { row: number; text: SetText }[
     const key = siblingKey(fields.upperCode, fields.name);
     const twin = named.get(key);
     if (!twin) named.set(key, { code: fields.code, row });
-    else if (twin.row === null) bad(row, 'name', `同一上级单位下已有名为「${fields.name}」的账套（编码 ${twin.code}）`);
+    else if (twin.row === null) bad(row, 'name', ztSiblingNameProblem(fields.name, twin.code));
     else bad(row, 'name', `账套名称「${fields.name}」与第${twin.row}行重复（上级账套相同）`);
   }
 
