@@ -18,8 +18,9 @@ import { findRole, roleReaches, seesRole, type Caller } from './caller.js';
 /**
  * The user whose grants the caller may read and change: not the super administrator's (who holds
  * every set) unless the caller is one, never the caller's own (a subtree administrator would raise
- * itself), and for a subtree administrator only a user granted somewhere in its scope or nowhere
- * yet (a new user).
+ * itself), and for a subtree administrator a user whose home unit is in its scope (the users it
+ * lists and edits, users/user-scope.ts), or one granted somewhere in its scope, or one without a
+ * home nor grants yet. A user at home in another unit and granted nowhere is that unit's to grant.
  */
 export async function manageableUser(db: Db, caller: Caller, userId: number): Promise<AppUser> {
   const user = await db.kysely.selectFrom('app_user').selectAll().where('id', '=', userId).executeTakeFirst();
@@ -27,8 +28,10 @@ export async function manageableUser(db: Db, caller: Caller, userId: number): Pr
   if (caller.isSuper) return user;
   if (user.is_admin) refuse('Forbidden', '无权管理超级管理员的授权');
   if (user.id === caller.user.id) refuse('Forbidden', '不能修改自己的授权');
+  if (user.home_zt_id !== null && scopeHolds(caller.scope, user.home_zt_id)) return user;
   const sets = await db.kysely.selectFrom('user_zt_level').select('zt_id').where('user_id', '=', userId).execute();
-  if (sets.length > 0 && !sets.some((s) => scopeHolds(caller.scope, s.zt_id))) refuse('Forbidden', '无权管理该用户');
+  const unclaimed = sets.length === 0 && user.home_zt_id === null;
+  if (!unclaimed && !sets.some((s) => scopeHolds(caller.scope, s.zt_id))) refuse('Forbidden', '无权管理该用户');
   return user;
 }
 

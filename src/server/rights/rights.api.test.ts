@@ -445,6 +445,40 @@ describe.each(TEST_DIALECTS)('rights: roles, grants and voucher categories (%s)'
       );
     });
 
+    it('grants a user at home in its unit even when granted only elsewhere; a user at home elsewhere and granted nowhere is not its', async () => {
+      const reviewer = await levelId('reviewer');
+      const homed = await addUser('changjia', [[SCHOOL, 'accountant']]);
+      const stranger = await addUser('waidi', []);
+      await server.db.kysely
+        .updateTable('app_user')
+        .set({ home_zt_id: set(FACTORY) })
+        .where('id', '=', homed)
+        .execute();
+      await server.db.kysely
+        .updateTable('app_user')
+        .set({ home_zt_id: set(SCHOOL) })
+        .where('id', '=', stranger)
+        .execute();
+
+      const read = (await unionAdmin.get<UserGrants>(`${Paths.userZtLevelInfo}/${homed}`)).body;
+      expect(read.errorMsg).toBeNull();
+      expect(read.data.ztLevels.map((z) => z.ztName)).toEqual([FACTORY]);
+      const give = await unionAdmin.post(Paths.userZtLevelInfo, {
+        userId: homed,
+        ztLevels: [{ ztId: set(FACTORY), userLevelId: reviewer }],
+      });
+      expect(give.body.errorMsg).toBeNull();
+      expect(await grantsOf('changjia')).toEqual([`${FACTORY}:reviewer`, `${SCHOOL}:accountant`]);
+
+      const take = await unionAdmin.post(Paths.userZtLevelInfo, {
+        userId: stranger,
+        ztLevels: [{ ztId: set(FACTORY), userLevelId: reviewer }],
+      });
+      expect(take.body).toMatchObject(forbidden);
+      expect(take.body.errorMsg).toContain('无权管理该用户');
+      expect(await grantsOf('waidi')).toEqual([]);
+    });
+
     it('never changes its own grants nor the super administrator’s', async () => {
       const self = await userId('changguan');
       const raise = await unionAdmin.post(Paths.userZtLevelInfo, {
