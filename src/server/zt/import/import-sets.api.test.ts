@@ -205,24 +205,30 @@ describe.each(TEST_DIALECTS)('ledger-set import (%s)', (dialect) => {
     const refused = await upload(admin, [['0081', '改名', '008', '基层工会', 2026]], Paths.ztImportRewrite);
     expect(refused.body.data.map((i) => i.message)).toEqual(['账套0081已存在，会计制度（县级以上工会）不能修改']);
     expect((await setByCode('0081'))?.name).toBe('改写市一');
-    // 00811 moves under a new set under 0082: it and 008111 go one level down (an existing set keeps its code).
+    // A moved set's code must carry its new upper unit's code (账套管理's rule); the code names the
+    // set here, so such a move is refused with the way to do it, and nothing is written.
+    const misfit = await upload(admin, [['00811', '改写县', '0082', '县级以上工会', 2026]], Paths.ztImportRewrite);
+    expect(misfit.body.data.map((i) => `${i.column}|${i.message}`)).toEqual([
+      '账套编码|账套编码须以上级单位的编码 0082 开头，并至少多一位（如 0082001）（移动账套且须修改编码时，请在账套管理中修改）',
+    ]);
+    expect((await setByCode('00811'))?.upper_id).toBe((await setByCode('0081'))?.id);
+    // 00811 moves up under 008, whose code it carries: it and 008111 go one level up; a new set comes with it.
     const answer = await upload(
       admin,
       [
-        ['00811', '改写县（新）', '00821', '县级以上工会', 2026, '2029-06-30'],
+        ['00811', '改写县（新）', '008', '县级以上工会', 2026, '2029-06-30'],
         ['00821', '新区', '0082', '县级以上工会', 2026],
       ],
       Paths.ztImportRewrite,
     );
     expect(answer.body).toMatchObject({ success: true, data: { created: 1, updated: 1 } });
-    const r21 = await setByCode('00821');
     expect(await setByCode('00811')).toMatchObject({
       name: '改写县（新）',
-      upper_id: r21?.id,
-      level: 4,
+      upper_id: (await setByCode('008'))?.id,
+      level: 2,
       expire_time: '2029-06-30',
     });
-    expect(await setByCode('008111')).toMatchObject({ level: 5 });
+    expect(await setByCode('008111')).toMatchObject({ level: 3 });
     // Names stay unique among one upper unit's sets as the tree will be: a sibling's name is refused,
     // two siblings swapping their names in one workbook are not.
     const twin = await upload(admin, [['0082', '改写市一', '008', '县级以上工会', 2026]], Paths.ztImportRewrite);
@@ -241,7 +247,17 @@ describe.each(TEST_DIALECTS)('ledger-set import (%s)', (dialect) => {
     expect(swap.body).toMatchObject({ success: true, data: { created: 0, updated: 2 } });
     expect((await setByCode('0081'))?.name).toBe('改写市二');
     const cycle = await upload(admin, [['008', '改写省', '008111', '县级以上工会', 2026]], Paths.ztImportRewrite);
-    expect(cycle.body.data[0]?.message).toMatch(/^上级账套形成循环/);
+    // Under the prefix rule a set cannot move below its own subtree (their codes start with its own).
+    expect(cycle.body.data[0]?.message).toMatch(/^账套编码须以上级单位的编码 008111 开头/);
+    // A set made before the rule may hold a code that is no prefix of its own: a move is still no cycle.
+    await upload(admin, [
+      ['005', '旧省', '', '县级以上工会', 2026],
+      ['005001', '旧市', '005', '县级以上工会', 2026],
+    ]);
+    await server.db.kysely.updateTable('zt_info').set({ code: '00' }).where('code', '=', '005001').execute();
+    const legacyCycle = await upload(admin, [['005', '旧省', '00', '县级以上工会', 2026]], Paths.ztImportRewrite);
+    expect(legacyCycle.body.data[0]?.message).toMatch(/^上级账套形成循环/);
+    expect((await setByCode('005'))?.upper_id).toBeNull();
   });
 
   it('a county administrator imports under its own subtree only: a row outside refuses the whole workbook (4005)', async () => {

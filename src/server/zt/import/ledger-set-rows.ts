@@ -125,14 +125,16 @@ export function planLedgerSetRows(rows: readonly { row: number; text: SetText }[
       }
       if (fields.template !== null) bad(row, 'template', `账套${fields.code}已存在，不能套用模板`);
     }
-    // A new set's code carries its upper unit's code as prefix, as 账套管理 asks.
-    const prefixProblem = existing ? null : ztCodeProblem(fields.code, fields.upperCode);
-    if (prefixProblem) {
-      bad(row, 'code', prefixProblem);
-      continue;
-    }
     const node = nodes.get(fields.code);
     const moved = !existing || node?.upperCode !== fields.upperCode;
+    // A new or moved set's code carries its upper unit's code as prefix, as 账套管理 asks; a set
+    // kept where it is keeps its code (made before the rule). The code names the set here, so a
+    // move whose code does not fit is for 账套管理, where the code can change with it.
+    const prefixProblem = moved ? ztCodeProblem(fields.code, fields.upperCode) : null;
+    if (prefixProblem) {
+      bad(row, 'code', existing ? `${prefixProblem}（移动账套且须修改编码时，请在账套管理中修改）` : prefixProblem);
+      continue;
+    }
     nodes.set(fields.code, { upperCode: fields.upperCode, row, existing, moved });
     valid.push({ row, fields });
   }
