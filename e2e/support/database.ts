@@ -59,3 +59,19 @@ export function requirePasswordChange(loginName: string): () => void {
       loginName,
     );
 }
+
+/** The menu titles of the pages a role grants (its resources' hrefs), as the side menu names them. */
+export function roleMenuTitles(roleCode: string): string[] {
+  const role = query<{ resources: string }>('select resources from user_level where code = ?', roleCode);
+  if (!role) throw new Error(`no role ${roleCode}`);
+  const hrefs = (JSON.parse(role.resources) as { href: string }[]).map((r) => r.href);
+  const db = new Database(databaseFile(), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare(`select title_name from menu where href in (${hrefs.map(() => '?').join(', ')})`).all(...hrefs) as {
+      title_name: string;
+    }[];
+    return rows.map((r) => r.title_name);
+  } finally {
+    db.close();
+  }
+}
