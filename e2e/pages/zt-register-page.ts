@@ -19,7 +19,7 @@ export class ZtRegisterPageModel {
     await this.page.goto('/user-center');
     await this.page
       .getByRole('navigation', { name: '用户中心菜单' })
-      .getByRole('link', { name: '注册账套', exact: true })
+      .getByRole('link', { name: '账套注册', exact: true })
       .click();
     await expect(this.page).toHaveURL(/\/user-center\/register-ztList$/);
     await expect(this.heading).toBeVisible();

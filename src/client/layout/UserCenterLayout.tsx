@@ -5,7 +5,10 @@ import { isGranted } from '../shell/guards.js';
 import { useSession } from '../shell/session-store.js';
 import { AppHeader } from './AppHeader.js';
 
-/** /user-center: its own layout, a menu of the user-center pages the user may open. */
+/**
+ * /user-center: its own layout, a menu of the user-center pages the user may open: those the
+ * server's menu grants (the spec's other user-center routes are reachable, but not offered).
+ */
 export function UserCenterLayout() {
   const session = useSession();
   const guard = {
@@ -15,7 +18,14 @@ export function UserCenterLayout() {
     pageRoutes: session.pageRoutes,
     menu: session.menu,
   };
-  const children = USER_CENTER_CHILDREN.filter((c) => !c.path.includes(':') && isGranted(guard, `${USER_CENTER_BASE}/${c.path}`));
+  // The pages the server grants, in 菜单管理's order and titles; before a ledger set is chosen
+  // (an administrator may come here first) the route table stands in.
+  const children =
+    session.pageRoutes?.filter((p) => p.path.startsWith(`${USER_CENTER_BASE}/`)).map((p) => ({ to: p.path, name: p.title })) ??
+    USER_CENTER_CHILDREN.filter((c) => !c.path.includes(':') && isGranted(guard, `${USER_CENTER_BASE}/${c.path}`)).map((c) => ({
+      to: `${USER_CENTER_BASE}/${c.path}`,
+      name: c.name,
+    }));
   return (
     <div className="app-shell">
       <AppHeader />
@@ -31,11 +41,8 @@ export function UserCenterLayout() {
               </li>
             )}
             {children.map((child) => (
-              <li key={child.path}>
-                <NavLink
-                  to={`${USER_CENTER_BASE}/${child.path}`}
-                  className={({ isActive }) => (isActive ? 'menu-link active' : 'menu-link')}
-                >
+              <li key={child.to}>
+                <NavLink to={child.to} className={({ isActive }) => (isActive ? 'menu-link active' : 'menu-link')}>
                   {child.name}
                 </NavLink>
               </li>
