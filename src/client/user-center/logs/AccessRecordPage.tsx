@@ -15,6 +15,7 @@ import {
 import { GridEditor } from '../../grid/GridEditor.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { usePermission } from '../../shell/Permission.js';
+import { DateRangeFilter, FilterButtons, TextFilter } from '../common/FilterFields.js';
 import { FIRST_PAGE, Pager, type PageState } from '../common/Pager.js';
 import { exportAccess, listAccessAddresses, listAccessDetails } from './logs-api.js';
 import './logs.css';
@@ -92,40 +93,14 @@ export function AccessRecordPage() {
         </button>
       </div>
       <form className="logs-filter" aria-label="访问记录查询条件" onSubmit={submit}>
-        <label>
-          <span>日期</span>
-          <input
-            type="date"
-            aria-label="起始日期"
-            value={filter.beginDate ?? ''}
-            onChange={(e) => set('beginDate', e.target.value)}
-          />
-          至
-          <input
-            type="date"
-            aria-label="截止日期"
-            value={filter.endDate ?? ''}
-            onChange={(e) => set('endDate', e.target.value)}
-          />
-        </label>
-        <label>
-          <span>登录名</span>
-          <input
-            type="text"
-            aria-label="登录名包含"
-            value={filter.loginName ?? ''}
-            onChange={(e) => set('loginName', e.target.value)}
-          />
-        </label>
-        <label>
-          <span>地址</span>
-          <input
-            type="text"
-            aria-label="来源地址"
-            value={filter.address ?? ''}
-            onChange={(e) => set('address', e.target.value)}
-          />
-        </label>
+        <DateRangeFilter
+          begin={filter.beginDate}
+          end={filter.endDate}
+          onBegin={(v) => set('beginDate', v)}
+          onEnd={(v) => set('endDate', v)}
+        />
+        <TextFilter label="登录名" ariaLabel="登录名包含" value={filter.loginName} onChange={(v) => set('loginName', v)} />
+        <TextFilter label="地址" ariaLabel="来源地址" value={filter.address} onChange={(v) => set('address', v)} />
         {view === 'details' && (
           <>
             <label>
@@ -156,19 +131,12 @@ export function AccessRecordPage() {
             </label>
           </>
         )}
-        <button type="submit" className="btn btn-primary">
-          查询
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => {
+        <FilterButtons
+          onReset={() => {
             setFilter(EMPTY);
             apply(EMPTY);
           }}
-        >
-          重置
-        </button>
+        />
       </form>
       {view === 'details' ? (
         <GridEditor

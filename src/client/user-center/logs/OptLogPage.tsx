@@ -11,6 +11,7 @@ import { optLogGrid, toOptLogRow } from '../../../../grids/user-center/opt-log.j
 import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { usePermission } from '../../shell/Permission.js';
+import { DateRangeFilter, FilterButtons, TextFilter } from '../common/FilterFields.js';
 import { FIRST_PAGE, Pager, type PageState } from '../common/Pager.js';
 import { ChangeDetail } from './ChangeDetail.js';
 import { exportOptLog, listOptLog } from './logs-api.js';
@@ -57,31 +58,13 @@ export function OptLogPage() {
     <section className="logs-page page-fill" aria-label="操作日志">
       <h1>操作日志</h1>
       <form className="logs-filter" aria-label="操作日志查询条件" onSubmit={submit}>
-        <label>
-          <span>日期</span>
-          <input
-            type="date"
-            aria-label="起始日期"
-            value={filter.beginDate ?? ''}
-            onChange={(e) => set('beginDate', e.target.value)}
-          />
-          至
-          <input
-            type="date"
-            aria-label="截止日期"
-            value={filter.endDate ?? ''}
-            onChange={(e) => set('endDate', e.target.value)}
-          />
-        </label>
-        <label>
-          <span>操作人</span>
-          <input
-            type="text"
-            aria-label="操作人登录名"
-            value={filter.loginName ?? ''}
-            onChange={(e) => set('loginName', e.target.value)}
-          />
-        </label>
+        <DateRangeFilter
+          begin={filter.beginDate}
+          end={filter.endDate}
+          onBegin={(v) => set('beginDate', v)}
+          onEnd={(v) => set('endDate', v)}
+        />
+        <TextFilter label="操作人" ariaLabel="操作人登录名" value={filter.loginName} onChange={(v) => set('loginName', v)} />
         <label>
           <span>操作</span>
           <select aria-label="操作" value={filter.action ?? ''} onChange={(e) => set('action', e.target.value)}>
@@ -98,29 +81,14 @@ export function OptLogPage() {
             ))}
           </select>
         </label>
-        <label>
-          <span>摘要</span>
-          <input
-            type="text"
-            aria-label="摘要包含"
-            value={filter.summary ?? ''}
-            onChange={(e) => set('summary', e.target.value)}
-          />
-        </label>
-        <button type="submit" className="btn btn-primary">
-          查询
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => {
+        <TextFilter label="摘要" ariaLabel="摘要包含" value={filter.summary} onChange={(v) => set('summary', v)} />
+        <FilterButtons
+          onReset={() => {
             setFilter(EMPTY);
             setApplied(EMPTY);
             setPage((p) => ({ ...p, pageIndex: 1 }));
           }}
-        >
-          重置
-        </button>
+        />
       </form>
       {/* Enter on a row opens it, as a double-click does (the read-only grid has no cell to edit). */}
       <div
