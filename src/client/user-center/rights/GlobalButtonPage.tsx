@@ -12,6 +12,7 @@ import type { GlobalButtonGroup } from '../../../shared/api/schemas/permissions.
 import { messageBox } from '../../message-box/message-box.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { Permission } from '../../shell/Permission.js';
+import { loadPermissions } from '../../shell/session-flow.js';
 import { onTreeArrowKeys } from './GrantTree.js';
 import { globalButtons, saveGlobalButtons } from './permissions-api.js';
 import './rights.css';
@@ -74,6 +75,8 @@ export function GlobalButtonPage() {
     setBusy(true);
     try {
       await saveGlobalButtons({ off: body });
+      // The administrator's own buttons follow at once; everyone else's at the next sign-in or choice of set.
+      await loadPermissions();
       show(await globalButtons());
       messageBox.fireAndForget(messageBox.alert('全局按钮权限已保存，各用户刷新页面或重新登录后生效', { tone: 'success' }));
     } catch {

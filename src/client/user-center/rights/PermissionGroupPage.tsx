@@ -76,6 +76,12 @@ export function PermissionGroupPage() {
       if (!isReject(error) && !(error instanceof ApiError)) throw error;
     }
   };
+  /** The dialog takes the focus: no reload or refocus of the list as act does. */
+  const openFocused = async () => {
+    const item = focused();
+    if (item) setEditing(item);
+    else await messageBox.alert('请先选择一个权限组', { tone: 'warning' });
+  };
   const remove = async (g: PermissionGroup) => {
     await messageBox.confirm(`确定删除权限组“${g.name}”吗？已应用过它的角色保留其权限。`, { title: '删除权限组' });
     await deleteGroup(g.id);
@@ -116,7 +122,7 @@ export function PermissionGroupPage() {
           </button>
         </Permission>
         <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void act((g) => Promise.resolve(setEditing(g)))}>
+          <button type="button" className="btn" onClick={() => void openFocused()}>
             修改
           </button>
         </Permission>

@@ -21,6 +21,7 @@ import { isReject, messageBox } from '../../message-box/message-box.js';
 import { TextField } from '../../message-box/TextField.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { Permission } from '../../shell/Permission.js';
+import { loadPermissions } from '../../shell/session-flow.js';
 import { ApiError } from '../../shell/request.js';
 import { FIRST_PAGE, Pager, pagerKeys } from '../common/Pager.js';
 import { deletePermission, enablePermission, pagePermissions, savePermission } from './permissions-api.js';
@@ -70,6 +71,12 @@ export function PermissionPage() {
       if (!isReject(error) && !(error instanceof ApiError)) throw error;
     }
   };
+  /** The dialog takes the focus: no reload or refocus of the list as act does. */
+  const openFocused = async () => {
+    const item = focused();
+    if (item) setEditing(item);
+    else await messageBox.alert('请先选择一个权限', { tone: 'warning' });
+  };
   const remove = async (p: PermissionItem) => {
     await messageBox.confirm(`确定删除权限“${p.code} ${p.name}”吗？`, { title: '删除权限' });
     await deletePermission(p.id);
@@ -81,6 +88,8 @@ export function PermissionPage() {
         title: '停用权限',
       });
     await enablePermission(p.id, !p.enable);
+    // The administrator's own buttons follow at once; everyone else's at the next sign-in or choice of set.
+    await loadPermissions();
     messageBox.fireAndForget(messageBox.alert(p.enable ? '权限已停用' : '权限已启用', { tone: 'success' }));
   };
 
@@ -129,7 +138,7 @@ export function PermissionPage() {
           </button>
         </Permission>
         <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void act((p) => Promise.resolve(setEditing(p)))}>
+          <button type="button" className="btn" onClick={() => void openFocused()}>
             修改
           </button>
         </Permission>
