@@ -158,7 +158,36 @@ test('权限组: a group made in the rights tree by keyboard, a name in use refu
   await page.keyboard.press('Escape');
   await expect(again).toHaveCount(0);
 
+  // Applied to a new role on 角色管理's rights dialog: the role holds the group's pages and buttons.
+  await open(page, '角色管理', 'role-management');
+  await press(page, '新增角色');
+  const roleForm = page.getByRole('dialog', { name: '新增角色' });
+  await roleForm.getByLabel('角色编码').fill('e2egroup');
+  await roleForm.getByLabel('角色名称').fill('组应用E2E');
+  await page.keyboard.press('Enter');
+  await expect(roleForm).toHaveCount(0);
+  await cell(page, 'name', '组应用E2E').click();
+  await press(page, '权限设置');
+  const rights = page.getByRole('dialog', { name: '角色权限：组应用E2E' });
+  await expect(rights.getByRole('checkbox', { name: '凭证录入：新增' })).not.toBeChecked();
+  await rights.getByLabel('权限组').selectOption({ label: '凭证录入员E2E' });
+  await rights.getByRole('button', { name: '应用权限组' }).focus();
+  await page.keyboard.press('Enter');
+  await confirmBox(page, '已应用权限组“凭证录入员E2E”，新增4项权限');
+  await expect(rights.getByRole('checkbox', { name: '凭证录入：新增' })).toBeChecked();
+  await expect(rights.getByRole('checkbox', { name: '凭证管理：打印' })).toBeChecked();
+  await expect(rights.getByRole('checkbox', { name: '凭证管理：删除' })).not.toBeChecked();
+  await page.screenshot({ path: `${SHOTS}/user-center-role-apply-group-1440.png` });
+  await rights.getByRole('button', { name: '取消' }).click();
+  await expect(rights).toHaveCount(0);
+  await expect(await rowCell(page, 'name', '组应用E2E', 'pageCount')).toHaveText('2');
+  await cell(page, 'name', '组应用E2E').click();
+  await press(page, '删除');
+  await confirmBox(page, '确定删除角色“组应用E2E”吗？');
+  await expect(cell(page, 'name', '组应用E2E')).toHaveCount(0);
+
   // Renamed, disabled, deleted.
+  await open(page, '权限组', 'permission-group');
   await cell(page, 'name', '凭证录入员E2E').click();
   await press(page, '修改');
   const edit = page.getByRole('dialog', { name: '修改权限组' });

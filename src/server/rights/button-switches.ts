@@ -7,6 +7,7 @@
  * (admin/menus.ts grantsFor). Grants are kept as they are: switched back on, a button is again
  * held by whoever was granted it.
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { cachedRead } from '../db/read-cache.js';
 
@@ -22,9 +23,17 @@ export const switchKey = (href: string, button: string) => `${href}#${button}`;
 /** The switches now; on SQLite from the cache while neither table has been written (db/read-cache.ts). */
 export function buttonSwitches(db: Db): Promise<ButtonSwitches> {
   return cachedRead(db, 'access', 'button-switches', async (q) => {
-    const disabled = await q.selectFrom('permission').select('code').where('enable', '=', 0).execute();
-    const off = await q.selectFrom('global_button_off').select(['href', 'button']).execute();
-    return { disabled: new Set(disabled.map((r) => r.code)), off: new Set(off.map((r) => switchKey(r.href, r.button))) };
+    // One statement: on PostgreSQL (no cache) every button check reads it.
+    const { rows } = await sql<{ href: string | null; button: string }>`
+      select null as href, code as button from permission where enable = 0
+      union all select href, button from global_button_off`.execute(q);
+    const disabled = new Set<string>();
+    const off = new Set<string>();
+    for (const r of rows) {
+      if (r.href === null) disabled.add(r.button);
+      else off.add(switchKey(r.href, r.button));
+    }
+    return { disabled, off };
   });
 }
 

@@ -20,6 +20,8 @@ export function RoleRightsDialog({ role, onClose }: { role: RoleItem; onClose: (
   const [catalogue, setCatalogue] = useState<CatalogueNode[] | null>(null);
   const [granted, setGranted] = useState<Granted>(new Map());
   const [dirty, setDirty] = useState(false);
+  // A group applied is saved on the server: the list behind reloads however the dialog closes.
+  const [applied, setApplied] = useState(false);
   const [recommend, setRecommend] = useState(role.isRecommend);
   const [labels, setLabels] = useState<Record<string, string>>({});
   const [groups, setGroups] = useState<PermissionGroup[]>([]);
@@ -76,6 +78,7 @@ export function RoleRightsDialog({ role, onClose }: { role: RoleItem; onClose: (
       const detail = await roleDetail(role.id);
       setGranted(new Map(detail.resources.map((r) => [r.href, new Set(r.resourceList)])));
       setDirty(false);
+      setApplied(true);
       messageBox.fireAndForget(
         messageBox.alert(
           added ? `已应用权限组“${group.name}”，新增${added}项权限` : `角色已包含权限组“${group.name}”的全部权限`,
@@ -93,7 +96,7 @@ export function RoleRightsDialog({ role, onClose }: { role: RoleItem; onClose: (
 
   const save = async () => {
     if (readOnly) {
-      onClose(false);
+      onClose(applied);
       return;
     }
     setBusy(true);
@@ -117,7 +120,7 @@ export function RoleRightsDialog({ role, onClose }: { role: RoleItem; onClose: (
       submitLabel={readOnly ? '关闭' : '保存'}
       note={readOnly ? '全系统角色，只有超级管理员可以修改' : '↑↓ 换行，←→ 换按钮，空格勾选；灰色按钮已在本系统关闭'}
       onSubmit={save}
-      onCancel={() => onClose(false)}
+      onCancel={() => onClose(applied)}
     >
       <label className="rights-recommend">
         <input type="checkbox" checked={recommend} disabled={readOnly} onChange={(e) => setRecommend(e.target.checked)} />
