@@ -240,6 +240,18 @@ test('全局按钮权限: 凭证管理’s 删除 switched off leaves the vouche
   await expect(page.getByRole('checkbox', { name: '全局按钮权限：修改' })).toBeDisabled();
   await voucherList();
   await expect(page.getByRole('button', { name: '删除', exact: true })).toHaveCount(0);
+  // 角色管理's rights dialog shows it greyed, kept as 会计 holds it.
+  await open(page, '角色管理', 'role-management');
+  await cell(page, 'name', '会计').click();
+  await press(page, '权限设置');
+  const rights = page.getByRole('dialog', { name: '角色权限：会计' });
+  const greyed = rights.getByRole('checkbox', { name: '凭证管理：删除（已关闭）' });
+  await expect(greyed).toBeChecked();
+  await expect(greyed).toBeDisabled();
+  await expect(rights.getByRole('checkbox', { name: '凭证录入：删除' })).toBeEnabled();
+  await page.screenshot({ path: `${SHOTS}/user-center-role-rights-greyed-1440.png` });
+  await page.keyboard.press('Escape');
+  await expect(rights).toHaveCount(0);
 
   await setDelete(true);
   await voucherList();
