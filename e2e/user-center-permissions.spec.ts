@@ -153,6 +153,8 @@ test('权限组: a group made in the rights tree by keyboard, a name in use refu
   await press(page, '新增');
   const again = page.getByRole('dialog', { name: '新增权限组' });
   await page.keyboard.type('凭证录入员E2E');
+  // 保存 waits for the tree (the dialog is busy while it loads).
+  await expect(again.getByRole('tree')).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(again.getByRole('alert')).toHaveText('权限组“凭证录入员E2E”已存在');
   await page.keyboard.press('Escape');
