@@ -5,6 +5,8 @@ import { subjectGrid } from './subject.js';
 import { voucherListGrid } from './voucher-list.js';
 import { roleListGrid } from './user-center/role-list.js';
 import { menuTreeGrid } from './user-center/menu-tree.js';
+import { permissionListGrid } from './user-center/permission-list.js';
+import { permissionGroupListGrid } from './user-center/permission-group-list.js';
 import { trialBalanceGrid } from './trial-balance.js';
 import { detailLedgerGridAuxi, detailLedgerGridPlain } from './detail-ledger.js';
 import { generalLedgerGrid } from './general-ledger.js';
@@ -42,6 +44,8 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   voucherListGrid,
   roleListGrid,
   menuTreeGrid,
+  permissionListGrid,
+  permissionGroupListGrid,
   userListGrid,
   userTypeListGrid,
   departmentListGrid,

@@ -22,7 +22,8 @@ export function toMenuTreeRows(nodes: readonly MenuTreeNode[], depth = 0): MenuT
       rowId: String(n.id),
       title: `${'\u3000\u3000'.repeat(depth)}${n.titleName}`,
       href: n.href,
-      buttons: n.buttons.join('、'),
+      // A button switched off in the installation (权限管理, 全局按钮权限) is marked so.
+      buttons: n.buttons.map((b) => (n.offButtons.includes(b) ? `${b}（已关闭）` : b)).join('、'),
       adminOnly: n.adminOnly ? '是' : '',
       status: n.enable ? '启用' : '停用',
     },

@@ -134,6 +134,18 @@ export const routes: RouteObject[] = [
             path: 'menu-management',
             lazy: async () => ({ Component: (await import('../user-center/rights/MenuManagementPage.js')).MenuManagementPage }),
           },
+          {
+            path: 'permission',
+            lazy: async () => ({ Component: (await import('../user-center/rights/PermissionPage.js')).PermissionPage }),
+          },
+          {
+            path: 'permission-group',
+            lazy: async () => ({ Component: (await import('../user-center/rights/PermissionGroupPage.js')).PermissionGroupPage }),
+          },
+          {
+            path: 'global-btn-permission',
+            lazy: async () => ({ Component: (await import('../user-center/rights/GlobalButtonPage.js')).GlobalButtonPage }),
+          },
           ...PEOPLE_ROUTES,
           ...USER_CENTER_CHILDREN.filter(({ path }) => !PEOPLE_ROUTES.some((r) => r.path === path)).map(({ path, name }) => ({
             path,

@@ -3,6 +3,7 @@ import type { MenuNode, PageRoute, ResourceItem } from '../../shared/api/auth.js
 import type { Db } from '../db/database.js';
 import type { AppUser, MenuRow } from '../db/schema.js';
 import type { SessionZt } from '../auth/guard.js';
+import { buttonsOn, buttonSwitches } from '../rights/button-switches.js';
 
 export interface Grants {
   resources: ResourceItem[];
@@ -29,6 +30,7 @@ async function levelGrants(db: Db, levelId: number | null): Promise<Map<string, 
 export async function grantsFor(db: Db, user: AppUser, zt: SessionZt | null): Promise<Grants> {
   const rows: MenuRow[] = await db.kysely.selectFrom('menu').selectAll().where('enable', '=', 1).orderBy('sort').execute();
   const granted = user.is_admin ? null : await levelGrants(db, zt?.levelId ?? null);
+  const switches = await buttonSwitches(db);
   const parentIds = new Set(rows.map((r) => r.parent_id).filter((id): id is number => id !== null));
   const resources: ResourceItem[] = [];
   const grantedIds = new Set<number>();
@@ -36,7 +38,7 @@ export async function grantsFor(db: Db, user: AppUser, zt: SessionZt | null): Pr
     if (parentIds.has(row.id)) continue;
     const buttons = granted ? granted.get(row.href) : parseList(row.buttons);
     if (!buttons || (row.admin_only && !user.is_admin)) continue;
-    resources.push({ href: row.href, titleName: row.title_name, resourceList: [...buttons] });
+    resources.push({ href: row.href, titleName: row.title_name, resourceList: buttonsOn(switches, row.href, buttons) });
     grantedIds.add(row.id);
   }
   const node = (row: MenuRow): MenuNode => ({

@@ -14,6 +14,7 @@ import type { Db } from '../db/database.js';
 import { cachedRead } from '../db/read-cache.js';
 import type { AppUser } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
+import { buttonIsOn, buttonSwitches } from '../rights/button-switches.js';
 import { authOf, type SessionZt } from './guard.js';
 import { Page } from './pages.js';
 
@@ -127,7 +128,9 @@ export function heldButtons(
       zt,
       buttons.map(([page]) => page),
     );
-    return buttons.filter(([page, button]) => pages.get(page)?.includes(button) ?? false);
+    const switches = await buttonSwitches(db);
+    // A button switched off (rights/button-switches.ts) is held by nobody, the super administrator included.
+    return buttons.filter(([page, button]) => (pages.get(page)?.includes(button) ?? false) && buttonIsOn(switches, page, button));
   });
 }
 

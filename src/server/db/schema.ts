@@ -443,6 +443,33 @@ export interface AdminLogTable {
   after_json: string | null;
 }
 
+/** A button key of the menu catalogue with its name (权限管理, migration 0025); disabled: held by nobody. */
+export interface PermissionTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  remark: Generated<string>;
+  enable: Generated<number>;
+  sort: Generated<number>;
+}
+
+/** A named bundle of pages and buttons applied to roles (权限组, migration 0025). */
+export interface PermissionGroupTable {
+  id: Generated<number>;
+  name: string;
+  remark: Generated<string>;
+  enable: Generated<number>;
+  sort: Generated<number>;
+  /** JSON: [{ href, resourceList }], as a role's resources. */
+  resources: Generated<string>;
+}
+
+/** A page's button switched off in the whole installation (全局按钮权限, migration 0025). */
+export interface GlobalButtonOffTable {
+  href: string;
+  button: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_level: UserLevelTable;
@@ -479,6 +506,9 @@ export interface Database {
   zt_template: ZtTemplateTable;
   user_type: UserTypeTable;
   department: DepartmentTable;
+  permission: PermissionTable;
+  permission_group: PermissionGroupTable;
+  global_button_off: GlobalButtonOffTable;
 }
 
 /** What every call's guard reads of its user (auth/sessions.ts); the directory's columns are the user center's. */

@@ -12,6 +12,7 @@ import type { MenuRow } from '../db/schema.js';
 import { actorOf, recordChange } from '../admin/audit.js';
 import { Page } from '../auth/pages.js';
 import { refuse } from '../http/app-error.js';
+import { buttonIsOn, buttonSwitches } from './button-switches.js';
 
 async function allMenus(db: Db): Promise<MenuRow[]> {
   return db.kysely.selectFrom('menu').selectAll().orderBy('sort').orderBy('id').execute();
@@ -19,6 +20,7 @@ async function allMenus(db: Db): Promise<MenuRow[]> {
 
 export async function menuTree(db: Db): Promise<MenuTreeNode[]> {
   const rows = await allMenus(db);
+  const switches = await buttonSwitches(db);
   const node = (row: MenuRow): MenuTreeNode => ({
     id: row.id,
     href: row.href,
@@ -27,6 +29,7 @@ export async function menuTree(db: Db): Promise<MenuTreeNode[]> {
     enable: !!row.enable,
     adminOnly: !!row.admin_only,
     buttons: JSON.parse(row.buttons) as string[],
+    offButtons: (JSON.parse(row.buttons) as string[]).filter((b) => !buttonIsOn(switches, row.href, b)),
     children: rows.filter((c) => c.parent_id === row.id).map(node),
   });
   return rows.filter((r) => r.parent_id === null).map(node);

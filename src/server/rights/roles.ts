@@ -13,6 +13,7 @@ import type { UserLevel } from '../db/schema.js';
 import { actorOf, recordChange } from '../admin/audit.js';
 import { scopeHolds } from '../admin/scope.js';
 import { refuse } from '../http/app-error.js';
+import { buttonIsOn, buttonSwitches } from './button-switches.js';
 import { editableRole, editsRole, findRole, grantablePages, seesRole, type Caller } from './caller.js';
 
 function parseResources(text: string): ResourceGrant[] {
@@ -256,15 +257,22 @@ export async function deleteRole(db: Db, request: FastifyRequest, caller: Caller
   });
 }
 
-/** Sets a role's pages and buttons: only the catalogue's, never an adminOnly page, never beyond the caller's own. */
+/**
+ * Sets a role's pages and buttons: only the catalogue's, never an adminOnly page, never beyond the
+ * caller's own. A button switched off (rights/button-switches.ts) is neither given nor taken while
+ * it is off: the role keeps it as it had it, so switching it on again restores the grants.
+ */
 export async function saveRoleResources(
   db: Db,
   request: FastifyRequest,
   caller: Caller,
   body: SaveResRoleRequest,
+  log?: { action: string; summary: string },
 ): Promise<void> {
   const role = await editableRole(db, caller, body.id);
   const grantable = await grantablePages(db, request);
+  const switches = await buttonSwitches(db);
+  const had = new Map(parseResources(role.resources).map((r) => [r.href, r.resourceList]));
   const known = new Map(
     (await db.kysely.selectFrom('menu').select(['href', 'buttons', 'admin_only']).execute()).map((m) => [m.href, m]),
   );
@@ -285,11 +293,13 @@ export async function saveRoleResources(
       issues.push(caller.isSuper ? `页面 ${href} 不能授予（已停用或为菜单分组）` : `您没有页面 ${href} 的权限，不能授予`);
     else {
       const catalogued = JSON.parse(menu.buttons) as string[];
+      const on = (b: string) => buttonIsOn(switches, href, b);
       for (const b of resourceList) {
         if (!catalogued.includes(b)) issues.push(`页面 ${href} 没有按钮 ${b}`);
-        else if (!page.buttons.includes(b)) issues.push(`您没有页面 ${href} 的按钮 ${b}，不能授予`);
+        else if (on(b) && !page.buttons.includes(b)) issues.push(`您没有页面 ${href} 的按钮 ${b}，不能授予`);
       }
-      resources.push({ href, resourceList: [...new Set(resourceList)] });
+      const kept = (had.get(href) ?? []).filter((b) => !on(b));
+      resources.push({ href, resourceList: [...new Set([...resourceList.filter(on), ...kept])] });
     }
   }
   if (issues.length > 0) {
@@ -307,11 +317,11 @@ export async function saveRoleResources(
       .where('id', '=', role.id)
       .execute();
     await recordChange(trx, actorOf(request), {
-      action: 'role.resources',
+      action: log?.action ?? 'role.resources',
       target: 'user_level',
       targetId: role.id,
       ztId: role.owner_zt_id,
-      summary: `设置角色 ${role.code} ${role.name} 的权限：${resources.length}个页面`,
+      summary: log?.summary ?? `设置角色 ${role.code} ${role.name} 的权限：${resources.length}个页面`,
       before: parseResources(role.resources),
       after: resources,
     });

@@ -13,6 +13,7 @@ import { Page } from '../auth/pages.js';
 import { requireButton } from '../auth/permissions.js';
 import { Right } from '../auth/route-rights.js';
 import { MENU_CATALOGUE } from '../admin/menu-catalogue.js';
+import { buttonIsOn, buttonSwitches } from './button-switches.js';
 import { callerOf, grantablePages } from './caller.js';
 import { enableMenu, liftMenu, menuTree, sortMenus } from './menu-admin.js';
 import { saveUserGrants, saveUserPzTypes, userGrants, userIdOfLogin, userPzTypes } from './grants.js';
@@ -114,11 +115,13 @@ export function rightsRoutes(app: App, db: Db): void {
     { schema: RightsSchemas.catalogue, config: { right: Right.pages(ROLES) } },
     async (request) => {
       const grantable = await grantablePages(db, request);
+      const switches = await buttonSwitches(db);
       const node = (seed: (typeof MENU_CATALOGUE)[number]): CatalogueNode | null => {
         const children = (seed.children ?? []).map(node).filter((n): n is CatalogueNode => n !== null);
         const page = grantable.get(seed.href);
         if (children.length === 0 && !page) return null;
-        return { href: seed.href, titleName: page?.title ?? seed.titleName, buttons: page?.buttons ?? [], children };
+        const offButtons = page ? (seed.buttons ?? []).filter((b) => !buttonIsOn(switches, seed.href, b)) : [];
+        return { href: seed.href, titleName: page?.title ?? seed.titleName, buttons: page?.buttons ?? [], offButtons, children };
       };
       return okEnvelope(MENU_CATALOGUE.map(node).filter((n): n is CatalogueNode => n !== null));
     },

@@ -240,6 +240,27 @@ export const Paths = {
   menuSaveSort: '/userCenter/api/menu/saveSort',
   /** POST { id }: one place up among its siblings. */
   menuLift: '/userCenter/api/menu/lift',
+  // 权限管理, 权限组, 全局按钮权限 (issue 18 §3, src/shared/api/schemas/permissions.ts)
+  /** GET ?pageIndex&pageSize&code&name → Paged(PermissionItem). */
+  permissionPageList: '/userCenter/api/permission/pageList',
+  /** Ours: GET → PermissionOption[] (every button key with its name, for the rights dialogs). */
+  permissionList: '/userCenter/api/permission/list',
+  /** POST SavePermissionRequest → { id } (creates or edits); DELETE ?id=. */
+  permission: '/userCenter/api/permission',
+  /** POST { id, enable }: a disabled permission is held by nobody on any page. */
+  permissionEnable: '/userCenter/api/permission/enable',
+  /** GET → PermissionGroup[] (every group; the rights dialog offers the enabled ones). */
+  permissionGroupList: '/userCenter/api/permissionGroup/list',
+  /** GET ?pageIndex&pageSize&name → Paged(PermissionGroup). */
+  permissionGroupPageList: '/userCenter/api/permissionGroup/pageList',
+  /** POST SaveGroupRequest → { id }; DELETE ?id=. */
+  permissionGroup: '/userCenter/api/permissionGroup',
+  /** POST { id, enable }. */
+  permissionGroupEnable: '/userCenter/api/permissionGroup/enable',
+  /** Ours: POST { groupId, roleId } → { added }: adds the group's pages and buttons to the role. */
+  permissionGroupApply: '/userCenter/api/permissionGroup/applyToRole',
+  /** GET → GlobalButtonGroup[]; POST SaveGlobalButtonsRequest (the buttons switched off, replacing all). */
+  globalBtnPermission: '/userCenter/api/globalBtnPermission',
   // the API documentation (OpenAPI), for administrators (src/server/http/api-docs.ts)
   /** The browsable documentation (Swagger UI): a page, opened with the cookie apiDocsSession sets. */
   apiDocs: '/api/docs',

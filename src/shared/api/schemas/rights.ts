@@ -102,6 +102,8 @@ export interface CatalogueNode {
   href: string;
   titleName: string;
   buttons: string[];
+  /** The page's buttons switched off in the installation (a disabled permission or 全局按钮权限): shown greyed, kept as granted. */
+  offButtons: string[];
   children: CatalogueNode[];
 }
 export const CatalogueNodeSchema = Type.Cyclic(
@@ -110,6 +112,9 @@ export const CatalogueNodeSchema = Type.Cyclic(
       href: Type.String(),
       titleName: Type.String(),
       buttons: Type.Array(Type.String(), { description: '该页面可授予的按钮' }),
+      offButtons: Type.Array(Type.String(), {
+        description: '本系统中已关闭的按钮（权限停用或全局按钮权限关闭）：不能授予或收回',
+      }),
       children: Type.Array(Type.Ref('CatalogueNode')),
     }),
   },
@@ -179,6 +184,8 @@ export interface MenuTreeNode {
   enable: boolean;
   adminOnly: boolean;
   buttons: string[];
+  /** The buttons switched off in the installation (a disabled permission or 全局按钮权限). */
+  offButtons: string[];
   children: MenuTreeNode[];
 }
 export const MenuTreeNodeSchema = Type.Cyclic(
@@ -191,6 +198,7 @@ export const MenuTreeNodeSchema = Type.Cyclic(
       enable: Type.Boolean({ description: '停用的菜单不出现在任何人的菜单里，其页面的接口也拒绝' }),
       adminOnly: Type.Boolean({ description: '只属于超级管理员的页面' }),
       buttons: Type.Array(Type.String()),
+      offButtons: Type.Array(Type.String(), { description: '本系统中已关闭的按钮' }),
       children: Type.Array(Type.Ref('MenuTreeNode')),
     }),
   },
