@@ -28,6 +28,7 @@ import { logRoutes } from './logs/routes.js';
 import { ztRegisterRoutes } from './zt/register-routes.js';
 import { ztManagementRoutes } from './zt/manage-routes.js';
 import { rightsRoutes } from './rights/routes.js';
+import { platformRoutes } from './platform/routes.js';
 import { menuRoutes } from './admin/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { subjectRoutes } from './subjects/routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
         logRoutes(userCenter, db);
         ztManagementRoutes(userCenter, db);
         rightsRoutes(userCenter, db);
+        platformRoutes(userCenter, db);
         userRoutes(userCenter, db, config);
         done();
       },
