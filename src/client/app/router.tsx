@@ -134,6 +134,12 @@ export const routes: RouteObject[] = [
             path: 'menu-management',
             lazy: async () => ({ Component: (await import('../user-center/rights/MenuManagementPage.js')).MenuManagementPage }),
           },
+          {
+            path: 'platform-management',
+            lazy: async () => ({
+              Component: (await import('../user-center/platform/PlatformManagementPage.js')).PlatformManagementPage,
+            }),
+          },
           ...PEOPLE_ROUTES,
           ...USER_CENTER_CHILDREN.filter(({ path }) => !PEOPLE_ROUTES.some((r) => r.path === path)).map(({ path, name }) => ({
             path,

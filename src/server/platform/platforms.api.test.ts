@@ -291,6 +291,8 @@ describe.each(TEST_DIALECTS)('platforms (%s)', (dialect) => {
     expect(
       expectOk(await admin.get<Paged<PlatformItem>>(Paths.platformPageList, { keyword: '预算' })).currentPageItems,
     ).toHaveLength(1);
+    // A typed % is a character, not a pattern.
+    expect(expectOk(await admin.get<Paged<PlatformItem>>(Paths.platformPageList, { keyword: '%' })).totalItemCount).toBe(0);
     expectRefused(await admin.get(Paths.platformPageList, { pageSize: 25 }), ErrorCode.BadRequest, '每页条数须为20、30、40或50');
     const second = expectOk(await admin.get<Paged<PlatformItem>>(Paths.platformPageList, { pageIndex: 2, pageSize: 20 }));
     expect(second.currentPageItems).toEqual([]);

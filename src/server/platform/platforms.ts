@@ -14,6 +14,7 @@ import { platformCodeProblem, platformNameProblem } from '../../shared/platform/
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { conflictOnUnique } from '../db/errors.js';
+import { likeContains } from '../db/like.js';
 import { actorOf, recordChange } from '../admin/audit.js';
 import { isUserCenter } from '../admin/menus.js';
 import { refuse } from '../http/app-error.js';
@@ -62,7 +63,7 @@ export async function pagePlatforms(
   let base = db.kysely.selectFrom('platform');
   if (keyword)
     base = base.where((eb) =>
-      eb.or([eb(eb.fn('lower', ['code']), 'like', `%${keyword}%`), eb(eb.fn('lower', ['name']), 'like', `%${keyword}%`)]),
+      eb.or([likeContains(eb.fn('lower', ['code']), keyword), likeContains(eb.fn('lower', ['name']), keyword)]),
     );
   const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   const rows = await base
