@@ -21,6 +21,7 @@ import { accessAddressGrid, accessDetailGrid } from './user-center/access-record
 import { ztImportIssuesGrid } from './user-center/zt-import-issues.js';
 import { ztTemplatesGrid } from './user-center/zt-templates.js';
 import { ztListGrid } from './user-center/zt-list.js';
+import { platformListGrid } from './user-center/platform-list.js';
 
 export {
   openingBalanceGrid,
@@ -64,6 +65,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   ztImportIssuesGrid,
   ztTemplatesGrid,
   ztListGrid,
+  platformListGrid,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

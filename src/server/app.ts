@@ -29,6 +29,7 @@ import { ztRegisterRoutes } from './zt/register-routes.js';
 import { ztManagementRoutes } from './zt/manage-routes.js';
 import { rightsRoutes } from './rights/routes.js';
 import { permissionRoutes } from './rights/permission-routes.js';
+import { platformRoutes } from './platform/routes.js';
 import { menuRoutes } from './admin/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { subjectRoutes } from './subjects/routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
         ztManagementRoutes(userCenter, db);
         rightsRoutes(userCenter, db);
         permissionRoutes(userCenter, db);
+        platformRoutes(userCenter, db);
         userRoutes(userCenter, db, config);
         done();
       },

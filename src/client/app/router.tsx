@@ -146,6 +146,12 @@ export const routes: RouteObject[] = [
             path: 'global-btn-permission',
             lazy: async () => ({ Component: (await import('../user-center/rights/GlobalButtonPage.js')).GlobalButtonPage }),
           },
+          {
+            path: 'platform-management',
+            lazy: async () => ({
+              Component: (await import('../user-center/platform/PlatformManagementPage.js')).PlatformManagementPage,
+            }),
+          },
           ...PEOPLE_ROUTES,
           ...USER_CENTER_CHILDREN.filter(({ path }) => !PEOPLE_ROUTES.some((r) => r.path === path)).map(({ path, name }) => ({
             path,

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import type { AppUser, MenuRow } from '../db/schema.js';
 import type { SessionZt } from '../auth/guard.js';
 import { buttonsOn, buttonSwitches } from '../rights/button-switches.js';
+import { closedPages } from '../platform/closed-pages.js';
 
 export interface Grants {
   resources: ResourceItem[];
@@ -28,7 +29,10 @@ async function levelGrants(db: Db, levelId: number | null): Promise<Map<string, 
 }
 
 export async function grantsFor(db: Db, user: AppUser, zt: SessionZt | null): Promise<Grants> {
-  const rows: MenuRow[] = await db.kysely.selectFrom('menu').selectAll().where('enable', '=', 1).orderBy('sort').execute();
+  const enabled: MenuRow[] = await db.kysely.selectFrom('menu').selectAll().where('enable', '=', 1).orderBy('sort').execute();
+  // Groups of a platform the set lacks (or a disabled one) leave the menu, as the server refuses their pages.
+  const closed = zt ? await closedPages(db, zt.id) : null;
+  const rows = closed ? enabled.filter((r) => !closed.has(r.href)) : enabled;
   const granted = user.is_admin ? null : await levelGrants(db, zt?.levelId ?? null);
   const switches = await buttonSwitches(db);
   const parentIds = new Set(rows.map((r) => r.parent_id).filter((id): id is number => id !== null));

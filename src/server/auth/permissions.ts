@@ -15,6 +15,7 @@ import { cachedRead } from '../db/read-cache.js';
 import type { AppUser } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import { buttonIsOn, buttonSwitches } from '../rights/button-switches.js';
+import { closedMessage, closedPages } from '../platform/closed-pages.js';
 import { authOf, type SessionZt } from './guard.js';
 import { Page } from './pages.js';
 
@@ -87,7 +88,9 @@ async function readHeldPages(
       eb.not(eb.exists(eb.selectFrom('menu as c').select('c.id').whereRef('c.parent_id', '=', 'm.id').where('c.enable', '=', 1))),
     )
     .execute();
-  const pages = rows.filter((row) => !row.admin_only || user.is_admin);
+  // A page of a platform the set lacks (or a disabled one) is held by nobody there (platform/closed-pages.ts).
+  const closed = zt ? await closedPages(db, zt.id) : null;
+  const pages = rows.filter((row) => (!row.admin_only || user.is_admin) && !closed?.has(row.href));
   if (pages.length === 0) return held;
   const granted = user.is_admin ? null : await levelGrants(db, zt?.levelId ?? null);
   for (const row of pages) {
@@ -109,7 +112,7 @@ function listText(list: readonly string[] | readonly PageButton[]): string {
 }
 
 const keyOf = (user: AppUser, zt: SessionZt | null, list: readonly string[] | readonly PageButton[]) =>
-  `${user.is_admin}:${zt?.levelId ?? ''}:${listText(list)}`;
+  `${user.is_admin}:${zt?.id ?? ''}:${zt?.levelId ?? ''}:${listText(list)}`;
 
 /**
  * The buttons among those named that the user holds in the session's set; on SQLite from the
@@ -152,6 +155,18 @@ export function holdsAnyPage(db: Db, user: AppUser, zt: SessionZt | null, pages:
     `pages:${keyOf(user, zt, pages)}`,
     async () => (await readHeldPages(db, user, zt, pages)).size > 0,
   );
+}
+
+/**
+ * Refuses (4005) naming the platform when every page named belongs to a platform the session's set
+ * lacks or that is disabled: the route's pages are then held by nobody in the set, and the refusal
+ * says why (本账套未开通资产平台) rather than only that a right is missing.
+ */
+export async function requireOpenPlatform(db: Db, zt: SessionZt | null, pages: readonly string[]): Promise<void> {
+  if (!zt || pages.length === 0) return;
+  const closed = await closedPages(db, zt.id);
+  const first = closed.get(pages[0] ?? '');
+  if (first && pages.every((page) => closed.has(page))) refuse('Forbidden', closedMessage(first));
 }
 
 const sameButton = (a: PageButton, b: PageButton) => a[0] === b[0] && a[1] === b[1];

@@ -16,7 +16,7 @@ import { isApiPath } from '../../shared/api/paths.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
 import { authOf, type Access } from './guard.js';
-import { heldButtons, holdsAnyPage, type PageButton } from './permissions.js';
+import { heldButtons, holdsAnyPage, requireOpenPlatform, type PageButton } from './permissions.js';
 
 export type RouteRight = 'none' | { readonly pages: readonly string[] } | { readonly buttons: readonly PageButton[] };
 
@@ -48,11 +48,19 @@ export function installRouteRights(app: FastifyInstance, db: Db): void {
     if (right === 'none') return;
     const { user, zt } = authOf(request);
     if ('pages' in right) {
-      if (!(await holdsAnyPage(db, user, zt, right.pages))) refuse('Forbidden', '没有该页面的权限');
-      return;
+      if (await holdsAnyPage(db, user, zt, right.pages)) return;
+      await requireOpenPlatform(db, zt, right.pages);
+      refuse('Forbidden', '没有该页面的权限');
     }
     const held = await heldButtons(db, user, zt, right.buttons);
-    if (held.length === 0) refuse('Forbidden', '没有该操作的权限');
+    if (held.length === 0) {
+      await requireOpenPlatform(
+        db,
+        zt,
+        right.buttons.map(([page]) => page),
+      );
+      refuse('Forbidden', '没有该操作的权限');
+    }
     request.routeButtons = { declared: right.buttons, held };
   });
 }

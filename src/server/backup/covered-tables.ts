@@ -37,6 +37,7 @@ const coverage = {
   backup: 'left out: the list of backups survives a restore (the restored backup stays in it)',
   department: 'left out: departments organise the people of a unit (users name them), not the set’s books',
   admin_log: 'left out: the operation log records the administration, and a restore must not rewrite it',
+  zt_platform: 'left out: which platforms a set has is the platform administration, as user_zt_level',
   access_record: 'left out: sign-ins are the platform’s record, and a restore must not rewrite them',
 } as const satisfies Record<TablesWithZtId, 'backup' | `left out: ${string}`>;
 

@@ -26,6 +26,7 @@ import * as m0020 from './migrations/0020-zt-local-print.js';
 import * as m0023 from './migrations/0023-rights.js';
 import * as m0022 from './migrations/0022-user-home-and-directory.js';
 import * as m0025 from './migrations/0025-permissions.js';
+import * as m0026 from './migrations/0026-platforms.js';
 
 export async function migrate(db: Db): Promise<string[]> {
   const list: Record<string, (d: Db) => Migration> = {
@@ -51,6 +52,7 @@ export async function migrate(db: Db): Promise<string[]> {
     '0023-rights': (d) => ({ up: (k) => m0023.up(k, d.dialect) }),
     '0022-user-home-and-directory': (d) => ({ up: (k) => m0022.up(k, d.dialect) }),
     '0025-permissions': (d) => ({ up: (k) => m0025.up(k, d.dialect) }),
+    '0026-platforms': (d) => ({ up: (k) => m0026.up(k, d.dialect) }),
   };
   const migrator = new Migrator({
     db: db.kysely,

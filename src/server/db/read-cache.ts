@@ -29,7 +29,19 @@ export type WatchGroup = 'access' | 'chart';
 /** The tables whose writes end a group's cached values. */
 export const WATCHED: Readonly<Record<WatchGroup, readonly string[]>> = {
   // The guard's session context (auth/sessions.ts findSessionContext) and button rights (auth/permissions.ts).
-  access: ['session', 'app_user', 'zt_info', 'user_zt_level', 'menu', 'user_level', 'permission', 'global_button_off'],
+  access: [
+    'session',
+    'app_user',
+    'zt_info',
+    'user_zt_level',
+    'menu',
+    'user_level',
+    'permission',
+    'global_button_off',
+    'platform',
+    'platform_menu',
+    'zt_platform',
+  ],
   // What a voucher is checked against (vouchers/save-service.ts checkDraft).
   chart: ['zt_year', 'subject', 'subject_auxi_type', 'auxi_type', 'certificate_type'],
 };

@@ -427,6 +427,28 @@ export interface BackupTable {
   verified_at: number | null;
 }
 
+/** Migration 0026: a platform (平台管理), a business module holding top-level menu groups. */
+export interface PlatformTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  sort: number;
+  enable: number;
+  is_recommend: number;
+}
+
+/** Migration 0026: the top-level menu group (by href) a platform holds; one platform per group. */
+export interface PlatformMenuTable {
+  platform_id: number;
+  menu_href: string;
+}
+
+/** Migration 0026: the platforms a ledger set has. */
+export interface ZtPlatformTable {
+  zt_id: number;
+  platform_id: number;
+}
+
 /** The user center's operation log (admin/audit.ts). */
 export interface AdminLogTable {
   id: Generated<number>;
@@ -509,6 +531,9 @@ export interface Database {
   permission: PermissionTable;
   permission_group: PermissionGroupTable;
   global_button_off: GlobalButtonOffTable;
+  platform: PlatformTable;
+  platform_menu: PlatformMenuTable;
+  zt_platform: ZtPlatformTable;
 }
 
 /** What every call's guard reads of its user (auth/sessions.ts); the directory's columns are the user center's. */

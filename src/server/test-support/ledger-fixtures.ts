@@ -4,6 +4,7 @@ import { chartForSystem } from '../../../templates/charts/index.js';
 import type { Db } from '../db/database.js';
 import { loadChart } from '../subjects/load-chart.js';
 import { seedBuiltInAuxiliary } from '../auxiliary/seed-types.js';
+import { giveRecommendedPlatforms } from '../platform/zt-platforms.js';
 
 export async function setIds(db: Db): Promise<(name: string) => number> {
   const ids = new Map((await db.kysely.selectFrom('zt_info').select(['id', 'name']).execute()).map((z) => [z.name, z.id]));
@@ -38,6 +39,7 @@ export async function createSet(
       .returning('id')
       .executeTakeFirstOrThrow();
     await seedBuiltInAuxiliary(trx, id);
+    await giveRecommendedPlatforms(trx, [id]);
     await trx.insertInto('zt_year').values({ zt_id: id, year, account_month: 1, subjects_initialised: 0 }).execute();
     await loadChart({ ...db, kysely: trx }, chartForSystem(options.system), id, year);
     const level = await trx.selectFrom('user_level').select('id').where('code', '=', 'accountant').executeTakeFirstOrThrow();

@@ -12,6 +12,7 @@ import type { Db } from '../db/database.js';
 import { seedBuiltInAuxiliary } from '../auxiliary/seed-types.js';
 import { loadChart } from '../subjects/load-chart.js';
 import { seedCertificateTypes } from '../vouchers/certificate-types.js';
+import { giveRecommendedPlatforms } from '../platform/zt-platforms.js';
 
 export interface NewLedgerSet {
   name: string;
@@ -50,6 +51,7 @@ export async function createLedgerSet(tx: Db, set: NewLedgerSet, now = Date.now(
     .executeTakeFirstOrThrow();
   await seedBuiltInAuxiliary(tx.kysely, id);
   await seedCertificateTypes(tx.kysely, id);
+  await giveRecommendedPlatforms(tx.kysely, [id]);
   await openYears(tx, id, set.accountingSystem, set.years);
   return id;
 }

@@ -42,6 +42,7 @@ export async function deleteLedgerSet(tx: Db, ztId: number, now: number): Promis
   for (const table of [...BACKED_UP].reverse()) await q.deleteFrom(table).where('zt_id', '=', ztId).execute();
   await q.deleteFrom('user_zt_level').where('zt_id', '=', ztId).execute();
   await q.deleteFrom('user_pz_type_right').where('zt_id', '=', ztId).execute();
+  await q.deleteFrom('zt_platform').where('zt_id', '=', ztId).execute();
   // The unit's own roles can be granted only in its subtree, which is this set alone now.
   await q.deleteFrom('user_level').where('owner_zt_id', '=', ztId).execute();
   await q.deleteFrom('department').where('zt_id', '=', ztId).execute();

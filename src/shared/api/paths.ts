@@ -261,6 +261,25 @@ export const Paths = {
   permissionGroupApply: '/userCenter/api/permissionGroup/applyToRole',
   /** GET → GlobalButtonGroup[]; POST SaveGlobalButtonsRequest (the buttons switched off, replacing all). */
   globalBtnPermission: '/userCenter/api/globalBtnPermission',
+  // 平台管理 (issue 18 §3, src/shared/api/schemas/platform.ts): platforms and the platforms of each ledger set
+  /** GET ?pageIndex&pageSize&keyword → Paged(PlatformItem). */
+  platformPageList: '/userCenter/api/platform/pageList',
+  /** GET → PlatformItem[]: every platform, by sort (the ledger-set dialog's checklist). */
+  platformList: '/userCenter/api/platform/list',
+  /** Ours: GET → MenuGroupOption[]: the top-level menu groups a platform may hold. */
+  platformMenuGroups: '/userCenter/api/platform/menuGroups',
+  /** POST SavePlatformRequest → { id } (creates or edits); DELETE ?id=. */
+  platform: '/userCenter/api/platform',
+  /** POST { id, enable }. */
+  platformEnable: '/userCenter/api/platform/enable',
+  /** POST { ids } in their new order. */
+  platformSaveSort: '/userCenter/api/platform/saveSort',
+  /** Spec "GET saveRecommend": POST here (a write) { isRecommend } on /{id}. */
+  platformSaveRecommend: '/userCenter/api/platform/saveRecommend',
+  /** GET /{ztId} → PlatformItem[]: the platforms the set has. */
+  platformListByZtId: '/userCenter/api/platform/listByZtId',
+  /** Ours: POST SaveZtPlatformsRequest (replaces the set's platforms). */
+  platformSaveByZtId: '/userCenter/api/platform/saveByZtId',
   // the API documentation (OpenAPI), for administrators (src/server/http/api-docs.ts)
   /** The browsable documentation (Swagger UI): a page, opened with the cookie apiDocsSession sets. */
   apiDocs: '/api/docs',

@@ -25,6 +25,14 @@ export const ACTION_NAMES: Readonly<Record<string, string>> = {
   'role.grant': '授予权限',
   'grant.set': '设置用户账套权限',
   'menu.update': '修改菜单',
+  'zt.platforms': '设置账套平台',
+  'platform.create': '新建平台',
+  'platform.edit': '修改平台',
+  'platform.enable': '启用平台',
+  'platform.disable': '停用平台',
+  'platform.recommend': '推荐平台',
+  'platform.sort': '调整平台顺序',
+  'platform.delete': '删除平台',
 };
 
 /** The areas of the filter (an action filter ending in '.' takes the whole area). */
@@ -34,6 +42,7 @@ export const ACTION_AREAS: Readonly<Record<string, string>> = {
   'role.': '角色',
   'grant.': '授权',
   'menu.': '菜单',
+  'platform.': '平台',
 };
 
 export function actionText(action: string): string {

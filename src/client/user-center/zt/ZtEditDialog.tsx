@@ -12,6 +12,7 @@ import { TextField } from '../../message-box/TextField.js';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { ApiError, performAction } from '../../shell/request.js';
 import { flattenTree, saveZtInfo } from './zt-api.js';
+import { usePlatformChoice, ZtPlatformChecklist } from '../platform/ZtPlatformChecklist.js';
 
 const TOP = '';
 
@@ -104,6 +105,7 @@ export function ZtEditDialog({
   const [issues, setIssues] = useState<Partial<Record<'code' | 'name' | 'year' | 'level', string>>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const platforms = usePlatformChoice(editing?.id ?? null);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const upper = units.find((u) => String(u.set.id) === form.upperId)?.set ?? null;
   // The edited set cannot go under itself or a unit below it (the server says so too).
@@ -143,6 +145,7 @@ export function ZtEditDialog({
         isAssetCheck: form.isAssetCheck,
         saveLocalizationPrint: form.saveLocalizationPrint,
       });
+      await platforms.save(saved.id);
       onSaved(saved.id);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -264,6 +267,7 @@ export function ZtEditDialog({
           {check('isAssetCheck', '资产核查')}
           {check('saveLocalizationPrint', '本地打印')}
         </div>
+        <ZtPlatformChecklist choice={platforms} />
         {refusal && (
           <p className="field-error zt-refusal zt-field-wide" role="alert">
             {refusal}

@@ -13,6 +13,7 @@ import type { NewSubject } from '../../db/schema.js';
 import { subjectsFromChart } from '../../subjects/load-chart.js';
 import { DEFAULT_CERTIFICATE_TYPES } from '../../vouchers/certificate-type-defaults.js';
 import type { NewLedgerSet } from '../create-set.js';
+import { giveRecommendedPlatforms } from '../../platform/zt-platforms.js';
 
 export interface NewSetInBatch extends Omit<NewLedgerSet, 'upperId'> {
   /** The upper unit: an existing set's id, the code of a set of this batch, or none. */
@@ -68,6 +69,7 @@ export async function createLedgerSets(tx: Db, sets: readonly NewSetInBatch[], n
   }
 
   const made = sets.map((set) => ({ set, id: ids.get(set.code) ?? 0 }));
+  await giveRecommendedPlatforms(q, [...ids.values()]);
   await insertChunked(
     made.flatMap(({ id }) =>
       BUILT_IN_AUXI_TYPES.map((t, index) => ({

@@ -1,0 +1,251 @@
+/**
+ * 平台管理 (/user-center/platform-management, the super administrator's): the platforms in their
+ * order, paged (20/30/40/50) and filtered by code or name. On the focused row: 编辑 (also a
+ * double-click or Enter), 启用/停用 (a disabled platform's menu groups leave every set and their
+ * calls are refused), 设为推荐 (a new set gets the recommended platforms), 上移/下移, 删除 (refused
+ * while a set has it: the refusal is explained and 停用 offered instead).
+ */
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { PlatformItem } from '../../../shared/api/schemas/platform.js';
+import type { Paged } from '../../../shared/envelope.js';
+import { ErrorCode } from '../../../shared/error-codes.js';
+import { platformListGrid, toPlatformListRow, type PlatformListRow } from '../../../../grids/user-center/platform-list.js';
+import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
+import { isReject, messageBox } from '../../message-box/message-box.js';
+import { ApiError, performAction } from '../../shell/request.js';
+import { usePageTitle } from '../../shell/page-title.js';
+import { Permission } from '../../shell/Permission.js';
+import { FIRST_PAGE, Pager, pagerKeys, type PageState } from '../common/Pager.js';
+import { deletePlatform, enablePlatform, pagePlatforms, recommendPlatform, sortPlatforms } from './platform-api.js';
+import { PlatformFormDialog } from './PlatformFormDialog.js';
+import '../rights/rights.css';
+import './platform.css';
+
+interface Listed {
+  platforms: PlatformItem[];
+  rows: PlatformListRow[];
+  total: number;
+}
+
+const DISABLE = 'disable';
+
+export function PlatformManagementPage() {
+  usePageTitle('平台管理');
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState({ ...FIRST_PAGE, keyword: '' });
+  const [listed, setListed] = useState<Listed | null>(null);
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ platform: PlatformItem | null } | null>(null);
+  const gridRef = useRef<GridEditorHandle>(null);
+
+  const show = useCallback((page: Paged<PlatformItem>) => {
+    setListed({
+      platforms: page.currentPageItems,
+      rows: page.currentPageItems.map(toPlatformListRow),
+      total: page.totalItemCount,
+    });
+  }, []);
+
+  const load = useCallback(
+    async (q: PageState & { keyword: string }) => {
+      try {
+        show(await pagePlatforms(q));
+      } catch {
+        // The request wrapper has shown the refusal.
+      }
+    },
+    [show],
+  );
+
+  useEffect(() => {
+    let active = true;
+    pagePlatforms(query).then(
+      (page) => active && show(page),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [show, query]);
+
+  const focused = (): PlatformItem | null => {
+    const id = gridRef.current?.focusedRowId() ?? focusedId;
+    return listed?.platforms.find((p) => String(p.id) === id) ?? null;
+  };
+
+  const act = async (run: (platform: PlatformItem) => Promise<unknown>) => {
+    const platform = focused();
+    if (!platform) {
+      await messageBox.alert('请先选择一个平台', { tone: 'warning' });
+      return;
+    }
+    try {
+      await run(platform);
+    } catch {
+      // Shown by the request wrapper.
+    }
+    await load(query);
+  };
+
+  const toggleEnable = async (platform: PlatformItem) => {
+    if (platform.enable && platform.ztCount > 0) {
+      try {
+        await messageBox.confirm(
+          `停用平台“${platform.name}”后，开通它的 ${platform.ztCount} 个账套将看不到其菜单（${platform.menus.map((m) => m.titleName).join('、') || '无'}），相关接口也将拒绝。确定停用吗？`,
+          { title: '停用平台' },
+        );
+      } catch (error) {
+        if (isReject(error)) return;
+        throw error;
+      }
+    }
+    await enablePlatform(platform.id, !platform.enable);
+    messageBox.fireAndForget(messageBox.alert(platform.enable ? '平台已停用' : '平台已启用', { tone: 'success' }));
+  };
+
+  const remove = async (platform: PlatformItem) => {
+    try {
+      await messageBox.confirm(`确定删除平台“${platform.name}”吗？`, { title: '删除平台' });
+    } catch (error) {
+      if (isReject(error)) return;
+      throw error;
+    }
+    try {
+      await deletePlatform(platform.id);
+      messageBox.fireAndForget(messageBox.alert('平台已删除', { tone: 'success' }));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.envelope?.errorCode !== ErrorCode.BusinessRule) {
+        performAction(error.action);
+        return;
+      }
+      // Explain, and offer what can be done instead.
+      const answer = await messageBox.choose({
+        title: '不能删除',
+        message: error.message,
+        tone: 'warning',
+        cancelValue: 'cancel',
+        buttons: platform.enable
+          ? [
+              { label: '取消', value: 'cancel' },
+              { label: '停用该平台', value: DISABLE, primary: true },
+            ]
+          : [{ label: '确定', value: 'cancel', primary: true }],
+      });
+      if (answer === DISABLE) await enablePlatform(platform.id, false);
+    }
+  };
+
+  const move = async (platform: PlatformItem, by: -1 | 1) => {
+    const platforms = listed?.platforms ?? [];
+    const at = platforms.findIndex((p) => p.id === platform.id);
+    const other = platforms[at + by];
+    if (!other) {
+      await messageBox.alert(`“${platform.name}”已在本页${by < 0 ? '最前' : '最后'}`, { tone: 'warning' });
+      return;
+    }
+    await sortPlatforms(by < 0 ? [platform.id, other.id] : [other.id, platform.id]);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setQuery((q) => ({ ...q, pageIndex: 1, keyword: keyword.trim() }));
+  };
+
+  const current = listed?.platforms.find((p) => String(p.id) === focusedId) ?? null;
+  return (
+    <div
+      className="rights-page page-fill"
+      onKeyDown={pagerKeys(query, listed?.total ?? 0, (p) => setQuery((q) => ({ ...q, ...p })))}
+    >
+      <header className="rights-head">
+        <h1>平台管理</h1>
+        <form className="rights-filter" aria-label="平台查询条件" onSubmit={submit}>
+          <label>
+            <span>编码或名称</span>
+            <input aria-label="编码或名称" value={keyword} maxLength={50} onChange={(e) => setKeyword(e.target.value)} />
+          </label>
+          <button type="submit" className="btn">
+            查询
+          </button>
+        </form>
+        <span className="muted">平台是业务模块：账套只看到其开通且启用的平台的菜单；用户中心不属于任何平台</span>
+      </header>
+      <div className="rights-actions" role="toolbar" aria-label="平台操作">
+        <Permission value="add">
+          <button type="button" className="btn btn-primary" onClick={() => setEditing({ platform: null })}>
+            新增平台
+          </button>
+        </Permission>
+        <Permission value="edit">
+          <button type="button" className="btn" onClick={() => void act((p) => Promise.resolve(setEditing({ platform: p })))}>
+            编辑
+          </button>
+        </Permission>
+        <Permission value="enable">
+          <button type="button" className="btn" onClick={() => void act(toggleEnable)}>
+            {current && !current.enable ? '启用' : '停用'}
+          </button>
+        </Permission>
+        <Permission value="edit">
+          <button type="button" className="btn" onClick={() => void act((p) => recommendPlatform(p.id, !p.isRecommend))}>
+            {current?.isRecommend ? '取消推荐' : '设为推荐'}
+          </button>
+        </Permission>
+        <Permission value="edit">
+          <button type="button" className="btn" onClick={() => void act((p) => move(p, -1))}>
+            上移
+          </button>
+        </Permission>
+        <Permission value="edit">
+          <button type="button" className="btn" onClick={() => void act((p) => move(p, 1))}>
+            下移
+          </button>
+        </Permission>
+        <Permission value="delete">
+          <button type="button" className="btn" onClick={() => void act(remove)}>
+            删除
+          </button>
+        </Permission>
+      </div>
+      {/* Enter on a row edits it, as a double-click does (the read-only grid has no cell to edit). */}
+      <div
+        className="platform-grid"
+        onKeyDownCapture={(e) => {
+          const rowId = gridRef.current?.focusedRowId();
+          if (e.key !== 'Enter' || !rowId || !(e.target instanceof HTMLElement) || !e.target.closest('[role="gridcell"]')) return;
+          const p = listed?.platforms.find((x) => String(x.id) === rowId);
+          if (!p) return;
+          e.preventDefault();
+          setEditing({ platform: p });
+        }}
+      >
+        {listed && (
+          <GridEditor<PlatformListRow>
+            handle={gridRef}
+            definition={platformListGrid}
+            rows={listed.rows}
+            readOnly
+            label="平台列表"
+            onFocusedRowChange={setFocusedId}
+            onRowOpen={(rowId) => {
+              const p = listed.platforms.find((x) => String(x.id) === rowId);
+              if (p) setEditing({ platform: p });
+            }}
+            fill
+          />
+        )}
+      </div>
+      <Pager total={listed?.total ?? 0} page={query} onChange={(p) => setQuery((q) => ({ ...q, ...p }))} label="平台列表" />
+      {editing && (
+        <PlatformFormDialog
+          platform={editing.platform}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) void load(query);
+          }}
+        />
+      )}
+    </div>
+  );
+}
