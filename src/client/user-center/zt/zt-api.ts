@@ -4,8 +4,19 @@ import type { Paged } from '../../../shared/envelope.js';
 import { Paths } from '../../../shared/api/paths.js';
 import { api } from '../../shell/request.js';
 
+/** The managed tree, a level at a time (lazy-tree.ts): the top units and their children. */
 export function managedTree(): Promise<ZtInfo[]> {
   return api.get<ZtInfo[]>(Paths.ztInfoManagedTree);
+}
+
+/** One unit's direct children, each with its childCount. */
+export function treeChildren(parentId: number): Promise<ZtInfo[]> {
+  return api.get<ZtInfo[]>(Paths.ztInfoManagedTree, { parentId });
+}
+
+/** The top units and every unit's children on the way down to a set, so the set shows in the tree. */
+export function treeReveal(revealId: number): Promise<ZtInfo[]> {
+  return api.get<ZtInfo[]>(Paths.ztInfoManagedTree, { revealId });
 }
 
 /** Filters left empty are not sent. */
