@@ -9,7 +9,7 @@
  * level (getZtInfoTree/managed: the top units and their children as the super administrator and as
  * a county administrator, a city's children, a county's children, the way down to a union), the
  * whole tree at once (getZtInfoTree, and the managed tree's `whole` of the people pages' unit
- * pickers) for comparison, the operation log and
+ * pickers) for comparison, 账套管理's list searching a name under the province, the operation log and
  * the access records (filtered, paged; the user list is the users' helper's and not on this
  * branch), and the selection page's call after sign-in (ztInfo/elect) for the user with 50 sets.
  * Target ≤ 200 ms each. On SQLite, and on PostgreSQL when BENCH_DATABASE_URL is set (a fresh
@@ -243,6 +243,9 @@ async function run(dialect: DialectName) {
       ),
       revealUnionAsSuperAdministrator: await timeCalls('managed tree: the way down to a union (super administrator)', () =>
         admin.get(Paths.ztInfoManagedTree, { revealId: unionId }),
+      ),
+      listSearchUnderProvince: await timeCalls("账套管理's list: a name searched under the province (super administrator)", () =>
+        admin.get(Paths.ztInfoPageList, { rootId: tree.province, name: '基层工会99', pageSize: 20 }),
       ),
       wholeManagedTreeAsSuperAdministrator: await timeCalls('managed tree, whole (the unit pickers; super administrator)', () =>
         admin.get(Paths.ztInfoManagedTree, { whole: true }),
