@@ -53,6 +53,10 @@ export function UnitTree({
   const [focusedId, setFocusedId] = useState<number | null>(chosenId ?? tree[0]?.id ?? null);
   const nodes = useMemo(() => visibleNodes(tree, toggled), [tree, toggled]);
   const open = (n: Node) => isOpen(toggled, n.set.id, n.depth) && n.set.children !== undefined;
+  // The unit the keyboard is on; when it is no longer shown (deleted, or its branch closed), the
+  // chosen unit or the first, so the tree stays reachable with Tab.
+  const shown = (id: number | null) => id !== null && nodes.some((n) => n.set.id === id);
+  const current = shown(focusedId) ? focusedId : shown(chosenId) ? chosenId : (nodes[0]?.set.id ?? null);
   const refs = useRef(new Map<number, HTMLLIElement>());
   const keyboard = useRef(false);
 
@@ -103,7 +107,7 @@ export function UnitTree({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    const at = nodes.findIndex((n) => n.set.id === focusedId);
+    const at = nodes.findIndex((n) => n.set.id === current);
     const node = nodes[at];
     if (!node) return;
     const handled = ((): boolean => {
@@ -156,7 +160,7 @@ export function UnitTree({
           aria-selected={n.set.id === chosenId}
           aria-expanded={n.hasChildren ? open(n) : undefined}
           aria-busy={loading.has(n.set.id) || undefined}
-          tabIndex={n.set.id === (focusedId ?? chosenId) ? 0 : -1}
+          tabIndex={n.set.id === current ? 0 : -1}
           className={`zt-tree-item${n.set.id === chosenId ? ' chosen' : ''}${n.set.enable ? '' : ' disabled'}`}
           style={{ paddingLeft: 8 + n.depth * 16 }}
           onFocus={() => setFocusedId(n.set.id)}
