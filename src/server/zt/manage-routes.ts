@@ -27,7 +27,7 @@ import { checkLedgerSet, isRealDate } from './check-set.js';
 import { createLedgerSet, openYears } from './create-set.js';
 import { clearChart, deleteLedgerSet, endSessionsIn } from './remove-set.js';
 import { toZtInfo } from './routes.js';
-import { treeChildren, treeReveal, treeTop, treeWhole } from './tree-levels.js';
+import { treeChildren, treeReveal, treeSearch, treeTop, treeWhole } from './tree-levels.js';
 
 const local = (path: string) => path.slice('/userCenter'.length);
 
@@ -179,6 +179,12 @@ export function ztManagementRoutes(app: App, db: Db): void {
       return okEnvelope(await treeTop(db, scope, levels ?? 2));
     },
   );
+
+  app.get(local(Paths.ztInfoTreeSearch), { schema: ZtSchemas.treeSearch, config: { right: READ } }, async (request) => {
+    const text = request.query.text.trim();
+    if (text === '') refuse('BadRequest', '请输入要查找的编码或名称');
+    return okEnvelope(await treeSearch(db, await requestScope(db, request), text));
+  });
 
   app.get(local(Paths.ztInfoChildrenTile), { schema: ZtSchemas.childrenTile, config: { right: READ } }, async (request) => {
     const { id } = request.query;

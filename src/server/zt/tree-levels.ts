@@ -4,8 +4,9 @@
  * reads a unit's children when it is opened. Each level is one query on the upper unit's index
  * (migration 0027), every node with how many children it has, so the tree shows which units open.
  */
-import type { ZtInfo } from '../../shared/api/schemas/zt.js';
+import { ZT_TREE_SEARCH_LIMIT, type ZtInfo, type ZtTreeSearchResult } from '../../shared/api/schemas/zt.js';
 import type { Db } from '../db/database.js';
+import { likeContains } from '../db/like.js';
 import type { ZtInfoRow } from '../db/schema.js';
 import type { ManagedScope } from '../admin/scope.js';
 import { toZtInfo } from './routes.js';
@@ -120,4 +121,60 @@ export function treeWhole(list: readonly ZtInfo[]): ZtInfo[] {
   }
   for (const n of byId.values()) n.childCount = n.children.length;
   return roots;
+}
+
+type Step = { id: number; code: string; name: string; upper_id: number | null };
+
+/**
+ * The managed sets whose code or name contains the text, by code, each with the way down to it
+ * from the top of the scope (never a unit above it: a county administrator is not shown its city).
+ */
+export async function treeSearch(db: Db, scope: ManagedScope, text: string): Promise<ZtTreeSearchResult> {
+  let query = db.kysely
+    .selectFrom('zt_info')
+    .select(['id', 'code', 'name', 'upper_id', 'enable'])
+    .where((eb) => eb.or([likeContains('code', text), likeContains('name', text)]))
+    .orderBy('code');
+  // The super administrator's matches are cut in the query; another's after the scope has chosen them.
+  if (scope.all) query = query.limit(ZT_TREE_SEARCH_LIMIT + 1);
+  const found = (await query.execute()).filter((r) => scope.all || scope.ids.has(r.id));
+  const matches = found.slice(0, ZT_TREE_SEARCH_LIMIT);
+
+  const known = new Map<number, Step>(matches.map((r) => [r.id, r]));
+  const top = scope.all ? null : scope.rootId;
+  const uppersOf = (rows: readonly Step[]) =>
+    [...new Set(rows.filter((r) => r.id !== top && r.upper_id !== null).map((r) => r.upper_id as number))].filter(
+      (id) => !known.has(id),
+    );
+  // A level at a time up the tree: as many queries as the deepest match has levels.
+  for (let next = uppersOf(matches); next.length > 0;) {
+    const rows: Step[] = [];
+    for (let at = 0; at < next.length; at += 1000) {
+      rows.push(
+        ...(await db.kysely
+          .selectFrom('zt_info')
+          .select(['id', 'code', 'name', 'upper_id'])
+          .where('id', 'in', next.slice(at, at + 1000))
+          .execute()),
+      );
+    }
+    for (const row of rows) known.set(row.id, row);
+    next = uppersOf(rows);
+  }
+  const pathTo = (row: Step) => {
+    const path: { id: number; code: string; name: string }[] = [];
+    const seen = new Set<number>([row.id]);
+    for (let at = row; at.id !== top && at.upper_id !== null;) {
+      const upper = known.get(at.upper_id);
+      if (!upper || seen.has(upper.id)) break;
+      path.unshift({ id: upper.id, code: upper.code, name: upper.name });
+      seen.add(upper.id);
+      at = upper;
+    }
+    return path;
+  };
+  return {
+    items: matches.map((r) => ({ id: r.id, code: r.code, name: r.name, enable: !!r.enable, path: pathTo(r) })),
+    more: found.length > ZT_TREE_SEARCH_LIMIT,
+  };
 }

@@ -1,10 +1,11 @@
 /**
  * 账套管理's tree read level by level (issue 18 B11): the top units and their children, one unit's
- * children, the way to a set, the whole scope for the pickers; every node with its childCount; a
- * county administrator refused outside its subtree. On a four-level tree above the demo union.
+ * children, the way to a set, the whole scope for the pickers, the search of the whole tree with
+ * each match's way down; every node with its childCount; a county administrator refused outside
+ * its subtree and shown nothing above it. On a four-level tree above the demo union.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ZtInfo } from '../../shared/api/schemas/zt.js';
+import type { ZtInfo, ZtTreeSearchResult } from '../../shared/api/schemas/zt.js';
 import { Paths } from '../../shared/api/paths.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { hashPassword } from '../auth/password.js';
@@ -180,6 +181,46 @@ describe.each(TEST_DIALECTS)('the managed tree, level by level (%s)', (dialect) 
     expectRefused(await tree(admin, { parentId: 999_999 }), ErrorCode.NotFound, /账套不存在/);
   });
 
+  const search = async (client: ApiClient, text: string) => {
+    const found = expectOk(await client.get<ZtTreeSearchResult>(Paths.ztInfoTreeSearch, { text }));
+    return { codes: found.items.map((i) => [i.code, i.path.map((p) => p.code)]), more: found.more, items: found.items };
+  };
+
+  it('searches the whole tree by code or name, each match with the way down to it', async () => {
+    expect(await search(admin, '班组')).toMatchObject({
+      codes: [['001001001001', ['001', '001001', '001001001']]],
+      more: false,
+    });
+    const byCode = await search(admin, '001001');
+    expect(byCode.codes).toEqual([
+      ['001001', ['001']],
+      ['001001001', ['001', '001001']],
+      ['001001001001', ['001', '001001', '001001001']],
+    ]);
+    expect(byCode.items[2]).toMatchObject({ name: '示范班组工会', enable: true });
+    expect(byCode.items[2]?.path.map((p) => p.name)).toEqual([CITY, FACTORY, '示范车间工会']);
+    // Typed pattern characters match themselves.
+    expect((await search(admin, '%')).codes).toEqual([]);
+    expect((await search(admin, ' 另一市 ')).codes).toEqual([
+      ['009', []],
+      ['009001', ['009']],
+    ]);
+  });
+
+  it("searches a county administrator's subtree only, and shows nothing above it", async () => {
+    expect((await search(countyAdmin, '班组')).codes).toEqual([['001001001001', ['001001', '001001001']]]);
+    expect((await search(countyAdmin, '示范')).codes.map(([code]) => code)).toEqual(['001001', '001001001', '001001001001']);
+    expect((await search(countyAdmin, '中学')).codes).toEqual([]);
+    expect((await search(countyAdmin, '另一市')).codes).toEqual([]);
+    expectRefused(
+      await countyAdmin.get(Paths.ztInfoTreeSearch, { text: '   ' }),
+      ErrorCode.BadRequest,
+      /请输入要查找的编码或名称/,
+    );
+    expectRefused(await admin.get(Paths.ztInfoTreeSearch, {}), ErrorCode.BadRequest);
+    expectRefused(await admin.get(Paths.ztInfoTreeSearch, { text: '工'.repeat(61) }), ErrorCode.BadRequest, /至多60个字/);
+  });
+
   it('shows a new set under its upper unit, and its upper unit now opens', async () => {
     expect(shape(expectOk(await tree(admin, { parentId: id(SCHOOL) })))).toEqual([]);
     await create('示范中学教工组', '001002001', SCHOOL);
@@ -192,5 +233,25 @@ describe.each(TEST_DIALECTS)('the managed tree, level by level (%s)', (dialect) 
         ['001002', 1],
       ],
     ]);
+  });
+
+  it('answers the first 50 matches of a search and says there are more', async () => {
+    const other = await server.db.kysely
+      .selectFrom('zt_info')
+      .selectAll()
+      .where('id', '=', id('另一市某厂工会'))
+      .executeTakeFirstOrThrow();
+    const { id: _id, ...row } = other;
+    for (let i = 10; i < 61; i++) {
+      await server.db.kysely
+        .insertInto('zt_info')
+        .values({ ...row, code: `0090${i}`, name: `批量工会${i}`, upper_id: id('另一市总工会') })
+        .execute();
+    }
+    const found = await search(admin, '批量');
+    expect(found.codes).toHaveLength(50);
+    expect(found.codes[0]).toEqual(['009010', ['009']]);
+    expect(found.more).toBe(true);
+    expect((await search(admin, '批量工会60')).more).toBe(false);
   });
 });

@@ -163,6 +163,39 @@ export const ZtManagedTreeQuery = Type.Object({
 });
 export type ZtManagedTreeParams = Static<typeof ZtManagedTreeQuery>;
 
+export const ZT_TREE_SEARCH_LIMIT = 50;
+
+/** 账套管理's search of the whole managed tree. */
+export const ZtTreeSearchQuery = Type.Object({
+  text: Type.String({
+    minLength: 1,
+    maxLength: 60,
+    description: '编码或名称包含的文字',
+    'x-message': '请输入要查找的编码或名称（至多60个字）',
+  }),
+});
+
+const ZtPathStep = Type.Object({
+  id: Type.Integer({ description: '账套id' }),
+  code: Type.String({ description: '编码' }),
+  name: Type.String({ description: '名称' }),
+});
+
+export const ZtTreeSearchItemSchema = Type.Object({
+  ...ZtPathStep.properties,
+  enable: Type.Boolean({ description: '是否启用' }),
+  path: Type.Array(ZtPathStep, { description: '从管理范围的顶级单位到它的上级单位，自上而下' }),
+});
+export type ZtTreeSearchItem = Static<typeof ZtTreeSearchItemSchema>;
+
+export const ZtTreeSearchAnswer = Type.Object({
+  items: Type.Array(ZtTreeSearchItemSchema, {
+    description: `the matching managed sets by code, at most ${ZT_TREE_SEARCH_LIMIT}`,
+  }),
+  more: Type.Boolean({ description: `more than ${ZT_TREE_SEARCH_LIMIT} sets match` }),
+});
+export type ZtTreeSearchResult = Static<typeof ZtTreeSearchAnswer>;
+
 /** A set in the management list. */
 export const ZtListItemSchema = Type.Object({
   ...ZT_FIELDS,
@@ -200,6 +233,7 @@ export const ZtSchemas = {
       ),
     },
   },
+  treeSearch: { querystring: ZtTreeSearchQuery, response: { 200: Envelope(ZtTreeSearchAnswer) } },
   childrenTile: {
     querystring: Type.Object({ id: ManagedZtId('账套id') }),
     response: { 200: Envelope(Type.Array(ZtListItemSchema, { description: 'the set and every set under it, flat, by code' })) },
