@@ -192,8 +192,30 @@ test('the administrator creates a county federation and a union under it, edits,
   await expect(zt.unit(COUNTY)).toHaveAttribute('aria-expanded', 'false');
   await expect(zt.unit(UNION_RENAMED)).toHaveCount(0);
 
-  // Delete the union, then the county (the run's database is shared): the branch follows each time.
+  // The search above the tree asks the server (the union's branch is closed): ↓ into the matches,
+  // Enter opens the way to the union in the tree, chooses it and puts the focus on it.
+  const search = page.getByRole('searchbox', { name: '查找单位' });
+  await search.fill('县第一');
+  await search.press('Enter');
+  const matches = page.getByRole('listbox', { name: '查找结果' }).getByRole('option');
+  await expect(matches).toHaveCount(1);
+  await expect(matches.first()).toContainText(`001100001 ${UNION_RENAMED}`);
+  await expect(matches.first()).toContainText(`${CITY} › ${COUNTY}`);
+  await page.screenshot({ path: `${SCREENS_DIR}/zt-management-tree-search.png` });
+  await page.keyboard.press('ArrowDown');
+  await expect(matches.first()).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(zt.unit(UNION_RENAMED)).toBeFocused();
+  await expect(zt.unit(UNION_RENAMED)).toHaveAttribute('aria-selected', 'true');
+  await expect(zt.unit(COUNTY)).toHaveAttribute('aria-expanded', 'true');
+  await listed(zt).toEqual(['001100001']);
+  await search.fill('没有这个单位');
+  await search.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: '没有编码或名称包含「没有这个单位」的单位' })).toBeVisible();
+  await search.press('Escape');
+
+  // Delete the union, then the county (the run's database is shared): the branch follows each time.
+  await zt.unit(COUNTY).click();
   await listed(zt).toEqual(['001100', '001100001']);
   await (await cellOf(zt, '001100001', 'name')).click();
   await zt.button('删除').click();

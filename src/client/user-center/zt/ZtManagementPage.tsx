@@ -15,6 +15,7 @@ import { usePageTitle } from '../../shell/page-title.js';
 import { Permission } from '../../shell/Permission.js';
 import { ApiError, performAction } from '../../shell/request.js';
 import { useSession } from '../../shell/session-store.js';
+import { UnitSearch } from './UnitSearch.js';
 import { UnitTree } from './UnitTree.js';
 import { ZtEditDialog } from './ZtEditDialog.js';
 import { ZtList } from './ZtList.js';
@@ -31,6 +32,8 @@ export function ZtManagementPage() {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [expandTo, setExpandTo] = useState<{ id: number } | null>(null);
   const treeRef = useRef<readonly ZtInfo[]>([]);
+  const sideRef = useRef<HTMLElement>(null);
+  const [focusChosen, setFocusChosen] = useState(0);
   const [items, setItems] = useState<ZtListItem[]>([]);
   const [selected, setSelected] = useState<number[]>([]);
   const [reloadKey, setReloadKey] = useState(0);
@@ -95,6 +98,16 @@ export function ZtManagementPage() {
       // The request wrapper has shown the refusal.
     }
   };
+
+  /** A unit found by the search: its way opened in the tree, chosen, and focused there. */
+  const chooseFound = async (id: number) => {
+    await reveal(id);
+    setChosenId(id);
+    setFocusChosen((n) => n + 1);
+  };
+  useEffect(() => {
+    if (focusChosen > 0) sideRef.current?.querySelector<HTMLElement>('[role="treeitem"][aria-selected="true"]')?.focus();
+  }, [focusChosen]);
 
   // The dialog offers the next free code under the chosen unit and lists the edited set's upper unit:
   // their children are read first.
@@ -244,7 +257,8 @@ export function ZtManagementPage() {
         </div>
       </header>
       <div className="zt-body">
-        <aside className="zt-side">
+        <aside className="zt-side" ref={sideRef}>
+          {tree && tree.length > 0 && <UnitSearch onChoose={(id) => void chooseFound(id)} />}
           {tree && tree.length > 0 && (
             <UnitTree
               tree={tree}
