@@ -7,7 +7,8 @@
  * and city, one user in 50 unions); the operation log and the access records a busy year leaves
  * (LOG_ROWS each). Then, over HTTP against the real app, the p95 of: 账套管理's tree read level by
  * level (getZtInfoTree/managed: the top units and their children as the super administrator and as
- * a county administrator, a city's children, a county's children, the way down to a union), the
+ * a county administrator, a city's children, a county's children, the way down to a union, the
+ * search of the whole tree by name), the
  * whole tree at once (getZtInfoTree, and the managed tree's `whole` of the people pages' unit
  * pickers) for comparison, 账套管理's list searching a name under the province, the operation log and
  * the access records (filtered, paged; the user list is the users' helper's and not on this
@@ -243,6 +244,13 @@ async function run(dialect: DialectName) {
       ),
       revealUnionAsSuperAdministrator: await timeCalls('managed tree: the way down to a union (super administrator)', () =>
         admin.get(Paths.ztInfoManagedTree, { revealId: unionId }),
+      ),
+      treeSearchAsSuperAdministrator: await timeCalls(
+        'managed tree: search by name, first 50 with their way (super administrator)',
+        () => admin.get(Paths.ztInfoTreeSearch, { text: '基层工会99' }),
+      ),
+      treeSearchAsCountyAdministrator: await timeCalls('managed tree: search by name (county administrator)', () =>
+        county.get(Paths.ztInfoTreeSearch, { text: '基层工会' }),
       ),
       listSearchUnderProvince: await timeCalls("账套管理's list: a name searched under the province (super administrator)", () =>
         admin.get(Paths.ztInfoPageList, { rootId: tree.province, name: '基层工会99', pageSize: 20 }),
