@@ -7,11 +7,10 @@
  * and city, one user in 50 unions); the operation log and the access records a busy year leaves
  * (LOG_ROWS each). Then, over HTTP against the real app, the p95 of: 账套管理's tree read level by
  * level (getZtInfoTree/managed: the top units and their children as the super administrator and as
- * a county administrator, a city's children, a county's children, the way down to a union, the
- * search of the whole tree by name), the
- * whole tree at once (getZtInfoTree, and the managed tree's `whole` of the people pages' unit
- * pickers) for comparison, 账套管理's list searching a name under the province, the operation log and
- * the access records (filtered, paged; the user list is the users' helper's and not on this
+ * a county administrator, a city's children, a county's children, the way down to a union; the
+ * search of the whole tree by name), the whole tree at once for comparison (getZtInfoTree, and the
+ * managed tree's `whole` of the people pages' unit pickers), 账套管理's list searching a name under
+ * the province, the operation log and the access records (filtered, paged; the user list is the users' helper's and not on this
  * branch), and the selection page's call after sign-in (ztInfo/elect) for the user with 50 sets.
  * Target ≤ 200 ms each. On SQLite, and on PostgreSQL when BENCH_DATABASE_URL is set (a fresh
  * database is made there and dropped). Writes bench/results/user-center-scale.json.
