@@ -5,9 +5,12 @@
  * categories, the chart of its system) as the user center's create and import make them; 20,000
  * users with grants (an accountant and a reviewer in each union, an administrator in each county
  * and city, one user in 50 unions); the operation log and the access records a busy year leaves
- * (LOG_ROWS each). Then, over HTTP against the real app, the p95 of: the ledger-set tree
- * (getZtInfoTree) as the super administrator and as a county administrator, the operation log and
- * the access records (filtered, paged; the user list is the users' helper's and not on this
+ * (LOG_ROWS each). Then, over HTTP against the real app, the p95 of: 账套管理's tree read level by
+ * level (getZtInfoTree/managed: the top units and their children as the super administrator and as
+ * a county administrator, a city's children, a county's children, the way down to a union; the
+ * search of the whole tree by name), the whole tree at once for comparison (getZtInfoTree, and the
+ * managed tree's `whole` of the people pages' unit pickers), 账套管理's list searching a name under
+ * the province, the operation log and the access records (filtered, paged; the user list is the users' helper's and not on this
  * branch), and the selection page's call after sign-in (ztInfo/elect) for the user with 50 sets.
  * Target ≤ 200 ms each. On SQLite, and on PostgreSQL when BENCH_DATABASE_URL is set (a fresh
  * database is made there and dropped). Writes bench/results/user-center-scale.json.
@@ -175,16 +178,18 @@ async function buildLogs(q: Kysely<Database>, tree: Tree, userIds: number[]) {
 
 async function timeCalls(label: string, call: () => Promise<{ body: { success: boolean; errorMsg: string | null } }>) {
   const times: number[] = [];
+  let answerKb = 0;
   for (let i = 0; i < CALLS + 3; i++) {
     const t = performance.now();
     const answer = await call();
     const ms = performance.now() - t;
     if (!answer.body.success) throw new Error(`${label}: ${answer.body.errorMsg}`);
     if (i >= 3) times.push(ms); // three warm-up calls
+    answerKb = round(Buffer.byteLength(JSON.stringify(answer.body)) / 1024, 1);
   }
   const s = stats(times);
-  process.stderr.write(`${label}: p95 ${s.p95} ms\n`);
-  return { ...s, targetMs: 200, met: s.p95 <= 200 };
+  process.stderr.write(`${label}: p95 ${s.p95} ms, ${answerKb} kB\n`);
+  return { ...s, answerKb, targetMs: 200, met: s.p95 <= 200 };
 }
 
 async function run(dialect: DialectName) {
@@ -221,9 +226,43 @@ async function run(dialect: DialectName) {
     const fifty = new ApiClient(server.url);
     await fifty.logOn(server.db, 'fifty', PASSWORD);
 
+    const cityId = tree.cities[0] ?? 0;
+    const unionId = tree.unions[0] ?? 0;
     const calls = {
-      treeAsSuperAdministrator: await timeCalls('tree (super administrator)', () => admin.get(Paths.ztInfoTree)),
-      treeAsCountyAdministrator: await timeCalls('tree (county administrator)', () => county.get(Paths.ztInfoTree)),
+      treeTopAsSuperAdministrator: await timeCalls('managed tree: top units and children (super administrator)', () =>
+        admin.get(Paths.ztInfoManagedTree),
+      ),
+      treeTopAsCountyAdministrator: await timeCalls('managed tree: top units and children (county administrator)', () =>
+        county.get(Paths.ztInfoManagedTree),
+      ),
+      cityChildrenAsSuperAdministrator: await timeCalls("managed tree: a city's children (super administrator)", () =>
+        admin.get(Paths.ztInfoManagedTree, { parentId: cityId }),
+      ),
+      countyChildrenAsCountyAdministrator: await timeCalls("managed tree: a county's children (county administrator)", () =>
+        county.get(Paths.ztInfoManagedTree, { parentId: countyId }),
+      ),
+      revealUnionAsSuperAdministrator: await timeCalls('managed tree: the way down to a union (super administrator)', () =>
+        admin.get(Paths.ztInfoManagedTree, { revealId: unionId }),
+      ),
+      treeSearchAsSuperAdministrator: await timeCalls(
+        'managed tree: search by name, first 50 with their way (super administrator)',
+        () => admin.get(Paths.ztInfoTreeSearch, { text: '基层工会99' }),
+      ),
+      treeSearchAsCountyAdministrator: await timeCalls('managed tree: search by name (county administrator)', () =>
+        county.get(Paths.ztInfoTreeSearch, { text: '基层工会' }),
+      ),
+      listSearchUnderProvince: await timeCalls("账套管理's list: a name searched under the province (super administrator)", () =>
+        admin.get(Paths.ztInfoPageList, { rootId: tree.province, name: '基层工会99', pageSize: 20 }),
+      ),
+      wholeManagedTreeAsSuperAdministrator: await timeCalls('managed tree, whole (the unit pickers; super administrator)', () =>
+        admin.get(Paths.ztInfoManagedTree, { whole: true }),
+      ),
+      wholeTreeAsSuperAdministrator: await timeCalls('getZtInfoTree, whole (super administrator)', () =>
+        admin.get(Paths.ztInfoTree),
+      ),
+      wholeTreeAsCountyAdministrator: await timeCalls('getZtInfoTree, whole (county administrator)', () =>
+        county.get(Paths.ztInfoTree),
+      ),
       electWithFiftySets: await timeCalls('elect (50 sets)', () => fifty.get(Paths.ztElect)),
       optLogAsSuperAdministrator: await timeCalls('operation log (super, action + summary filter, page 2)', () =>
         admin.get(Paths.getSystemOptLogList, { action: 'zt.update', summary: '修改', pageIndex: 2, pageSize: 50 }),

@@ -2,10 +2,12 @@
  * 账套管理 and 省级账套管理 in the browser, as the administrator: the tree chosen with the keyboard,
  * a county federation created under the city and a grassroots union under it (the code rule and a
  * taken code refused in the dialog first), the union edited, disabled and enabled again, the demo
- * factory (which has vouchers) refused deletion with the offer to disable it; then the provincial
- * list setting a level on a selection. Screens at 1440×900.
+ * factory (which has vouchers) refused deletion with the offer to disable it; the tree read a level
+ * at a time (the county's union asked for when → opens it); the union and the county deleted, the
+ * tree following; then the provincial list setting a level on a selection. Screens at 1440×900.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { Paths } from '../src/shared/api/paths.js';
 import { CITY, FACTORY, SCHOOL, SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
 
@@ -123,6 +125,9 @@ test('the administrator creates a county federation and a union under it, edits,
   await zt.dialog.getByLabel('账套名称').press('Enter');
   await expect(zt.dialog).toHaveCount(0);
   await listed(zt).toEqual(['001100', '001100001']);
+  // The tree shows the new union: the county, which now has a lower unit, opens on it.
+  await expect(zt.unit(COUNTY)).toHaveAttribute('aria-expanded', 'true');
+  await expect(zt.unit(UNION)).toHaveAttribute('aria-level', '3');
   await expect(await cellOf(zt, '001100001', 'level')).toHaveText('3');
   await expect(await cellOf(zt, '001100001', 'accountingSystem')).toHaveText('工会（基层）');
 
@@ -160,6 +165,69 @@ test('the administrator creates a county federation and a union under it, edits,
   await page.screenshot({ path: `${SCREENS_DIR}/zt-management-delete-refused.png` });
   await refused.getByRole('button', { name: '取消' }).click();
   await expect(await cellOf(zt, '001001', 'status')).toHaveText('启用');
+
+  // A fresh page reads the top units and their children: the county is closed with its count, and
+  // → asks for its children (the union appears under it), → again goes to the union, ← back, ← closes.
+  await page.reload();
+  await expect(zt.unit(COUNTY)).toHaveAttribute('aria-expanded', 'false');
+  await expect(zt.unit(COUNTY).locator('.zt-tree-count')).toHaveText('1');
+  await expect(zt.unit(UNION_RENAMED)).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS_DIR}/zt-management-tree-closed.png` });
+  await zt.unit(CITY).focus();
+  for (const name of [FACTORY, SCHOOL, COUNTY]) {
+    await page.keyboard.press('ArrowDown');
+    await expect(zt.unit(name)).toBeFocused();
+  }
+  const children = page.waitForResponse((r) => r.url().includes(Paths.ztInfoManagedTree) && r.url().includes('parentId='));
+  await page.keyboard.press('ArrowRight');
+  expect((await children).ok()).toBe(true);
+  await expect(zt.unit(COUNTY)).toHaveAttribute('aria-expanded', 'true');
+  await expect(zt.unit(UNION_RENAMED)).toHaveAttribute('aria-level', '3');
+  await page.screenshot({ path: `${SCREENS_DIR}/zt-management-tree-open.png` });
+  await page.keyboard.press('ArrowRight');
+  await expect(zt.unit(UNION_RENAMED)).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(zt.unit(COUNTY)).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(zt.unit(COUNTY)).toHaveAttribute('aria-expanded', 'false');
+  await expect(zt.unit(UNION_RENAMED)).toHaveCount(0);
+
+  // The search above the tree asks the server (the union's branch is closed): ↓ into the matches,
+  // Enter opens the way to the union in the tree, chooses it and puts the focus on it.
+  const search = page.getByRole('searchbox', { name: '查找单位' });
+  await search.fill('县第一');
+  await search.press('Enter');
+  const matches = page.getByRole('listbox', { name: '查找结果' }).getByRole('option');
+  await expect(matches).toHaveCount(1);
+  await expect(matches.first()).toContainText(`001100001 ${UNION_RENAMED}`);
+  await expect(matches.first()).toContainText(`${CITY} › ${COUNTY}`);
+  await page.screenshot({ path: `${SCREENS_DIR}/zt-management-tree-search.png` });
+  await page.keyboard.press('ArrowDown');
+  await expect(matches.first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(zt.unit(UNION_RENAMED)).toBeFocused();
+  await expect(zt.unit(UNION_RENAMED)).toHaveAttribute('aria-selected', 'true');
+  await expect(zt.unit(COUNTY)).toHaveAttribute('aria-expanded', 'true');
+  await listed(zt).toEqual(['001100001']);
+  await search.fill('没有这个单位');
+  await search.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: '没有编码或名称包含「没有这个单位」的单位' })).toBeVisible();
+  await search.press('Escape');
+
+  // Delete the union, then the county (the run's database is shared): the branch follows each time.
+  await zt.unit(COUNTY).click();
+  await listed(zt).toEqual(['001100', '001100001']);
+  await (await cellOf(zt, '001100001', 'name')).click();
+  await zt.button('删除').click();
+  await zt.box('删除账套').getByRole('button', { name: '确定' }).click();
+  await listed(zt).toEqual(['001100']);
+  await expect(zt.unit(COUNTY)).not.toHaveAttribute('aria-expanded', /.*/);
+  await (await cellOf(zt, '001100', 'name')).click();
+  await zt.button('删除').click();
+  await zt.box('删除账套').getByRole('button', { name: '确定' }).click();
+  await expect(zt.unit(COUNTY)).toHaveCount(0);
+  await expect(zt.unit(CITY)).toHaveAttribute('aria-selected', 'true');
+  await listed(zt).toEqual(['001', '001001', '001002']);
 });
 
 test('the provincial list sets the level of a selection', async ({ page }) => {

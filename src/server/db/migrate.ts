@@ -23,6 +23,7 @@ import * as m0019 from './migrations/0019-admin-log.js';
 import * as m0024 from './migrations/0024-access-record.js';
 import * as m0021 from './migrations/0021-ledger-set-templates.js';
 import * as m0020 from './migrations/0020-zt-local-print.js';
+import * as m0027 from './migrations/0027-zt-tree-index.js';
 import * as m0023 from './migrations/0023-rights.js';
 import * as m0022 from './migrations/0022-user-home-and-directory.js';
 import * as m0025 from './migrations/0025-permissions.js';
@@ -53,6 +54,7 @@ export async function migrate(db: Db): Promise<string[]> {
     '0022-user-home-and-directory': (d) => ({ up: (k) => m0022.up(k, d.dialect) }),
     '0025-permissions': (d) => ({ up: (k) => m0025.up(k, d.dialect) }),
     '0026-platforms': (d) => ({ up: (k) => m0026.up(k, d.dialect) }),
+    '0027-zt-tree-index': () => ({ up: (k) => m0027.up(k) }),
   };
   const migrator = new Migrator({
     db: db.kysely,

@@ -26,7 +26,8 @@ import { attachmentStoreOf, backupDirOf } from '../backup/backup-home.js';
 import { checkLedgerSet, isRealDate } from './check-set.js';
 import { createLedgerSet, openYears } from './create-set.js';
 import { clearChart, deleteLedgerSet, endSessionsIn } from './remove-set.js';
-import { buildTree, toZtInfo } from './routes.js';
+import { toZtInfo } from './routes.js';
+import { treeChildren, treeReveal, treeSearch, treeTop, treeWhole } from './tree-levels.js';
 
 const local = (path: string) => path.slice('/userCenter'.length);
 
@@ -152,9 +153,37 @@ export function ztManagementRoutes(app: App, db: Db): void {
   /** The managed scope as a tree: every set for the super administrator, else the subtree of the session's set. */
   // Also the people pages' unit picker: a user's home unit is one of the managed sets.
   const treeReaders = Right.pages(ZT, PROVINCIAL, Page.userManagement, Page.operatorManagement, Page.superUser);
-  app.get(local(Paths.ztInfoManagedTree), { schema: ZtSchemas.managedTree, config: { right: treeReaders } }, async (request) => {
-    const scope = await requestScope(db, request);
-    return okEnvelope(buildTree((await managedRows(db, scope)).map(toZtInfo)));
+  // Level by level (tree-levels.ts); the whole scope only for the unit pickers that ask for it, then
+  // written with JSON.stringify as getZtInfoTree is (the schema's serializer walks the recursive $ref slowly).
+  app.get(
+    local(Paths.ztInfoManagedTree),
+    {
+      schema: ZtSchemas.managedTree,
+      config: { right: treeReaders },
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request) => {
+      const { parentId, revealId, levels, whole } = request.query;
+      if ([parentId, revealId, whole || undefined].filter((v) => v !== undefined).length > 1) {
+        refuse('BadRequest', 'parentId、revealId 与 whole 只能给出一个');
+      }
+      const scope = await requestScope(db, request);
+      if (parentId !== undefined || revealId !== undefined) {
+        const id = parentId ?? revealId ?? 0;
+        await requireManagedSets(db, request, [id]);
+        const exists = await db.kysely.selectFrom('zt_info').select('id').where('id', '=', id).executeTakeFirst();
+        if (!exists) refuse('NotFound', '账套不存在，可能已被删除');
+        return okEnvelope(parentId !== undefined ? await treeChildren(db, parentId) : await treeReveal(db, scope, id));
+      }
+      if (whole) return okEnvelope(treeWhole((await managedRows(db, scope)).map(toZtInfo)));
+      return okEnvelope(await treeTop(db, scope, levels ?? 2));
+    },
+  );
+
+  app.get(local(Paths.ztInfoTreeSearch), { schema: ZtSchemas.treeSearch, config: { right: READ } }, async (request) => {
+    const text = request.query.text.trim();
+    if (text === '') refuse('BadRequest', '请输入要查找的编码或名称');
+    return okEnvelope(await treeSearch(db, await requestScope(db, request), text));
   });
 
   app.get(local(Paths.ztInfoChildrenTile), { schema: ZtSchemas.childrenTile, config: { right: READ } }, async (request) => {

@@ -59,6 +59,7 @@ export const Paths = {
   ztTempDelete: '/userCenter/api/ztInfo/tempDelete',
   ztInfo: '/userCenter/api/ztInfo', // GET /{id}; POST create or edit (id given); DELETE /{id}
   ztInfoManagedTree: '/userCenter/api/ztInfo/getZtInfoTree/managed',
+  ztInfoTreeSearch: '/userCenter/api/ztInfo/getZtInfoTree/search',
   ztInfoChildrenTile: '/userCenter/api/ztInfo/getAllChildrenlListTile',
   ztInfoPageList: '/userCenter/api/ztInfo/pageList',
   ztInfoEnable: '/userCenter/api/ztInfo/enable',

@@ -26,8 +26,8 @@ export const enableUsers = (ids: number[], enable: boolean) => api.post<null>(Pa
 export const deleteUser = (id: number) => api.delete<null>(Paths.user, { id }, { silent: true });
 export const userTypeOptions = () => api.get<SelectOption[]>(Paths.userTypeSelect);
 export const departmentOptions = (ztId: number) => api.get<SelectOption[]>(Paths.departmentSelect, { ztId });
-/** The units a user may belong to: the sets the administrator manages. */
-export const unitTree = () => api.get<ZtInfo[]>(Paths.ztInfoManagedTree);
+/** The units a user may belong to: the sets the administrator manages, all at once (the pickers list them all). */
+export const unitTree = () => api.get<ZtInfo[]>(Paths.ztInfoManagedTree, { whole: true });
 
 export const listUserTypes = (page: { pageIndex: number; pageSize: number }) =>
   api.get<Paged<UserTypeItem>>(Paths.userTypePageList, page);

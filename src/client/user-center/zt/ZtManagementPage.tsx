@@ -3,7 +3,8 @@
  * chooses), the chosen unit's subtree as a list on the right with filters and the pager; 新增
  * (under the chosen unit), 编辑 (or Enter / double-click on a row), 启用 / 停用 and 删除 of the
  * selection (Space selects; without a selection, the focused row). A set with vouchers or lower
- * units is not deleted: the refusal explains it and offers 停用.
+ * units is not deleted: the refusal explains it and offers 停用. The tree is read a level at a time
+ * (lazy-tree.ts); after a change the branches it touched are read again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ZtInfo, ZtListItem } from '../../../shared/api/schemas/zt.js';
@@ -14,10 +15,12 @@ import { usePageTitle } from '../../shell/page-title.js';
 import { Permission } from '../../shell/Permission.js';
 import { ApiError, performAction } from '../../shell/request.js';
 import { useSession } from '../../shell/session-store.js';
+import { UnitSearch } from './UnitSearch.js';
 import { UnitTree } from './UnitTree.js';
 import { ZtEditDialog } from './ZtEditDialog.js';
 import { ZtList } from './ZtList.js';
-import { deleteZtInfo, flattenTree, managedTree, setEnabled } from './zt-api.js';
+import { childrenRead, findUnit, mergeLevel, withChildren } from './lazy-tree.js';
+import { deleteZtInfo, managedTree, setEnabled, treeChildren, treeReveal } from './zt-api.js';
 import './zt.css';
 
 const DISABLE = 'disable';
@@ -26,35 +29,95 @@ export function ZtManagementPage() {
   usePageTitle('账套管理');
   const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
   const [tree, setTree] = useState<ZtInfo[] | null>(null);
-  const [chosen, setChosen] = useState<ZtInfo | null>(null);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [expandTo, setExpandTo] = useState<{ id: number } | null>(null);
+  const treeRef = useRef<readonly ZtInfo[]>([]);
+  const sideRef = useRef<HTMLElement>(null);
+  const [focusChosen, setFocusChosen] = useState(0);
   const [items, setItems] = useState<ZtListItem[]>([]);
   const [selected, setSelected] = useState<number[]>([]);
   const [reloadKey, setReloadKey] = useState(0);
   const [dialog, setDialog] = useState<{ editing: ZtListItem | null } | null>(null);
   const gridRef = useRef<GridEditorHandle>(null);
 
-  const showTree = useCallback((next: ZtInfo[]) => {
-    setTree(next);
-    setChosen((c) => (c ? (flattenTree(next).find((u) => u.set.id === c.id)?.set ?? next[0] ?? null) : (next[0] ?? null)));
-  }, []);
+  // The chosen unit as the tree now holds it (its children read since); the first top unit when it is gone.
+  const chosen = tree ? ((chosenId === null ? undefined : findUnit(tree, chosenId)) ?? tree[0] ?? null) : null;
+  useEffect(() => {
+    treeRef.current = tree ?? [];
+  }, [tree]);
+
   useEffect(() => {
     let active = true;
     managedTree().then(
-      (next) => active && showTree(next),
+      (next) => active && setTree(next),
       () => active && setTree([]),
     );
     return () => {
       active = false;
     };
-  }, [showTree]);
+  }, []);
 
-  const refresh = async () => {
+  const loadChildren = useCallback(async (id: number) => {
+    const children = await treeChildren(id);
+    setTree((t) => t && withChildren(t, id, children));
+  }, []);
+
+  /** Reads again the top units, or a unit's children when they have been read. */
+  const reloadBranch = async (id: number | null) => {
+    if (id === null) {
+      const top = await managedTree();
+      setTree((t) => mergeLevel(t ?? [], top));
+      return;
+    }
+    const unit = findUnit(treeRef.current, id);
+    if (unit?.children) await loadChildren(id);
+  };
+
+  /** After a change under these upper units: their children (names, flags) and the units themselves (their counts). */
+  const refreshAround = async (upperIds: readonly (number | null)[]) => {
+    const branches = new Set<number | null>();
+    for (const id of upperIds) {
+      branches.add(id);
+      if (id !== null) branches.add(findUnit(treeRef.current, id)?.upperId ?? null);
+    }
     try {
-      showTree(await managedTree());
+      for (const id of branches) await reloadBranch(id);
     } catch {
       // The request wrapper has shown the refusal.
     }
     setReloadKey((k) => k + 1);
+  };
+
+  /** Reads the way down to a set and opens it, so the set shows in the tree. */
+  const reveal = async (id: number) => {
+    try {
+      const fresh = await treeReveal(id);
+      setTree((t) => mergeLevel(t ?? [], fresh));
+      setExpandTo({ id });
+    } catch {
+      // The request wrapper has shown the refusal.
+    }
+  };
+
+  /** A unit found by the search: its way opened in the tree, chosen, and focused there. */
+  const chooseFound = async (id: number) => {
+    await reveal(id);
+    setChosenId(id);
+    setFocusChosen((n) => n + 1);
+  };
+  useEffect(() => {
+    if (focusChosen > 0) sideRef.current?.querySelector<HTMLElement>('[role="treeitem"][aria-selected="true"]')?.focus();
+  }, [focusChosen]);
+
+  // The dialog offers the next free code under the chosen unit and lists the edited set's upper unit:
+  // their children are read first.
+  const openCreate = async () => {
+    if (chosen && !childrenRead(chosen)) await loadChildren(chosen.id).catch(() => undefined);
+    setDialog({ editing: null });
+  };
+  const openEdit = async (item: ZtListItem) => {
+    await reveal(item.id);
+    setDialog({ editing: item });
   };
 
   /** The selection, or the focused row when nothing is selected. */
@@ -77,7 +140,7 @@ export function ZtManagementPage() {
   const edit = async () => {
     const list = await needOne('编辑');
     const first = list?.[0];
-    if (first) setDialog({ editing: first });
+    if (first) await openEdit(first);
   };
 
   const enable = async (value: boolean) => {
@@ -102,7 +165,7 @@ export function ZtManagementPage() {
     } catch {
       // The request wrapper has shown the refusal.
     }
-    await refresh();
+    await refreshAround(list.map((i) => i.upperId));
   };
 
   const remove = async () => {
@@ -152,7 +215,7 @@ export function ZtManagementPage() {
         }
       }
     }
-    await refresh();
+    await refreshAround([item.upperId]);
   };
 
   return (
@@ -167,7 +230,7 @@ export function ZtManagementPage() {
         <span className="zt-spacer" />
         <div className="zt-actions" role="toolbar" aria-label="账套操作">
           <Permission value="add">
-            <button type="button" className="btn btn-primary" onClick={() => setDialog({ editing: null })}>
+            <button type="button" className="btn btn-primary" onClick={() => void openCreate()}>
               新增
             </button>
           </Permission>
@@ -194,8 +257,17 @@ export function ZtManagementPage() {
         </div>
       </header>
       <div className="zt-body">
-        <aside className="zt-side">
-          {tree && tree.length > 0 && <UnitTree tree={tree} chosenId={chosen?.id ?? null} onChoose={setChosen} />}
+        <aside className="zt-side" ref={sideRef}>
+          {tree && tree.length > 0 && <UnitSearch onChoose={(id) => void chooseFound(id)} />}
+          {tree && tree.length > 0 && (
+            <UnitTree
+              tree={tree}
+              chosenId={chosen?.id ?? null}
+              onChoose={(unit) => setChosenId(unit.id)}
+              onLoadChildren={loadChildren}
+              expandTo={expandTo}
+            />
+          )}
           {tree && tree.length === 0 && <p className="muted">没有可管理的账套</p>}
         </aside>
         {chosen && (
@@ -208,7 +280,7 @@ export function ZtManagementPage() {
             onSelectionChange={setSelected}
             onRowOpen={(id) => {
               const item = items.find((i) => i.id === id);
-              if (item) setDialog({ editing: item });
+              if (item) void openEdit(item);
             }}
           />
         )}
@@ -220,9 +292,10 @@ export function ZtManagementPage() {
           defaultUpper={chosen}
           mayCreateTop={isAdmin}
           onCancel={() => setDialog(null)}
-          onSaved={() => {
+          onSaved={(id) => {
+            const before = dialog.editing;
             setDialog(null);
-            void refresh();
+            void reveal(id).then(() => refreshAround(before ? [before.upperId] : []));
           }}
         />
       )}

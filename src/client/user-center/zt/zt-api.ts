@@ -1,11 +1,33 @@
 /** The calls of 账套管理 and 省级账套管理 (src/shared/api/schemas/zt.ts). */
-import type { SaveZtInfoRequest, ZtInfo, ZtListItem, ZtPageListParams } from '../../../shared/api/schemas/zt.js';
+import type {
+  SaveZtInfoRequest,
+  ZtInfo,
+  ZtListItem,
+  ZtPageListParams,
+  ZtTreeSearchResult,
+} from '../../../shared/api/schemas/zt.js';
 import type { Paged } from '../../../shared/envelope.js';
 import { Paths } from '../../../shared/api/paths.js';
 import { api } from '../../shell/request.js';
 
+/** The managed tree, a level at a time (lazy-tree.ts): the top units and their children. */
 export function managedTree(): Promise<ZtInfo[]> {
   return api.get<ZtInfo[]>(Paths.ztInfoManagedTree);
+}
+
+/** One unit's direct children, each with its childCount. */
+export function treeChildren(parentId: number): Promise<ZtInfo[]> {
+  return api.get<ZtInfo[]>(Paths.ztInfoManagedTree, { parentId });
+}
+
+/** The top units and every unit's children on the way down to a set, so the set shows in the tree. */
+export function treeReveal(revealId: number): Promise<ZtInfo[]> {
+  return api.get<ZtInfo[]>(Paths.ztInfoManagedTree, { revealId });
+}
+
+/** The managed sets whose code or name contains the text, each with the way down to it. */
+export function searchTree(text: string): Promise<ZtTreeSearchResult> {
+  return api.get<ZtTreeSearchResult>(Paths.ztInfoTreeSearch, { text });
 }
 
 /** Filters left empty are not sent. */

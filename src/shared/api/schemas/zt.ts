@@ -47,6 +47,13 @@ export const ZtInfoSchema = Type.Cyclic(
       }),
       saveLocalizationPrint: Type.Boolean({ description: '本地打印：凭证按用户本机的打印设置打印' }),
       children: Type.Optional(Type.Array(Type.Ref('ZtInfo'), { description: 'the sets directly under this one (tree only)' })),
+      childCount: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          description:
+            'how many sets are directly under this one (the managed tree, read level by level: a unit whose children are not in the answer shows it can be opened)',
+        }),
+      ),
     }),
   },
   'ZtInfo',
@@ -137,6 +144,58 @@ export const ZtPageListQuery = Type.Object({
 });
 export type ZtPageListParams = Static<typeof ZtPageListQuery>;
 
+/** 账套管理's tree, level by level: at most one of parentId, revealId and whole. */
+export const ZtManagedTreeQuery = Type.Object({
+  parentId: Type.Optional(ManagedZtId('只答该单位的直接下级（每个带 childCount）')),
+  revealId: Type.Optional(
+    ManagedZtId('答管理范围的顶级单位，以及从顶级到该账套的上级单位一路上每个单位的直接下级，使该账套在树中可见'),
+  ),
+  levels: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: ZT_LEVEL_MAX,
+      default: 2,
+      description: '不给 parentId、revealId 时：从管理范围的顶级单位起答几层（缺省2层：顶级单位及其直接下级）',
+      'x-message': `层数须在1到${ZT_LEVEL_MAX}之间`,
+    }),
+  ),
+  whole: Type.Optional(Type.Boolean({ description: 'true：一次答整个管理范围（人员页面的所属单位选择）' })),
+});
+export type ZtManagedTreeParams = Static<typeof ZtManagedTreeQuery>;
+
+export const ZT_TREE_SEARCH_LIMIT = 50;
+
+/** 账套管理's search of the whole managed tree. */
+export const ZtTreeSearchQuery = Type.Object({
+  text: Type.String({
+    minLength: 1,
+    maxLength: 60,
+    description: '编码或名称包含的文字',
+    'x-message': '请输入要查找的编码或名称（至多60个字）',
+  }),
+});
+
+const ZtPathStep = Type.Object({
+  id: Type.Integer({ description: '账套id' }),
+  code: Type.String({ description: '编码' }),
+  name: Type.String({ description: '名称' }),
+});
+
+export const ZtTreeSearchItemSchema = Type.Object({
+  ...ZtPathStep.properties,
+  enable: Type.Boolean({ description: '是否启用' }),
+  path: Type.Array(ZtPathStep, { description: '从管理范围的顶级单位到它的上级单位，自上而下' }),
+});
+export type ZtTreeSearchItem = Static<typeof ZtTreeSearchItemSchema>;
+
+export const ZtTreeSearchAnswer = Type.Object({
+  items: Type.Array(ZtTreeSearchItemSchema, {
+    description: `the matching managed sets by code, at most ${ZT_TREE_SEARCH_LIMIT}`,
+  }),
+  more: Type.Boolean({ description: `more than ${ZT_TREE_SEARCH_LIMIT} sets match` }),
+});
+export type ZtTreeSearchResult = Static<typeof ZtTreeSearchAnswer>;
+
 /** A set in the management list. */
 export const ZtListItemSchema = Type.Object({
   ...ZT_FIELDS,
@@ -164,13 +223,17 @@ export const ZtSchemas = {
   },
   info: { params: ZtIdParams, querystring: NoParams, response: { 200: Envelope(ZtInfoSchema) } },
   managedTree: {
-    querystring: NoParams,
+    querystring: ZtManagedTreeQuery,
     response: {
       200: Envelope(
-        Type.Array(ZtInfoSchema, { description: 'the sets the caller manages as a tree (its scope root first, by code)' }),
+        Type.Array(ZtInfoSchema, {
+          description:
+            "the sets the caller manages as a tree, by code: its top units with `levels` levels; with parentId that unit's direct children; with revealId the top units and every unit's children on the way to that set; with whole every set. Every node has childCount; children is given where that level was read",
+        }),
       ),
     },
   },
+  treeSearch: { querystring: ZtTreeSearchQuery, response: { 200: Envelope(ZtTreeSearchAnswer) } },
   childrenTile: {
     querystring: Type.Object({ id: ManagedZtId('账套id') }),
     response: { 200: Envelope(Type.Array(ZtListItemSchema, { description: 'the set and every set under it, flat, by code' })) },
