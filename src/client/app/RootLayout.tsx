@@ -19,6 +19,13 @@ export function RootLayout() {
   const [attempt, setAttempt] = useState(0);
   const decision = guardRoute(pathname, { token, isAdmin: user?.isAdmin ?? false, authInfo, pageRoutes, menu });
 
+  // A page (re)loaded with a stored session shows the stored menu at once and reads it again:
+  // grants, platforms and button switches may have changed since it was stored.
+  useEffect(() => {
+    const stored = useSession.getState();
+    if (stored.token && stored.authInfo?.ztId != null && stored.pageRoutes !== null) loadPermissions().catch(() => undefined);
+  }, []);
+
   useEffect(() => {
     if (decision.kind !== 'load-permissions') return;
     loadPermissions().catch(() => setLoadFailed(true));
