@@ -9,9 +9,9 @@
  * level (getZtInfoTree/managed: the top units and their children as the super administrator and as
  * a county administrator, a city's children, a county's children, the way down to a union; the
  * search of the whole tree by name), the whole tree at once for comparison (getZtInfoTree, and the
- * managed tree's `whole` of the people pages' unit pickers), 账套管理's list searching a name under
- * the province, the operation log and the access records (filtered, paged; the user list is the users' helper's and not on this
- * branch), and the selection page's call after sign-in (ztInfo/elect) for the user with 50 sets.
+ * managed tree's `whole`, asked by no page now), 账套管理's list searching a name under
+ * the province, the operation log and the access records (filtered, paged; the user list is bench/user-list.ts)
+ * and the selection page's call after sign-in (ztInfo/elect) for the user with 50 sets.
  * Target ≤ 200 ms each. On SQLite, and on PostgreSQL when BENCH_DATABASE_URL is set (a fresh
  * database is made there and dropped). Writes bench/results/user-center-scale.json.
  * BENCH_SETS and BENCH_USERS scale it down for a quick look.
@@ -254,7 +254,7 @@ async function run(dialect: DialectName) {
       listSearchUnderProvince: await timeCalls("账套管理's list: a name searched under the province (super administrator)", () =>
         admin.get(Paths.ztInfoPageList, { rootId: tree.province, name: '基层工会99', pageSize: 20 }),
       ),
-      wholeManagedTreeAsSuperAdministrator: await timeCalls('managed tree, whole (the unit pickers; super administrator)', () =>
+      wholeManagedTreeAsSuperAdministrator: await timeCalls('managed tree, whole (super administrator)', () =>
         admin.get(Paths.ztInfoManagedTree, { whole: true }),
       ),
       wholeTreeAsSuperAdministrator: await timeCalls('getZtInfoTree, whole (super administrator)', () =>

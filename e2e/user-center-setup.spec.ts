@@ -62,7 +62,21 @@ async function createUser(page: Page, login: string, name: string): Promise<void
   await page.keyboard.type(login);
   await dialog.getByLabel('姓名').fill(name);
   await dialog.getByLabel('初始密码').fill(INITIAL);
-  await dialog.getByLabel('初始密码').press('Enter');
+  // The home unit is found by name on the server (a province has thousands): type, Enter, ↓, Enter.
+  const home = dialog.getByRole('combobox', { name: '所属单位' });
+  await expect(home).toHaveValue(CITY);
+  await home.fill(`流程县${TAG}机械`);
+  await home.press('Enter');
+  const matches = dialog.getByRole('listbox', { name: '所属单位：查找结果' }).getByRole('option');
+  await expect(matches).toHaveCount(1);
+  await expect(matches.first()).toContainText(`${UNION_CODE} ${UNION}`);
+  await expect(matches.first()).toContainText(`${COUNTY}`);
+  await shoot(page, 'user-home-picker');
+  await home.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(home).toHaveValue(UNION);
+  await expect(home).toBeFocused();
+  await home.press('Enter');
   await expect(dialog).toHaveCount(0);
 }
 
@@ -122,6 +136,22 @@ test('the administrator sets up a union, its accountant keys openings and a vouc
   await expect(page.getByRole('group', { name: '用户管理列表' }).getByRole('grid')).toBeVisible();
   await createUser(page, ACCOUNTANT, '流程会计');
   await createUser(page, REVIEWER, '流程审核');
+  // The list filtered by that unit, picked the same way, holds the two.
+  const unit = page.getByRole('form', { name: '用户查询条件' }).getByRole('combobox', { name: '所属单位' });
+  await unit.fill(UNION_CODE);
+  await unit.press('Enter');
+  // ↓ at once, before the answer: the focus goes into the matches when they come.
+  await unit.press('ArrowDown');
+  await expect(page.getByRole('option', { name: new RegExp(`^${UNION_CODE} ${UNION}`) })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(unit).toHaveValue(UNION);
+  await unit.press('Enter');
+  const users = page
+    .getByRole('group', { name: '用户管理列表' })
+    .getByRole('grid')
+    .locator('.ag-row:not(.ag-row-pinned) [col-id="loginName"]');
+  await expect.poll(async () => (await users.allTextContents()).sort()).toEqual([ACCOUNTANT, REVIEWER].sort());
+  await shoot(page, 'users-of-union');
   await page.goto('/user-center/role-management');
   await expect(page.getByRole('heading', { name: '角色管理' })).toBeVisible();
   await grantOnUnion(page, ACCOUNTANT, '会计');

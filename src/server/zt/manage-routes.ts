@@ -151,9 +151,16 @@ async function updateEach(
 
 export function ztManagementRoutes(app: App, db: Db): void {
   /** The managed scope as a tree: every set for the super administrator, else the subtree of the session's set. */
-  // Also the people pages' unit picker: a user's home unit is one of the managed sets.
-  const treeReaders = Right.pages(ZT, PROVINCIAL, Page.userManagement, Page.operatorManagement, Page.superUser);
-  // Level by level (tree-levels.ts); the whole scope only for the unit pickers that ask for it, then
+  // Also the people pages' unit picker (it searches): a user's or a department's unit is one of the managed sets.
+  const treeReaders = Right.pages(
+    ZT,
+    PROVINCIAL,
+    Page.userManagement,
+    Page.operatorManagement,
+    Page.superUser,
+    Page.departmentManagement,
+  );
+  // Level by level (tree-levels.ts); the whole scope in one answer only when asked (`whole`), then
   // written with JSON.stringify as getZtInfoTree is (the schema's serializer walks the recursive $ref slowly).
   app.get(
     local(Paths.ztInfoManagedTree),
@@ -180,7 +187,7 @@ export function ztManagementRoutes(app: App, db: Db): void {
     },
   );
 
-  app.get(local(Paths.ztInfoTreeSearch), { schema: ZtSchemas.treeSearch, config: { right: READ } }, async (request) => {
+  app.get(local(Paths.ztInfoTreeSearch), { schema: ZtSchemas.treeSearch, config: { right: treeReaders } }, async (request) => {
     const text = request.query.text.trim();
     if (text === '') refuse('BadRequest', '请输入要查找的编码或名称');
     return okEnvelope(await treeSearch(db, await requestScope(db, request), text));

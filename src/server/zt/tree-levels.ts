@@ -110,7 +110,7 @@ export async function treeReveal(db: Db, scope: ManagedScope, ztId: number): Pro
   return top;
 }
 
-/** Every set of the scope as one tree (the people pages' unit pickers), each with its number of children. */
+/** Every set of the scope as one tree (`whole`: for a client that wants it at once), each with its number of children. */
 export function treeWhole(list: readonly ZtInfo[]): ZtInfo[] {
   const byId = new Map(list.map((z) => [z.id, { ...z, children: [] as ZtInfo[] }]));
   const roots: ZtInfo[] = [];

@@ -1,6 +1,6 @@
 /**
  * 账套管理's tree read level by level (issue 18 B11): the top units and their children, one unit's
- * children, the way to a set, the whole scope for the pickers, the search of the whole tree with
+ * children, the way to a set, the whole scope at once, the search of the whole tree with
  * each match's way down; every node with its childCount; a county administrator refused outside
  * its subtree and shown nothing above it. On a four-level tree above the demo union.
  */
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZtInfo, ZtTreeSearchResult } from '../../shared/api/schemas/zt.js';
 import { Paths } from '../../shared/api/paths.js';
 import { ErrorCode } from '../../shared/error-codes.js';
+import { Page } from '../auth/pages.js';
 import { hashPassword } from '../auth/password.js';
 import { ApiClient, type Answer } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
@@ -142,7 +143,7 @@ describe.each(TEST_DIALECTS)('the managed tree, level by level (%s)', (dialect) 
     ]);
   });
 
-  it('answers the whole scope at once for the unit pickers', async () => {
+  it('answers the whole scope at once when asked', async () => {
     const whole = shape(expectOk(await tree(admin, { whole: true })));
     expect(whole[0]).toEqual([
       '001',
@@ -219,6 +220,42 @@ describe.each(TEST_DIALECTS)('the managed tree, level by level (%s)', (dialect) 
     );
     expectRefused(await admin.get(Paths.ztInfoTreeSearch, {}), ErrorCode.BadRequest);
     expectRefused(await admin.get(Paths.ztInfoTreeSearch, { text: '工'.repeat(61) }), ErrorCode.BadRequest, /至多60个字/);
+  });
+
+  it('is searched by whoever picks a unit on the people pages (用户管理 or 部门管理 alone), and by nobody else', async () => {
+    const signInWith = async (login: string, pages: string[]): Promise<ApiClient> => {
+      const role = expectOk(await admin.post<{ id: number }>(Paths.role, { code: `${login}-role`, name: `${login}角色` })).id;
+      const resources = pages.map((href) => ({ href, resourceList: [] }));
+      expectOk(await admin.post(Paths.roleSaveResources, { id: role, resources }));
+      const now = Date.now();
+      const { id: userId } = await server.db.kysely
+        .insertInto('app_user')
+        .values({
+          login_name: login,
+          name: login,
+          password_hash: await hashPassword('Pick@12345', server.config.scryptLogN),
+          is_admin: 0,
+          enable: 1,
+          must_change_password: 0,
+          password_changed_at: now,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await server.db.kysely
+        .insertInto('user_zt_level')
+        .values({ user_id: userId, zt_id: id(FACTORY), user_level_id: role })
+        .execute();
+      const client = new ApiClient(server.url);
+      await client.openSet(server.db, login, 'Pick@12345', FACTORY);
+      return client;
+    };
+    const people = await signInWith('renshi', [Page.userManagement]);
+    expect((await search(people, '班组')).codes).toEqual([['001001001001', ['001001', '001001001']]]);
+    const departments = await signInWith('bumen', [Page.departmentManagement]);
+    expect((await search(departments, '车间')).codes).toEqual([['001001001', ['001001']]]);
+    const bookkeeper = await signInWith('jizhang', [Page.voucherAdd]);
+    expectRefused(await bookkeeper.get(Paths.ztInfoTreeSearch, { text: '班组' }), ErrorCode.Forbidden);
   });
 
   it('shows a new set under its upper unit, and its upper unit now opens', async () => {

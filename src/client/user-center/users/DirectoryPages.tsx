@@ -15,18 +15,10 @@ import { TextField } from '../../message-box/TextField.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { Permission } from '../../shell/Permission.js';
 import { ApiError } from '../../shell/request.js';
-import { useSession } from '../../shell/session-store.js';
 import { FIRST_PAGE, Pager, pagerKeys, type PageState } from '../common/Pager.js';
-import {
-  deleteDepartment,
-  deleteUserType,
-  listDepartments,
-  listUserTypes,
-  saveDepartment,
-  saveUserType,
-  unitTree,
-} from './users-api.js';
-import { flattenUnits } from './user-form.js';
+import { useSessionUnit } from '../common/session-unit.js';
+import { UnitPicker } from '../common/UnitPicker.js';
+import { deleteDepartment, deleteUserType, listDepartments, listUserTypes, saveDepartment, saveUserType } from './users-api.js';
 import './users.css';
 
 interface Editable {
@@ -35,6 +27,7 @@ interface Editable {
   remark: string;
   sort: string;
   ztId: string;
+  ztName: string;
 }
 
 interface DirectorySpec<R extends GridRow> {
@@ -49,27 +42,24 @@ interface DirectorySpec<R extends GridRow> {
 
 function DirectoryPage<R extends GridRow>({ spec }: { spec: DirectorySpec<R> }) {
   usePageTitle(spec.title);
-  const sessionZt = useSession((s) => s.authInfo?.ztId ?? null);
+  const home = useSessionUnit();
   const gridRef = useRef<GridEditorHandle>(null);
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const [listed, setListed] = useState<{ rows: R[]; total: number; raw: Map<string, Editable> } | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editable | null>(null);
   const [issue, setIssue] = useState('');
-  const [units, setUnits] = useState<{ id: number; name: string; depth: number }[]>([]);
   const load = useCallback(() => spec.list(page).then(setListed), [spec, page]);
   useEffect(() => {
     void spec.list(page).then(setListed);
   }, [spec, page]);
-  useEffect(() => {
-    if (spec.withUnit) void unitTree().then((tree) => setUnits(flattenUnits(tree)));
-  }, [spec.withUnit]);
+  useEffect(() => {}, [spec.withUnit]);
 
   const open = (rowId: string | null) => {
     const row = rowId ? listed?.raw.get(rowId) : undefined;
     if (rowId && !row) return;
     setIssue('');
-    setEditing(row ?? { name: '', remark: '', sort: '0', ztId: sessionZt === null ? '' : String(sessionZt) });
+    setEditing(row ?? { name: '', remark: '', sort: '0', ztId: home ? String(home.id) : '', ztName: home?.name ?? '' });
   };
   const submit = async () => {
     if (!editing) return;
@@ -148,17 +138,17 @@ function DirectoryPage<R extends GridRow>({ spec }: { spec: DirectorySpec<R> }) 
           }}
         >
           {spec.withUnit && (
-            <label className="field">
-              <span>所属单位</span>
-              <select id="directory-unit" value={editing.ztId} onChange={(e) => set('ztId', e.target.value)}>
-                <option value="">请选择</option>
-                {units.map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {`${'　'.repeat(u.depth)}${u.name}`}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <div className="field">
+              <label htmlFor="directory-unit">所属单位</label>
+              <UnitPicker
+                inputId="directory-unit"
+                className="floating"
+                label="所属单位"
+                placeholder="输入编码或名称，回车查找"
+                chosen={editing.ztId ? { id: Number(editing.ztId), name: editing.ztName } : null}
+                onChoose={(unit) => setEditing({ ...editing, ztId: unit ? String(unit.id) : '', ztName: unit?.name ?? '' })}
+              />
+            </div>
           )}
           <TextField
             id="directory-name"
@@ -192,7 +182,7 @@ const USER_TYPES: DirectorySpec<UserTypeRow> = {
     const raw = new Map(
       answer.currentPageItems.map((t) => [
         String(t.id),
-        { id: t.id, name: t.name, remark: t.remark, sort: String(t.sort), ztId: '' },
+        { id: t.id, name: t.name, remark: t.remark, sort: String(t.sort), ztId: '', ztName: '' },
       ]),
     );
     return { rows: answer.currentPageItems.map(toUserTypeRow), total: answer.totalItemCount, raw };
@@ -211,7 +201,7 @@ const DEPARTMENTS: DirectorySpec<DepartmentRow> = {
     const raw = new Map(
       answer.currentPageItems.map((d) => [
         String(d.id),
-        { id: d.id, name: d.name, remark: d.remark, sort: String(d.sort), ztId: String(d.ztId) },
+        { id: d.id, name: d.name, remark: d.remark, sort: String(d.sort), ztId: String(d.ztId), ztName: d.ztName },
       ]),
     );
     return { rows: answer.currentPageItems.map(toDepartmentRow), total: answer.totalItemCount, raw };

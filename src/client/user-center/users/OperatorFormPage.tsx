@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../shell/page-title.js';
-import { useSession } from '../../shell/session-store.js';
 import { UserFields } from './UserFields.js';
+import { useSessionUnit } from '../common/session-unit.js';
 import { emptyUserForm, userFormOf, type UserForm } from './user-form.js';
 import { useUserSave } from './use-user-save.js';
 import { getUser } from './users-api.js';
@@ -15,8 +15,8 @@ import './users.css';
 const LIST = '/user-center/operator-management';
 
 export function AddOperatorPage() {
-  const sessionZt = useSession((s) => s.authInfo?.ztId ?? null);
-  return <OperatorForm title="新增操作员" initial={emptyUserForm(sessionZt)} />;
+  const home = useSessionUnit();
+  return <OperatorForm title="新增操作员" initial={emptyUserForm(home)} />;
 }
 
 export function EditOperatorPage() {

@@ -5,17 +5,16 @@
 import { useEffect, useState } from 'react';
 import type { SelectOption } from '../../../shared/api/schemas/users.js';
 import { TextField } from '../../message-box/TextField.js';
-import { departmentOptions, unitTree, userTypeOptions } from './users-api.js';
-import { flattenUnits, type UserForm, type UserFormIssues } from './user-form.js';
+import { UnitPicker } from '../common/UnitPicker.js';
+import { departmentOptions, userTypeOptions } from './users-api.js';
+import type { UserForm, UserFormIssues } from './user-form.js';
 
-function useOptions() {
-  const [units, setUnits] = useState<{ id: number; name: string; depth: number }[]>([]);
+function useTypes() {
   const [types, setTypes] = useState<SelectOption[]>([]);
   useEffect(() => {
-    void unitTree().then((tree) => setUnits(flattenUnits(tree)));
     void userTypeOptions().then(setTypes);
   }, []);
-  return { units, types };
+  return types;
 }
 
 export function UserFields({
@@ -27,7 +26,7 @@ export function UserFields({
   issues: UserFormIssues;
   onChange: (next: UserForm) => void;
 }) {
-  const { units, types } = useOptions();
+  const types = useTypes();
   const [departments, setDepartments] = useState<SelectOption[]>([]);
   useEffect(() => {
     if (!form.homeZtId) return;
@@ -69,22 +68,20 @@ export function UserFields({
           onChange={(e) => set('password', e.target.value)}
         />
       )}
-      <label className="field">
-        <span>所属单位</span>
-        <select
-          id="user-home"
-          aria-invalid={!!issues.homeZtId}
-          value={form.homeZtId}
-          onChange={(e) => onChange({ ...form, homeZtId: e.target.value, departmentId: '' })}
-        >
-          <option value="">{form.isAdmin ? '（不限）' : '请选择'}</option>
-          {units.map((u) => (
-            <option key={u.id} value={u.id}>
-              {`${'　'.repeat(u.depth)}${u.name}`}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="field">
+        <label htmlFor="user-home">所属单位</label>
+        <UnitPicker
+          inputId="user-home"
+          className="floating"
+          label="所属单位"
+          placeholder={form.isAdmin ? '（不限）输入编码或名称，回车查找' : '输入编码或名称，回车查找'}
+          invalid={!!issues.homeZtId}
+          chosen={form.homeZtId ? { id: Number(form.homeZtId), name: form.homeZtName } : null}
+          onChoose={(unit) =>
+            onChange({ ...form, homeZtId: unit ? String(unit.id) : '', homeZtName: unit?.name ?? '', departmentId: '' })
+          }
+        />
+      </div>
       <p className="field-error" role={issues.homeZtId ? 'alert' : undefined}>
         {issues.homeZtId}
       </p>

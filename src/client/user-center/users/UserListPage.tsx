@@ -17,12 +17,13 @@ import { isReject, messageBox } from '../../message-box/message-box.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { Permission } from '../../shell/Permission.js';
 import { ApiError, performAction } from '../../shell/request.js';
-import { useSession } from '../../shell/session-store.js';
 import { FIRST_PAGE, Pager, pagerKeys, type PageState } from '../common/Pager.js';
+import { useSessionUnit } from '../common/session-unit.js';
+import { UnitPicker } from '../common/UnitPicker.js';
 import { ResetPasswordDialog } from './ResetPasswordDialog.js';
 import { UserDialog } from './UserDialog.js';
-import { emptyUserForm, flattenUnits, userFormOf, type UserForm } from './user-form.js';
-import { deleteUser, enableUsers, getUser, listUsers, unitTree, userTypeOptions } from './users-api.js';
+import { emptyUserForm, userFormOf, type UserForm } from './user-form.js';
+import { deleteUser, enableUsers, getUser, listUsers, userTypeOptions } from './users-api.js';
 import './users.css';
 
 export type UserListVariant = 'ordinary' | 'operator' | 'super';
@@ -35,9 +36,10 @@ interface Filter {
   enable: '' | 'true' | 'false';
   userTypeId: string;
   homeZtId: string;
+  homeZtName: string;
 }
 
-const EMPTY_FILTER: Filter = { loginName: '', name: '', enable: '', userTypeId: '', homeZtId: '' };
+const EMPTY_FILTER: Filter = { loginName: '', name: '', enable: '', userTypeId: '', homeZtId: '', homeZtName: '' };
 
 function queryOf(filter: Filter, page: PageState, variant: UserListVariant): UserListQuery {
   return {
@@ -56,7 +58,7 @@ export function UserListPage({ variant }: { variant: UserListVariant }) {
   const title = TITLES[variant];
   usePageTitle(title);
   const navigate = useNavigate();
-  const sessionZt = useSession((s) => s.authInfo?.ztId ?? null);
+  const home = useSessionUnit();
   const gridRef = useRef<GridEditorHandle>(null);
   const [filter, setFilter] = useState<Filter>(EMPTY_FILTER);
   const [applied, setApplied] = useState<Filter>(EMPTY_FILTER);
@@ -66,11 +68,9 @@ export function UserListPage({ variant }: { variant: UserListVariant }) {
   const [focused, setFocused] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ form: UserForm; title: string } | null>(null);
   const [resetting, setResetting] = useState<UserItem | null>(null);
-  const [units, setUnits] = useState<{ id: number; name: string; depth: number }[]>([]);
   const [types, setTypes] = useState<SelectOption[]>([]);
 
   useEffect(() => {
-    void unitTree().then((tree) => setUnits(flattenUnits(tree)));
     void userTypeOptions().then(setTypes);
   }, []);
 
@@ -91,7 +91,7 @@ export function UserListPage({ variant }: { variant: UserListVariant }) {
   const add = () => {
     if (variant === 'operator') return void navigate('/user-center/add-operator');
     setEditing({
-      form: emptyUserForm(variant === 'super' ? null : sessionZt, variant === 'super'),
+      form: emptyUserForm(variant === 'super' ? null : home, variant === 'super'),
       title: variant === 'super' ? '新增超级用户' : '新增用户',
     });
   };
@@ -197,14 +197,15 @@ export function UserListPage({ variant }: { variant: UserListVariant }) {
             </label>
             <label>
               <span>所属单位</span>
-              <select aria-label="所属单位" value={filter.homeZtId} onChange={(e) => set('homeZtId', e.target.value)}>
-                <option value="">全部（含下级）</option>
-                {units.map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {`${'　'.repeat(u.depth)}${u.name}`}
-                  </option>
-                ))}
-              </select>
+              <UnitPicker
+                className="floating filter-unit"
+                label="所属单位"
+                placeholder="全部（含下级）：编码或名称，回车"
+                chosen={filter.homeZtId ? { id: Number(filter.homeZtId), name: filter.homeZtName } : null}
+                onChoose={(unit) =>
+                  setFilter((f) => ({ ...f, homeZtId: unit ? String(unit.id) : '', homeZtName: unit?.name ?? '' }))
+                }
+              />
             </label>
           </>
         )}

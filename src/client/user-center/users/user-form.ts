@@ -4,7 +4,7 @@
  * rule), each message under its field.
  */
 import type { SaveUserRequest, UserItem } from '../../../shared/api/schemas/users.js';
-import type { ZtInfo } from '../../../shared/api/schemas/zt.js';
+import type { UnitChoice } from '../common/UnitPicker.js';
 import { passwordProblem } from '../../../shared/password-policy.js';
 import { loginNameProblem, normaliseLogin, phoneProblem, userNameProblem } from '../../../shared/user-rules.js';
 
@@ -14,6 +14,8 @@ export interface UserForm {
   name: string;
   password: string;
   homeZtId: string;
+  /** The name shown for homeZtId (the unit picker finds units by name on the server). */
+  homeZtName: string;
   phone: string;
   userTypeId: string;
   departmentId: string;
@@ -22,13 +24,14 @@ export interface UserForm {
 
 export type UserFormIssues = Partial<Record<keyof UserForm, string>>;
 
-export function emptyUserForm(homeZtId: number | null, isAdmin = false): UserForm {
+export function emptyUserForm(home: UnitChoice | null, isAdmin = false): UserForm {
   return {
     id: null,
     loginName: '',
     name: '',
     password: '',
-    homeZtId: homeZtId === null ? '' : String(homeZtId),
+    homeZtId: home === null ? '' : String(home.id),
+    homeZtName: home?.name ?? '',
     phone: '',
     userTypeId: '',
     departmentId: '',
@@ -43,6 +46,7 @@ export function userFormOf(u: UserItem): UserForm {
     name: u.name,
     password: '',
     homeZtId: u.homeZtId === null ? '' : String(u.homeZtId),
+    homeZtName: u.homeZtName,
     phone: u.phone,
     userTypeId: u.userTypeId === null ? '' : String(u.userTypeId),
     departmentId: u.departmentId === null ? '' : String(u.departmentId),
@@ -91,9 +95,4 @@ export function fieldOfMessage(message: string): keyof UserForm | null {
   if (message.includes('部门')) return 'departmentId';
   if (message.includes('用户类型')) return 'userTypeId';
   return null;
-}
-
-/** The units of the tree, depth-first, each with its depth (for an indented list). */
-export function flattenUnits(tree: readonly ZtInfo[], depth = 0): { id: number; name: string; depth: number }[] {
-  return tree.flatMap((z) => [{ id: z.id, name: z.name, depth }, ...flattenUnits(z.children ?? [], depth + 1)]);
 }

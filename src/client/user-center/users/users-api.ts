@@ -12,7 +12,6 @@ import type {
   UserListQuery,
   UserTypeItem,
 } from '../../../shared/api/schemas/users.js';
-import type { ZtInfo } from '../../../shared/api/schemas/zt.js';
 import type { Paged } from '../../../shared/envelope.js';
 import { api } from '../../shell/request.js';
 
@@ -27,7 +26,6 @@ export const deleteUser = (id: number) => api.delete<null>(Paths.user, { id }, {
 export const userTypeOptions = () => api.get<SelectOption[]>(Paths.userTypeSelect);
 export const departmentOptions = (ztId: number) => api.get<SelectOption[]>(Paths.departmentSelect, { ztId });
 /** The units a user may belong to: the sets the administrator manages, all at once (the pickers list them all). */
-export const unitTree = () => api.get<ZtInfo[]>(Paths.ztInfoManagedTree, { whole: true });
 
 export const listUserTypes = (page: { pageIndex: number; pageSize: number }) =>
   api.get<Paged<UserTypeItem>>(Paths.userTypePageList, page);

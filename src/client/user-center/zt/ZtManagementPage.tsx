@@ -15,12 +15,12 @@ import { usePageTitle } from '../../shell/page-title.js';
 import { Permission } from '../../shell/Permission.js';
 import { ApiError, performAction } from '../../shell/request.js';
 import { useSession } from '../../shell/session-store.js';
-import { UnitSearch } from './UnitSearch.js';
 import { UnitTree } from './UnitTree.js';
 import { ZtEditDialog } from './ZtEditDialog.js';
 import { ZtList } from './ZtList.js';
 import { childrenRead, findUnit, mergeLevel, withChildren } from './lazy-tree.js';
 import { deleteZtInfo, managedTree, setEnabled, treeChildren, treeReveal } from './zt-api.js';
+import { UnitPicker } from '../common/UnitPicker.js';
 import './zt.css';
 
 const DISABLE = 'disable';
@@ -258,7 +258,14 @@ export function ZtManagementPage() {
       </header>
       <div className="zt-body">
         <aside className="zt-side" ref={sideRef}>
-          {tree && tree.length > 0 && <UnitSearch onChoose={(id) => void chooseFound(id)} />}
+          {tree && tree.length > 0 && (
+            <UnitPicker
+              className="zt-search"
+              label="查找单位"
+              placeholder="查找单位：编码或名称，回车"
+              onChoose={(unit) => unit && void chooseFound(unit.id)}
+            />
+          )}
           {tree && tree.length > 0 && (
             <UnitTree
               tree={tree}

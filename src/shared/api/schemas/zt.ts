@@ -159,7 +159,7 @@ export const ZtManagedTreeQuery = Type.Object({
       'x-message': `层数须在1到${ZT_LEVEL_MAX}之间`,
     }),
   ),
-  whole: Type.Optional(Type.Boolean({ description: 'true：一次答整个管理范围（人员页面的所属单位选择）' })),
+  whole: Type.Optional(Type.Boolean({ description: 'true：一次答整个管理范围（页面用 search 查找单位）' })),
 });
 export type ZtManagedTreeParams = Static<typeof ZtManagedTreeQuery>;
 
