@@ -14,7 +14,7 @@ import type { Paged } from '../../shared/envelope.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { MENU_CATALOGUE } from '../admin/menu-catalogue.js';
 import { Page } from '../auth/pages.js';
-import { hashPassword } from '../auth/password.js';
+import { insertUser } from '../test-support/test-users.js';
 import { migrate } from '../db/migrate.js';
 import { ApiClient, type Answer } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
@@ -76,31 +76,12 @@ describe.each(TEST_DIALECTS)('platforms (%s)', (dialect) => {
         year: 2026,
       }),
     ).id;
-    const q = server.db.kysely;
-    const now = Date.now();
-    const { id: userId } = await q
-      .insertInto('app_user')
-      .values({
-        login_name: 'cityadmin',
-        name: '市管理员',
-        password_hash: await hashPassword('Cityadm@123', server.config.scryptLogN),
-        is_admin: 0,
-        enable: 1,
-        must_change_password: 0,
-        password_changed_at: now,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: levelId } = await q
-      .selectFrom('user_level')
-      .select('id')
-      .where('code', '=', 'administrator')
-      .executeTakeFirstOrThrow();
-    await q
-      .insertInto('user_zt_level')
-      .values({ user_id: userId, zt_id: setId(CITY), user_level_id: levelId })
-      .execute();
+    await insertUser(server.db, server.config.scryptLogN, {
+      loginName: 'cityadmin',
+      name: '市管理员',
+      password: 'Cityadm@123',
+      grants: [{ ztId: setId(CITY), level: 'administrator' }],
+    });
     cityAdmin = new ApiClient(server.url);
     await cityAdmin.openSet(server.db, 'cityadmin', 'Cityadm@123', CITY);
   });

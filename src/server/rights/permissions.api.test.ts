@@ -20,7 +20,7 @@ import type { Paged } from '../../shared/envelope.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { MENU_CATALOGUE, type MenuSeed } from '../admin/menu-catalogue.js';
 import { Page } from '../auth/pages.js';
-import { hashPassword } from '../auth/password.js';
+import { insertUser } from '../test-support/test-users.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { setIds } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
@@ -94,27 +94,12 @@ describe.each(TEST_DIALECTS)('permissions, permission groups and global buttons 
     kuaiji = new ApiClient(server.url);
     await kuaiji.openSet(server.db, 'kuaiji', 'Kuaiji@123', FACTORY);
     // An administrator of the factory's union (the seeded 管理员 role there): not the super administrator.
-    const q = server.db.kysely;
-    const now = Date.now();
-    const { id } = await q
-      .insertInto('app_user')
-      .values({
-        login_name: 'changguan',
-        name: '厂管理员',
-        password_hash: await hashPassword('Test@12345', server.config.scryptLogN),
-        is_admin: 0,
-        enable: 1,
-        must_change_password: 0,
-        password_changed_at: now,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const level = await q.selectFrom('user_level').select('id').where('code', '=', 'administrator').executeTakeFirstOrThrow();
-    await q
-      .insertInto('user_zt_level')
-      .values({ user_id: id, zt_id: set(FACTORY), user_level_id: level.id })
-      .execute();
+    await insertUser(server.db, server.config.scryptLogN, {
+      loginName: 'changguan',
+      name: '厂管理员',
+      password: 'Test@12345',
+      grants: [{ ztId: set(FACTORY), level: 'administrator' }],
+    });
     changguan = new ApiClient(server.url);
     await changguan.openSet(server.db, 'changguan', 'Test@12345', FACTORY);
   });

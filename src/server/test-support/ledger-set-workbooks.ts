@@ -1,7 +1,7 @@
 /** Workbooks of ledger sets for the import tests and bench: the template's columns, then the rows. */
 import ExcelJS from 'exceljs';
 import type { Db } from '../db/database.js';
-import { hashPassword } from '../auth/password.js';
+import { insertUser } from './test-users.js';
 
 export const SET_HEADERS = ['账套编码', '账套名称', '上级账套编码', '会计制度', '启用年度', '到期日期', '级次', '模板'] as const;
 
@@ -17,22 +17,5 @@ export async function setWorkbook(rows: readonly SetRow[], headers: readonly str
 
 /** A user holding `levelCode` (a user_level code such as administrator) in one set, signed in with password Test@1234. */
 export async function userInSet(db: Db, loginName: string, ztId: number, levelCode: string, scryptLogN: number): Promise<void> {
-  const q = db.kysely;
-  const now = Date.now();
-  const { id } = await q
-    .insertInto('app_user')
-    .values({
-      login_name: loginName,
-      name: loginName,
-      password_hash: await hashPassword('Test@1234', scryptLogN),
-      is_admin: 0,
-      enable: 1,
-      must_change_password: 0,
-      password_changed_at: now,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const level = await q.selectFrom('user_level').select('id').where('code', '=', levelCode).executeTakeFirstOrThrow();
-  await q.insertInto('user_zt_level').values({ user_id: id, zt_id: ztId, user_level_id: level.id }).execute();
+  await insertUser(db, scryptLogN, { loginName, password: 'Test@1234', grants: [{ ztId, level: levelCode }] });
 }

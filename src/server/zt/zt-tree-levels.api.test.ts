@@ -9,7 +9,7 @@ import type { ZtInfo, ZtTreeSearchResult } from '../../shared/api/schemas/zt.js'
 import { Paths } from '../../shared/api/paths.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { Page } from '../auth/pages.js';
-import { hashPassword } from '../auth/password.js';
+import { insertUser } from '../test-support/test-users.js';
 import { ApiClient, type Answer } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 
@@ -65,27 +65,12 @@ describe.each(TEST_DIALECTS)('the managed tree, level by level (%s)', (dialect) 
     await create('另一市总工会', '009', null);
     await create('另一市某厂工会', '009001', '另一市总工会');
 
-    const q = server.db.kysely;
-    const now = Date.now();
-    const { id: userId } = await q
-      .insertInto('app_user')
-      .values({
-        login_name: 'xian',
-        name: '县管理员',
-        password_hash: await hashPassword('Xian@12345', server.config.scryptLogN),
-        is_admin: 0,
-        enable: 1,
-        must_change_password: 0,
-        password_changed_at: now,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const level = await q.selectFrom('user_level').select('id').where('code', '=', 'administrator').executeTakeFirstOrThrow();
-    await q
-      .insertInto('user_zt_level')
-      .values({ user_id: userId, zt_id: id(FACTORY), user_level_id: level.id })
-      .execute();
+    await insertUser(server.db, server.config.scryptLogN, {
+      loginName: 'xian',
+      name: '县管理员',
+      password: 'Xian@12345',
+      grants: [{ ztId: id(FACTORY), level: 'administrator' }],
+    });
     countyAdmin = new ApiClient(server.url);
     await countyAdmin.openSet(server.db, 'xian', 'Xian@12345', FACTORY);
   });
@@ -227,25 +212,11 @@ describe.each(TEST_DIALECTS)('the managed tree, level by level (%s)', (dialect) 
       const role = expectOk(await admin.post<{ id: number }>(Paths.role, { code: `${login}-role`, name: `${login}角色` })).id;
       const resources = pages.map((href) => ({ href, resourceList: [] }));
       expectOk(await admin.post(Paths.roleSaveResources, { id: role, resources }));
-      const now = Date.now();
-      const { id: userId } = await server.db.kysely
-        .insertInto('app_user')
-        .values({
-          login_name: login,
-          name: login,
-          password_hash: await hashPassword('Pick@12345', server.config.scryptLogN),
-          is_admin: 0,
-          enable: 1,
-          must_change_password: 0,
-          password_changed_at: now,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await server.db.kysely
-        .insertInto('user_zt_level')
-        .values({ user_id: userId, zt_id: id(FACTORY), user_level_id: role })
-        .execute();
+      await insertUser(server.db, server.config.scryptLogN, {
+        loginName: login,
+        password: 'Pick@12345',
+        grants: [{ ztId: id(FACTORY), level: role }],
+      });
       const client = new ApiClient(server.url);
       await client.openSet(server.db, login, 'Pick@12345', FACTORY);
       return client;

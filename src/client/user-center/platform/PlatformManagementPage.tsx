@@ -5,27 +5,22 @@
  * calls are refused), 设为推荐 (a new set gets the recommended platforms), 上移/下移, 删除 (refused
  * while a set has it: the refusal is explained and 停用 offered instead).
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { PlatformItem } from '../../../shared/api/schemas/platform.js';
-import type { Paged } from '../../../shared/envelope.js';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { platformListGrid, toPlatformListRow, type PlatformListRow } from '../../../../grids/user-center/platform-list.js';
-import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
+import { GridEditor } from '../../grid/GridEditor.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
 import { ApiError, performAction } from '../../shell/request.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { Permission } from '../../shell/Permission.js';
-import { FIRST_PAGE, Pager, pagerKeys, type PageState } from '../common/Pager.js';
+import { CrudToolbar } from '../common/CrudToolbar.js';
+import { FIRST_PAGE, Pager, pagerKeys } from '../common/Pager.js';
+import { useAdminList } from '../common/use-admin-list.js';
 import { deletePlatform, enablePlatform, pagePlatforms, recommendPlatform, sortPlatforms } from './platform-api.js';
 import { PlatformFormDialog } from './PlatformFormDialog.js';
 import '../rights/rights.css';
 import './platform.css';
-
-interface Listed {
-  platforms: PlatformItem[];
-  rows: PlatformListRow[];
-  total: number;
-}
 
 const DISABLE = 'disable';
 
@@ -33,58 +28,18 @@ export function PlatformManagementPage() {
   usePageTitle('平台管理');
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ ...FIRST_PAGE, keyword: '' });
-  const [listed, setListed] = useState<Listed | null>(null);
-  const [focusedId, setFocusedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ platform: PlatformItem | null } | null>(null);
-  const gridRef = useRef<GridEditorHandle>(null);
 
-  const show = useCallback((page: Paged<PlatformItem>) => {
-    setListed({
-      platforms: page.currentPageItems,
-      rows: page.currentPageItems.map(toPlatformListRow),
-      total: page.totalItemCount,
-    });
-  }, []);
-
-  const load = useCallback(
-    async (q: PageState & { keyword: string }) => {
-      try {
-        show(await pagePlatforms(q));
-      } catch {
-        // The request wrapper has shown the refusal.
-      }
-    },
-    [show],
-  );
-
-  useEffect(() => {
-    let active = true;
-    pagePlatforms(query).then(
-      (page) => active && show(page),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [show, query]);
-
-  const focused = (): PlatformItem | null => {
-    const id = gridRef.current?.focusedRowId() ?? focusedId;
-    return listed?.platforms.find((p) => String(p.id) === id) ?? null;
-  };
-
-  const act = async (run: (platform: PlatformItem) => Promise<unknown>) => {
-    const platform = focused();
-    if (!platform) {
-      await messageBox.alert('请先选择一个平台', { tone: 'warning' });
-      return;
-    }
-    try {
-      await run(platform);
-    } catch {
-      // Shown by the request wrapper.
-    }
-    await load(query);
+  const { gridRef, listed, load, chosen, act, current, setFocusedId } = useAdminList({
+    query,
+    fetch: pagePlatforms,
+    toRow: toPlatformListRow,
+    noneChosen: '请先选择一个平台',
+  });
+  /** The dialog takes the focus: no reload or refocus of the list as act does. */
+  const openFocused = async () => {
+    const item = await chosen();
+    if (item) setEditing({ platform: item });
   };
 
   const toggleEnable = async (platform: PlatformItem) => {
@@ -137,7 +92,7 @@ export function PlatformManagementPage() {
   };
 
   const move = async (platform: PlatformItem, by: -1 | 1) => {
-    const platforms = listed?.platforms ?? [];
+    const platforms = listed?.items ?? [];
     const at = platforms.findIndex((p) => p.id === platform.id);
     const other = platforms[at + by];
     if (!other) {
@@ -152,7 +107,6 @@ export function PlatformManagementPage() {
     setQuery((q) => ({ ...q, pageIndex: 1, keyword: keyword.trim() }));
   };
 
-  const current = listed?.platforms.find((p) => String(p.id) === focusedId) ?? null;
   return (
     <div
       className="rights-page page-fill"
@@ -171,22 +125,16 @@ export function PlatformManagementPage() {
         </form>
         <span className="muted">平台是业务模块：账套只看到其开通且启用的平台的菜单；用户中心不属于任何平台</span>
       </header>
-      <div className="rights-actions" role="toolbar" aria-label="平台操作">
-        <Permission value="add">
-          <button type="button" className="btn btn-primary" onClick={() => setEditing({ platform: null })}>
-            新增平台
-          </button>
-        </Permission>
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void act((p) => Promise.resolve(setEditing({ platform: p })))}>
-            编辑
-          </button>
-        </Permission>
-        <Permission value="enable">
-          <button type="button" className="btn" onClick={() => void act(toggleEnable)}>
-            {current && !current.enable ? '启用' : '停用'}
-          </button>
-        </Permission>
+      <CrudToolbar
+        label="平台操作"
+        addLabel="新增平台"
+        editLabel="编辑"
+        onAdd={() => setEditing({ platform: null })}
+        onEdit={() => void openFocused()}
+        focusedDisabled={!!current && !current.enable}
+        onToggle={() => void act(toggleEnable)}
+        onDelete={() => void act(remove)}
+      >
         <Permission value="edit">
           <button type="button" className="btn" onClick={() => void act((p) => recommendPlatform(p.id, !p.isRecommend))}>
             {current?.isRecommend ? '取消推荐' : '设为推荐'}
@@ -202,19 +150,14 @@ export function PlatformManagementPage() {
             下移
           </button>
         </Permission>
-        <Permission value="delete">
-          <button type="button" className="btn" onClick={() => void act(remove)}>
-            删除
-          </button>
-        </Permission>
-      </div>
+      </CrudToolbar>
       {/* Enter on a row edits it, as a double-click does (the read-only grid has no cell to edit). */}
       <div
         className="platform-grid"
         onKeyDownCapture={(e) => {
           const rowId = gridRef.current?.focusedRowId();
           if (e.key !== 'Enter' || !rowId || !(e.target instanceof HTMLElement) || !e.target.closest('[role="gridcell"]')) return;
-          const p = listed?.platforms.find((x) => String(x.id) === rowId);
+          const p = listed?.items.find((x) => String(x.id) === rowId);
           if (!p) return;
           e.preventDefault();
           setEditing({ platform: p });
@@ -229,7 +172,7 @@ export function PlatformManagementPage() {
             label="平台列表"
             onFocusedRowChange={setFocusedId}
             onRowOpen={(rowId) => {
-              const p = listed.platforms.find((x) => String(x.id) === rowId);
+              const p = listed.items.find((x) => String(x.id) === rowId);
               if (p) setEditing({ platform: p });
             }}
             fill
@@ -242,7 +185,7 @@ export function PlatformManagementPage() {
           platform={editing.platform}
           onClose={(saved) => {
             setEditing(null);
-            if (saved) void load(query);
+            if (saved) void load();
           }}
         />
       )}

@@ -5,24 +5,24 @@
  * buttons as a tree of checkboxes (GrantTree, the rights dialog's); 启用/停用 (a disabled group
  * is not offered); 删除 (roles it was applied to keep their grants).
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PermissionGroup } from '../../../shared/api/schemas/permissions.js';
 import type { CatalogueNode } from '../../../shared/api/schemas/rights.js';
-import type { Paged } from '../../../shared/envelope.js';
 import { PERMISSION_NAME_MAX, shortTitleProblem } from '../../../shared/permission-rules.js';
 import {
   permissionGroupListGrid,
   toPermissionGroupRow,
   type PermissionGroupRow,
 } from '../../../../grids/user-center/permission-group-list.js';
-import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
+import { GridEditor } from '../../grid/GridEditor.js';
 import { FormDialog } from '../../message-box/FormDialog.js';
-import { isReject, messageBox } from '../../message-box/message-box.js';
+import { messageBox } from '../../message-box/message-box.js';
 import { TextField } from '../../message-box/TextField.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import { Permission } from '../../shell/Permission.js';
 import { ApiError } from '../../shell/request.js';
+import { CrudToolbar } from '../common/CrudToolbar.js';
 import { FIRST_PAGE, Pager, pagerKeys } from '../common/Pager.js';
+import { useAdminList } from '../common/use-admin-list.js';
 import { GrantTree, resourcesOf, type Granted } from './GrantTree.js';
 import { deleteGroup, enableGroup, pageGroups, permissionOptions, saveGroup } from './permissions-api.js';
 import { roleCatalogue } from './rights-api.js';
@@ -34,53 +34,18 @@ export function PermissionGroupPage() {
   usePageTitle('权限组');
   const [name, setName] = useState('');
   const [query, setQuery] = useState<Query>({ ...FIRST_PAGE, name: '' });
-  const [listed, setListed] = useState<{ items: PermissionGroup[]; rows: PermissionGroupRow[]; total: number } | null>(null);
-  const [focusedId, setFocusedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<PermissionGroup | 'new' | null>(null);
-  const gridRef = useRef<GridEditorHandle>(null);
 
-  const show = useCallback((page: Paged<PermissionGroup>) => {
-    setListed({
-      items: page.currentPageItems,
-      rows: page.currentPageItems.map(toPermissionGroupRow),
-      total: page.totalItemCount,
-    });
-  }, []);
-  const load = useCallback(() => pageGroups(query).then(show, () => undefined), [query, show]);
-  useEffect(() => {
-    let active = true;
-    pageGroups(query).then(
-      (page) => active && show(page),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [query, show]);
-
-  const focused = (): PermissionGroup | null => {
-    const id = gridRef.current?.focusedRowId() ?? focusedId;
-    return listed?.items.find((g) => String(g.id) === id) ?? null;
-  };
-  const act = async (run: (g: PermissionGroup) => Promise<unknown>) => {
-    const group = focused();
-    if (!group) {
-      await messageBox.alert('请先选择一个权限组', { tone: 'warning' });
-      return;
-    }
-    try {
-      await run(group);
-      await load();
-      gridRef.current?.focus();
-    } catch (error) {
-      if (!isReject(error) && !(error instanceof ApiError)) throw error;
-    }
-  };
+  const { gridRef, listed, load, chosen, act, current, setFocusedId } = useAdminList({
+    query,
+    fetch: pageGroups,
+    toRow: toPermissionGroupRow,
+    noneChosen: '请先选择一个权限组',
+  });
   /** The dialog takes the focus: no reload or refocus of the list as act does. */
   const openFocused = async () => {
-    const item = focused();
+    const item = await chosen();
     if (item) setEditing(item);
-    else await messageBox.alert('请先选择一个权限组', { tone: 'warning' });
   };
   const remove = async (g: PermissionGroup) => {
     await messageBox.confirm(`确定删除权限组“${g.name}”吗？已应用过它的角色保留其权限。`, { title: '删除权限组' });
@@ -95,7 +60,6 @@ export function PermissionGroupPage() {
     e.preventDefault();
     setQuery((q) => ({ ...q, pageIndex: 1, name: name.trim() }));
   };
-  const current = listed?.items.find((g) => String(g.id) === focusedId) ?? null;
 
   return (
     <div
@@ -115,28 +79,14 @@ export function PermissionGroupPage() {
         </form>
         <span className="muted">在角色管理的“权限设置”中把权限组应用到角色</span>
       </header>
-      <div className="rights-actions" role="toolbar" aria-label="权限组操作">
-        <Permission value="add">
-          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-            新增
-          </button>
-        </Permission>
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void openFocused()}>
-            修改
-          </button>
-        </Permission>
-        <Permission value="enable">
-          <button type="button" className="btn" onClick={() => void act(toggle)}>
-            {current && !current.enable ? '启用' : '停用'}
-          </button>
-        </Permission>
-        <Permission value="delete">
-          <button type="button" className="btn" onClick={() => void act(remove)}>
-            删除
-          </button>
-        </Permission>
-      </div>
+      <CrudToolbar
+        label="权限组操作"
+        onAdd={() => setEditing('new')}
+        onEdit={() => void openFocused()}
+        focusedDisabled={!!current && !current.enable}
+        onToggle={() => void act(toggle)}
+        onDelete={() => void act(remove)}
+      />
       {listed && (
         <GridEditor<PermissionGroupRow>
           handle={gridRef}

@@ -5,9 +5,8 @@
  * leaves everyone's buttons); 删除 (refused while a menu page, a role or a group uses the key: the
  * refusal names them and offers 停用).
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { PermissionItem } from '../../../shared/api/schemas/permissions.js';
-import type { Paged } from '../../../shared/envelope.js';
 import {
   permissionCodeProblem,
   PERMISSION_CODE_MAX,
@@ -15,15 +14,16 @@ import {
   shortTitleProblem,
 } from '../../../shared/permission-rules.js';
 import { permissionListGrid, toPermissionRow, type PermissionRow } from '../../../../grids/user-center/permission-list.js';
-import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
+import { GridEditor } from '../../grid/GridEditor.js';
 import { FormDialog } from '../../message-box/FormDialog.js';
-import { isReject, messageBox } from '../../message-box/message-box.js';
+import { messageBox } from '../../message-box/message-box.js';
 import { TextField } from '../../message-box/TextField.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import { Permission } from '../../shell/Permission.js';
 import { loadPermissions } from '../../shell/session-flow.js';
 import { ApiError } from '../../shell/request.js';
+import { CrudToolbar } from '../common/CrudToolbar.js';
 import { FIRST_PAGE, Pager, pagerKeys } from '../common/Pager.js';
+import { useAdminList } from '../common/use-admin-list.js';
 import { deletePermission, enablePermission, pagePermissions, savePermission } from './permissions-api.js';
 import './rights.css';
 
@@ -33,49 +33,18 @@ export function PermissionPage() {
   usePageTitle('权限管理');
   const [filter, setFilter] = useState({ code: '', name: '' });
   const [query, setQuery] = useState<Query>({ ...FIRST_PAGE, code: '', name: '' });
-  const [listed, setListed] = useState<{ items: PermissionItem[]; rows: PermissionRow[]; total: number } | null>(null);
-  const [focusedId, setFocusedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<PermissionItem | 'new' | null>(null);
-  const gridRef = useRef<GridEditorHandle>(null);
 
-  const show = useCallback((page: Paged<PermissionItem>) => {
-    setListed({ items: page.currentPageItems, rows: page.currentPageItems.map(toPermissionRow), total: page.totalItemCount });
-  }, []);
-  const load = useCallback(() => pagePermissions(query).then(show, () => undefined), [query, show]);
-  useEffect(() => {
-    let active = true;
-    pagePermissions(query).then(
-      (page) => active && show(page),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [query, show]);
-
-  const focused = (): PermissionItem | null => {
-    const id = gridRef.current?.focusedRowId() ?? focusedId;
-    return listed?.items.find((p) => String(p.id) === id) ?? null;
-  };
-  const act = async (run: (p: PermissionItem) => Promise<unknown>) => {
-    const item = focused();
-    if (!item) {
-      await messageBox.alert('请先选择一个权限', { tone: 'warning' });
-      return;
-    }
-    try {
-      await run(item);
-      await load();
-      gridRef.current?.focus();
-    } catch (error) {
-      if (!isReject(error) && !(error instanceof ApiError)) throw error;
-    }
-  };
+  const { gridRef, listed, load, chosen, act, current, setFocusedId } = useAdminList({
+    query,
+    fetch: pagePermissions,
+    toRow: toPermissionRow,
+    noneChosen: '请先选择一个权限',
+  });
   /** The dialog takes the focus: no reload or refocus of the list as act does. */
   const openFocused = async () => {
-    const item = focused();
+    const item = await chosen();
     if (item) setEditing(item);
-    else await messageBox.alert('请先选择一个权限', { tone: 'warning' });
   };
   const remove = async (p: PermissionItem) => {
     await messageBox.confirm(`确定删除权限“${p.code} ${p.name}”吗？`, { title: '删除权限' });
@@ -97,7 +66,6 @@ export function PermissionPage() {
     e.preventDefault();
     setQuery((q) => ({ ...q, pageIndex: 1, code: filter.code.trim(), name: filter.name.trim() }));
   };
-  const current = listed?.items.find((p) => String(p.id) === focusedId) ?? null;
 
   return (
     <div
@@ -131,28 +99,14 @@ export function PermissionPage() {
         </form>
         <span className="muted">停用的权限在所有页面上都不可用（含超级管理员）</span>
       </header>
-      <div className="rights-actions" role="toolbar" aria-label="权限操作">
-        <Permission value="add">
-          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-            新增
-          </button>
-        </Permission>
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void openFocused()}>
-            修改
-          </button>
-        </Permission>
-        <Permission value="enable">
-          <button type="button" className="btn" onClick={() => void act(toggle)}>
-            {current && !current.enable ? '启用' : '停用'}
-          </button>
-        </Permission>
-        <Permission value="delete">
-          <button type="button" className="btn" onClick={() => void act(remove)}>
-            删除
-          </button>
-        </Permission>
-      </div>
+      <CrudToolbar
+        label="权限操作"
+        onAdd={() => setEditing('new')}
+        onEdit={() => void openFocused()}
+        focusedDisabled={!!current && !current.enable}
+        onToggle={() => void act(toggle)}
+        onDelete={() => void act(remove)}
+      />
       {listed && (
         <GridEditor<PermissionRow>
           handle={gridRef}

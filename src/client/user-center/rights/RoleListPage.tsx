@@ -5,28 +5,22 @@
  * An installation role (所属单位 全系统) is the super administrator's: its buttons stay disabled
  * for anyone else, as the server refuses them.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { RoleItem } from '../../../shared/api/schemas/rights.js';
-import type { Paged } from '../../../shared/envelope.js';
 import { roleListGrid, toRoleListRow, type RoleListRow } from '../../../../grids/user-center/role-list.js';
-import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
+import { GridEditor } from '../../grid/GridEditor.js';
 import { FormDialog } from '../../message-box/FormDialog.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
 import { TextField } from '../../message-box/TextField.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { Permission } from '../../shell/Permission.js';
-import { FIRST_PAGE, Pager, pagerKeys, type PageState } from '../common/Pager.js';
+import { FIRST_PAGE, Pager, pagerKeys } from '../common/Pager.js';
+import { useAdminList } from '../common/use-admin-list.js';
 import { deleteRole, enableRole, pageRoles, recommendRole, sortRoles } from './rights-api.js';
 import { RoleFormDialog } from './RoleFormDialog.js';
 import { RoleRightsDialog } from './RoleRightsDialog.js';
 import { UserGrantsDialog } from './UserGrantsDialog.js';
 import './rights.css';
-
-interface Listed {
-  roles: RoleItem[];
-  rows: RoleListRow[];
-  total: number;
-}
 
 type Dialog =
   | { kind: 'form'; role: RoleItem | null }
@@ -39,58 +33,38 @@ export function RoleListPage() {
   usePageTitle('角色管理');
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ ...FIRST_PAGE, keyword: '' });
-  const [listed, setListed] = useState<Listed | null>(null);
-  const [focusedId, setFocusedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const gridRef = useRef<GridEditorHandle>(null);
 
-  const show = useCallback((page: Paged<RoleItem>) => {
-    setListed({ roles: page.currentPageItems, rows: page.currentPageItems.map(toRoleListRow), total: page.totalItemCount });
-  }, []);
+  const {
+    gridRef,
+    listed,
+    load,
+    chosen,
+    act,
+    current: role,
+    setFocusedId,
+  } = useAdminList({
+    query,
+    fetch: pageRoles,
+    toRow: toRoleListRow,
+    noneChosen: '请先选择一个角色',
+  });
 
-  const load = useCallback(
-    async (q: PageState & { keyword: string }) => {
-      try {
-        show(await pageRoles(q));
-      } catch {
-        // The request wrapper has shown the refusal.
-      }
-    },
-    [show],
-  );
-
-  useEffect(() => {
-    let active = true;
-    pageRoles(query).then(
-      (page) => active && show(page),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [show, query]);
-
-  const focused = (): RoleItem | null => {
-    const id = gridRef.current?.focusedRowId() ?? focusedId;
-    return listed?.roles.find((r) => String(r.id) === id) ?? null;
+  /** An installation role is the super administrator's: anyone else is told so and nothing happens. */
+  const refusedAsInstallationRole = async (r: RoleItem): Promise<boolean> => {
+    if (r.editable) return false;
+    await messageBox.alert(`角色“${r.name}”为全系统角色，只有超级管理员可以修改`, { tone: 'warning' });
+    return true;
   };
-
-  const act = async (run: (role: RoleItem) => Promise<unknown>, needsEdit = true) => {
-    const role = focused();
-    if (!role) {
-      await messageBox.alert('请先选择一个角色', { tone: 'warning' });
-      return;
-    }
-    if (needsEdit && !role.editable) {
-      await messageBox.alert(`角色“${role.name}”为全系统角色，只有超级管理员可以修改`, { tone: 'warning' });
-      return;
-    }
-    try {
-      await run(role);
-      await load(query);
-    } catch {
-      // Shown by the request wrapper.
-    }
+  const change = (run: (r: RoleItem) => Promise<unknown>) =>
+    act(async (r) => {
+      if (!(await refusedAsInstallationRole(r))) await run(r);
+    });
+  /** The dialog takes the focus: no reload or refocus of the list as act does. */
+  const open = async (kind: 'form' | 'rights', needsEdit = true) => {
+    const r = await chosen();
+    if (!r || (needsEdit && (await refusedAsInstallationRole(r)))) return;
+    setDialog({ kind, role: r });
   };
 
   const remove = (role: RoleItem) =>
@@ -105,7 +79,7 @@ export function RoleListPage() {
     );
 
   const move = async (role: RoleItem, by: -1 | 1) => {
-    const roles = listed?.roles ?? [];
+    const roles = listed?.items ?? [];
     const at = roles.findIndex((r) => r.id === role.id);
     const other = roles[at + by];
     if (!other) return;
@@ -118,7 +92,6 @@ export function RoleListPage() {
     setQuery((q) => ({ ...q, pageIndex: 1, keyword: keyword.trim() }));
   };
 
-  const role = listed?.roles.find((r) => String(r.id) === focusedId) ?? null;
   return (
     <div
       className="rights-page page-fill"
@@ -143,45 +116,37 @@ export function RoleListPage() {
           </button>
         </Permission>
         <Permission value="edit">
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void act((r) => Promise.resolve(setDialog({ kind: 'form', role: r })))}
-          >
+          <button type="button" className="btn" onClick={() => void open('form')}>
             编辑
           </button>
         </Permission>
         <Permission value="edit">
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void act((r) => Promise.resolve(setDialog({ kind: 'rights', role: r })), false)}
-          >
+          <button type="button" className="btn" onClick={() => void open('rights', false)}>
             权限设置
           </button>
         </Permission>
         <Permission value="enable">
-          <button type="button" className="btn" onClick={() => void act((r) => enableRole(r.id, !r.enable))}>
+          <button type="button" className="btn" onClick={() => void change((r) => enableRole(r.id, !r.enable))}>
             {role && !role.enable ? '启用' : '停用'}
           </button>
         </Permission>
         <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void act((r) => recommendRole(r.id, !r.isRecommend))}>
+          <button type="button" className="btn" onClick={() => void change((r) => recommendRole(r.id, !r.isRecommend))}>
             {role?.isRecommend ? '取消推荐' : '设为推荐'}
           </button>
         </Permission>
         <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void act((r) => move(r, -1))}>
+          <button type="button" className="btn" onClick={() => void change((r) => move(r, -1))}>
             上移
           </button>
         </Permission>
         <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void act((r) => move(r, 1))}>
+          <button type="button" className="btn" onClick={() => void change((r) => move(r, 1))}>
             下移
           </button>
         </Permission>
         <Permission value="delete">
-          <button type="button" className="btn" onClick={() => void act(remove)}>
+          <button type="button" className="btn" onClick={() => void change(remove)}>
             删除
           </button>
         </Permission>
@@ -200,7 +165,7 @@ export function RoleListPage() {
           label="角色列表"
           onFocusedRowChange={setFocusedId}
           onRowOpen={(rowId) => {
-            const r = listed.roles.find((x) => String(x.id) === rowId);
+            const r = listed.items.find((x) => String(x.id) === rowId);
             if (r) setDialog({ kind: 'rights', role: r });
           }}
           fill
@@ -212,7 +177,7 @@ export function RoleListPage() {
           role={dialog.role}
           onClose={(saved) => {
             setDialog(null);
-            if (saved) void load(query);
+            if (saved) void load();
           }}
         />
       )}
@@ -221,7 +186,7 @@ export function RoleListPage() {
           role={dialog.role}
           onClose={(saved) => {
             setDialog(null);
-            if (saved) void load(query);
+            if (saved) void load();
           }}
         />
       )}
@@ -233,7 +198,7 @@ export function RoleListPage() {
           user={{ loginName: dialog.loginName }}
           onClose={(saved) => {
             setDialog(null);
-            if (saved) void load(query);
+            if (saved) void load();
           }}
         />
       )}
