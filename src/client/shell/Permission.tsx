@@ -1,4 +1,4 @@
-import { cloneElement, useMemo, type ReactElement } from 'react';
+import { cloneElement, useMemo, type ReactElement, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { permissionList, permissionMode, type PermissionValue } from './permission-logic.js';
 import { useSession } from './session-store.js';
@@ -37,5 +37,28 @@ export function Permission({ value, children }: { value: PermissionValue; childr
     <PermissionView value={value} list={list}>
       {children}
     </PermissionView>
+  );
+}
+
+/** A toolbar button guarded by a permission: `<PermissionButton value="add" onClick={add}>新增</PermissionButton>`. */
+export function PermissionButton({
+  value,
+  onClick,
+  primary = false,
+  disabled,
+  children,
+}: {
+  value: PermissionValue;
+  onClick: () => void;
+  primary?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Permission value={value}>
+      <button type="button" className={primary ? 'btn btn-primary' : 'btn'} disabled={disabled} onClick={onClick}>
+        {children}
+      </button>
+    </Permission>
   );
 }

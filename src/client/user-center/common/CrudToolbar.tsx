@@ -3,7 +3,7 @@
  * the page's own buttons, 删除; each shown only with its right on the page.
  */
 import type { ReactNode } from 'react';
-import { Permission } from '../../shell/Permission.js';
+import { PermissionButton } from '../../shell/Permission.js';
 
 interface CrudToolbarProps {
   label: string;
@@ -31,27 +31,19 @@ export function CrudToolbar({
 }: CrudToolbarProps) {
   return (
     <div className="rights-actions" role="toolbar" aria-label={label}>
-      <Permission value="add">
-        <button type="button" className="btn btn-primary" onClick={onAdd}>
-          {addLabel}
-        </button>
-      </Permission>
-      <Permission value="edit">
-        <button type="button" className="btn" onClick={onEdit}>
-          {editLabel}
-        </button>
-      </Permission>
-      <Permission value="enable">
-        <button type="button" className="btn" onClick={onToggle}>
-          {focusedDisabled ? '启用' : '停用'}
-        </button>
-      </Permission>
+      <PermissionButton value="add" primary onClick={onAdd}>
+        {addLabel}
+      </PermissionButton>
+      <PermissionButton value="edit" onClick={onEdit}>
+        {editLabel}
+      </PermissionButton>
+      <PermissionButton value="enable" onClick={onToggle}>
+        {focusedDisabled ? '启用' : '停用'}
+      </PermissionButton>
       {children}
-      <Permission value="delete">
-        <button type="button" className="btn" onClick={onDelete}>
-          删除
-        </button>
-      </Permission>
+      <PermissionButton value="delete" onClick={onDelete}>
+        删除
+      </PermissionButton>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { GridEditor } from '../../grid/GridEditor.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
 import { ApiError, performAction } from '../../shell/request.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import { Permission } from '../../shell/Permission.js';
+import { PermissionButton } from '../../shell/Permission.js';
 import { CrudToolbar } from '../common/CrudToolbar.js';
 import { FIRST_PAGE, Pager, pagerKeys } from '../common/Pager.js';
 import { useAdminList } from '../common/use-admin-list.js';
@@ -135,21 +135,15 @@ export function PlatformManagementPage() {
         onToggle={() => void act(toggleEnable)}
         onDelete={() => void act(remove)}
       >
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void act((p) => recommendPlatform(p.id, !p.isRecommend))}>
-            {current?.isRecommend ? '取消推荐' : '设为推荐'}
-          </button>
-        </Permission>
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void act((p) => move(p, -1))}>
-            上移
-          </button>
-        </Permission>
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void act((p) => move(p, 1))}>
-            下移
-          </button>
-        </Permission>
+        <PermissionButton value="edit" onClick={() => void act((p) => recommendPlatform(p.id, !p.isRecommend))}>
+          {current?.isRecommend ? '取消推荐' : '设为推荐'}
+        </PermissionButton>
+        <PermissionButton value="edit" onClick={() => void act((p) => move(p, -1))}>
+          上移
+        </PermissionButton>
+        <PermissionButton value="edit" onClick={() => void act((p) => move(p, 1))}>
+          下移
+        </PermissionButton>
       </CrudToolbar>
       {/* Enter on a row edits it, as a double-click does (the read-only grid has no cell to edit). */}
       <div

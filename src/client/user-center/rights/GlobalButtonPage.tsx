@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { GlobalButtonGroup } from '../../../shared/api/schemas/permissions.js';
 import { messageBox } from '../../message-box/message-box.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import { Permission } from '../../shell/Permission.js';
+import { PermissionButton } from '../../shell/Permission.js';
 import { loadPermissions } from '../../shell/session-flow.js';
 import { onTreeArrowKeys } from './GrantTree.js';
 import { globalButtons, saveGlobalButtons } from './permissions-api.js';
@@ -93,11 +93,9 @@ export function GlobalButtonPage() {
         <span className="muted">取消勾选的按钮在本系统中不存在：任何人（含超级管理员）都不能使用，角色的授权保留</span>
       </header>
       <div className="rights-actions" role="toolbar" aria-label="全局按钮权限操作">
-        <Permission value="edit">
-          <button type="button" className="btn btn-primary" disabled={busy || !dirty} onClick={() => void save()}>
-            保存
-          </button>
-        </Permission>
+        <PermissionButton value="edit" primary disabled={busy || !dirty} onClick={() => void save()}>
+          保存
+        </PermissionButton>
         <button type="button" className="btn" disabled={busy || !dirty} onClick={() => setOff(new Set(saved))}>
           撤销修改
         </button>

@@ -10,7 +10,7 @@ import { menuTreeGrid, toMenuTreeRows, type MenuTreeRow } from '../../../../grid
 import { GridEditor } from '../../grid/GridEditor.js';
 import { messageBox } from '../../message-box/message-box.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import { Permission } from '../../shell/Permission.js';
+import { PermissionButton } from '../../shell/Permission.js';
 import { enableMenu, liftMenu, menuTree, sortMenus } from './rights-api.js';
 import './rights.css';
 
@@ -81,21 +81,15 @@ export function MenuManagementPage() {
         <span className="muted">停用的菜单不出现在任何人的菜单里，其页面的接口也拒绝</span>
       </header>
       <div className="rights-actions" role="toolbar" aria-label="菜单操作">
-        <Permission value="enable">
-          <button type="button" className="btn" onClick={() => void act((m) => enableMenu(m.id, !m.enable))}>
-            {focused && !focused.enable ? '启用' : '停用'}
-          </button>
-        </Permission>
-        <Permission value="sort">
-          <button type="button" className="btn" onClick={() => void act((m) => liftMenu(m.id))}>
-            上移
-          </button>
-        </Permission>
-        <Permission value="sort">
-          <button type="button" className="btn" onClick={() => void act(lower)}>
-            下移
-          </button>
-        </Permission>
+        <PermissionButton value="enable" onClick={() => void act((m) => enableMenu(m.id, !m.enable))}>
+          {focused && !focused.enable ? '启用' : '停用'}
+        </PermissionButton>
+        <PermissionButton value="sort" onClick={() => void act((m) => liftMenu(m.id))}>
+          上移
+        </PermissionButton>
+        <PermissionButton value="sort" onClick={() => void act(lower)}>
+          下移
+        </PermissionButton>
       </div>
       {tree && (
         <GridEditor<MenuTreeRow>

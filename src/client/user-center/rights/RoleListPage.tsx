@@ -13,7 +13,7 @@ import { FormDialog } from '../../message-box/FormDialog.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
 import { TextField } from '../../message-box/TextField.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import { Permission } from '../../shell/Permission.js';
+import { PermissionButton } from '../../shell/Permission.js';
 import { FIRST_PAGE, Pager, pagerKeys } from '../common/Pager.js';
 import { useAdminList } from '../common/use-admin-list.js';
 import { deleteRole, enableRole, pageRoles, recommendRole, sortRoles } from './rights-api.js';
@@ -110,51 +110,33 @@ export function RoleListPage() {
         </form>
       </header>
       <div className="rights-actions" role="toolbar" aria-label="角色操作">
-        <Permission value="add">
-          <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'form', role: null })}>
-            新增角色
-          </button>
-        </Permission>
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void open('form')}>
-            编辑
-          </button>
-        </Permission>
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void open('rights', false)}>
-            权限设置
-          </button>
-        </Permission>
-        <Permission value="enable">
-          <button type="button" className="btn" onClick={() => void change((r) => enableRole(r.id, !r.enable))}>
-            {role && !role.enable ? '启用' : '停用'}
-          </button>
-        </Permission>
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void change((r) => recommendRole(r.id, !r.isRecommend))}>
-            {role?.isRecommend ? '取消推荐' : '设为推荐'}
-          </button>
-        </Permission>
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void change((r) => move(r, -1))}>
-            上移
-          </button>
-        </Permission>
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void change((r) => move(r, 1))}>
-            下移
-          </button>
-        </Permission>
-        <Permission value="delete">
-          <button type="button" className="btn" onClick={() => void change(remove)}>
-            删除
-          </button>
-        </Permission>
-        <Permission value="grant">
-          <button type="button" className="btn" onClick={() => setDialog({ kind: 'ask-login' })}>
-            用户授权
-          </button>
-        </Permission>
+        <PermissionButton value="add" primary onClick={() => setDialog({ kind: 'form', role: null })}>
+          新增角色
+        </PermissionButton>
+        <PermissionButton value="edit" onClick={() => void open('form')}>
+          编辑
+        </PermissionButton>
+        <PermissionButton value="edit" onClick={() => void open('rights', false)}>
+          权限设置
+        </PermissionButton>
+        <PermissionButton value="enable" onClick={() => void change((r) => enableRole(r.id, !r.enable))}>
+          {role && !role.enable ? '启用' : '停用'}
+        </PermissionButton>
+        <PermissionButton value="edit" onClick={() => void change((r) => recommendRole(r.id, !r.isRecommend))}>
+          {role?.isRecommend ? '取消推荐' : '设为推荐'}
+        </PermissionButton>
+        <PermissionButton value="edit" onClick={() => void change((r) => move(r, -1))}>
+          上移
+        </PermissionButton>
+        <PermissionButton value="edit" onClick={() => void change((r) => move(r, 1))}>
+          下移
+        </PermissionButton>
+        <PermissionButton value="delete" onClick={() => void change(remove)}>
+          删除
+        </PermissionButton>
+        <PermissionButton value="grant" onClick={() => setDialog({ kind: 'ask-login' })}>
+          用户授权
+        </PermissionButton>
       </div>
       {listed && (
         <GridEditor<RoleListRow>

@@ -13,7 +13,7 @@ import { FormDialog } from '../../message-box/FormDialog.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
 import { TextField } from '../../message-box/TextField.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import { Permission } from '../../shell/Permission.js';
+import { PermissionButton } from '../../shell/Permission.js';
 import { ApiError } from '../../shell/request.js';
 import { FIRST_PAGE, Pager, pagerKeys, type PageState } from '../common/Pager.js';
 import { useSessionUnit } from '../common/session-unit.js';
@@ -96,21 +96,15 @@ function DirectoryPage<R extends GridRow>({ spec }: { spec: DirectorySpec<R> }) 
         <h1>{spec.title}</h1>
       </header>
       <div className="voucher-list-actions" role="toolbar" aria-label={`${spec.what}操作`}>
-        <Permission value="add">
-          <button type="button" className="btn btn-primary" onClick={() => open(null)}>
-            新增
-          </button>
-        </Permission>
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => open(focused)}>
-            修改
-          </button>
-        </Permission>
-        <Permission value="delete">
-          <button type="button" className="btn" onClick={() => void remove()}>
-            删除
-          </button>
-        </Permission>
+        <PermissionButton value="add" primary onClick={() => open(null)}>
+          新增
+        </PermissionButton>
+        <PermissionButton value="edit" onClick={() => open(focused)}>
+          修改
+        </PermissionButton>
+        <PermissionButton value="delete" onClick={() => void remove()}>
+          删除
+        </PermissionButton>
       </div>
       {listed && (
         <GridEditor<R>

@@ -15,8 +15,9 @@ import { ErrorCode } from '../../../shared/error-codes.js';
 import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import { Permission } from '../../shell/Permission.js';
+import { PermissionButton } from '../../shell/Permission.js';
 import { ApiError, performAction } from '../../shell/request.js';
+import { FilterButtons } from '../common/FilterFields.js';
 import { FIRST_PAGE, Pager, pagerKeys, type PageState } from '../common/Pager.js';
 import { useSessionUnit } from '../common/session-unit.js';
 import { UnitPicker } from '../common/UnitPicker.js';
@@ -209,56 +210,37 @@ export function UserListPage({ variant }: { variant: UserListVariant }) {
             </label>
           </>
         )}
-        <button type="submit" className="btn btn-primary">
-          查询
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => {
+        <FilterButtons
+          onReset={() => {
             setFilter(EMPTY_FILTER);
             setApplied(EMPTY_FILTER);
             setPage((p) => ({ ...p, pageIndex: 1 }));
           }}
-        >
-          重置
-        </button>
+        />
       </form>
       <div className="voucher-list-actions" role="toolbar" aria-label="用户列表操作">
         <span className="muted" data-testid="user-selection">
           已选 {selected.length} 个
         </span>
-        <Permission value="add">
-          <button type="button" className="btn btn-primary" onClick={add}>
-            新增
-          </button>
-        </Permission>
-        <Permission value="edit">
-          <button type="button" className="btn" onClick={() => void edit()}>
-            修改
-          </button>
-        </Permission>
-        <Permission value="resetPassword">
-          <button type="button" className="btn" onClick={reset}>
-            重置密码
-          </button>
-        </Permission>
-        <Permission value={variant === 'super' ? 'edit' : 'enable'}>
-          <button type="button" className="btn" onClick={() => void setEnabled(true)}>
-            启用
-          </button>
-        </Permission>
-        <Permission value={variant === 'super' ? 'edit' : 'enable'}>
-          <button type="button" className="btn" onClick={() => void setEnabled(false)}>
-            停用
-          </button>
-        </Permission>
+        <PermissionButton value="add" primary onClick={add}>
+          新增
+        </PermissionButton>
+        <PermissionButton value="edit" onClick={() => void edit()}>
+          修改
+        </PermissionButton>
+        <PermissionButton value="resetPassword" onClick={reset}>
+          重置密码
+        </PermissionButton>
+        <PermissionButton value={variant === 'super' ? 'edit' : 'enable'} onClick={() => void setEnabled(true)}>
+          启用
+        </PermissionButton>
+        <PermissionButton value={variant === 'super' ? 'edit' : 'enable'} onClick={() => void setEnabled(false)}>
+          停用
+        </PermissionButton>
         {variant !== 'super' && (
-          <Permission value="delete">
-            <button type="button" className="btn" onClick={() => void remove()}>
-              删除
-            </button>
-          </Permission>
+          <PermissionButton value="delete" onClick={() => void remove()}>
+            删除
+          </PermissionButton>
         )}
       </div>
       {listed && (

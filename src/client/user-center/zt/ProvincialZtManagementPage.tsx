@@ -11,7 +11,7 @@ import { FormDialog } from '../../message-box/FormDialog.js';
 import { TextField } from '../../message-box/TextField.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import { Permission } from '../../shell/Permission.js';
+import { PermissionButton } from '../../shell/Permission.js';
 import { ZtList } from './ZtList.js';
 import { setEnabled, setExpiration, setFlag, setLevel } from './zt-api.js';
 import './zt.css';
@@ -136,46 +136,30 @@ export function ProvincialZtManagementPage() {
         </span>
         <span className="zt-spacer" />
         <div className="zt-actions" role="toolbar" aria-label="批量操作">
-          <Permission value="expire">
-            <button type="button" className="btn" onClick={() => void open('expire')}>
-              设置到期日
-            </button>
-          </Permission>
-          <Permission value="level">
-            <button type="button" className="btn" onClick={() => void open('level')}>
-              设置层级
-            </button>
-          </Permission>
-          <Permission value="enable">
-            <button type="button" className="btn" onClick={() => void enable(true)}>
-              启用
-            </button>
-          </Permission>
-          <Permission value="enable">
-            <button type="button" className="btn" onClick={() => void enable(false)}>
-              停用
-            </button>
-          </Permission>
-          <Permission value="edit">
-            <button type="button" className="btn" onClick={() => void flag('improveUnit', true)}>
-              设为完善单位
-            </button>
-          </Permission>
-          <Permission value="edit">
-            <button type="button" className="btn" onClick={() => void flag('improveUnit', false)}>
-              取消完善单位
-            </button>
-          </Permission>
-          <Permission value="edit">
-            <button type="button" className="btn" onClick={() => void flag('assetCheck', true)}>
-              设为资产核查
-            </button>
-          </Permission>
-          <Permission value="edit">
-            <button type="button" className="btn" onClick={() => void flag('assetCheck', false)}>
-              取消资产核查
-            </button>
-          </Permission>
+          <PermissionButton value="expire" onClick={() => void open('expire')}>
+            设置到期日
+          </PermissionButton>
+          <PermissionButton value="level" onClick={() => void open('level')}>
+            设置层级
+          </PermissionButton>
+          <PermissionButton value="enable" onClick={() => void enable(true)}>
+            启用
+          </PermissionButton>
+          <PermissionButton value="enable" onClick={() => void enable(false)}>
+            停用
+          </PermissionButton>
+          <PermissionButton value="edit" onClick={() => void flag('improveUnit', true)}>
+            设为完善单位
+          </PermissionButton>
+          <PermissionButton value="edit" onClick={() => void flag('improveUnit', false)}>
+            取消完善单位
+          </PermissionButton>
+          <PermissionButton value="edit" onClick={() => void flag('assetCheck', true)}>
+            设为资产核查
+          </PermissionButton>
+          <PermissionButton value="edit" onClick={() => void flag('assetCheck', false)}>
+            取消资产核查
+          </PermissionButton>
         </div>
       </header>
       <ZtList

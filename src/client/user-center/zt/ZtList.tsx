@@ -8,6 +8,7 @@ import type { AccountingSystem, ZtListItem, ZtPageListParams } from '../../../sh
 import { ACCOUNTING_SYSTEM_NAMES, ZT_LEVEL_MAX } from '../../../shared/zt/ledger-set-rules.js';
 import { toZtListRow, ztListGrid, type ZtListRow } from '../../../../grids/user-center/zt-list.js';
 import { GridEditor, type GridEditorHandle } from '../../grid/GridEditor.js';
+import { FilterButtons } from '../common/FilterFields.js';
 import { FIRST_PAGE, Pager, pagerKeys, type PageState } from '../common/Pager.js';
 import { pageList } from './zt-api.js';
 
@@ -146,20 +147,13 @@ export function ZtList({
             <option value="expired">已到期</option>
           </select>
         </label>
-        <button type="submit" className="btn btn-primary">
-          查询
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => {
+        <FilterButtons
+          onReset={() => {
             setFilter(EMPTY);
             setApplied(EMPTY);
             setPage((p) => ({ ...p, pageIndex: 1 }));
           }}
-        >
-          重置
-        </button>
+        />
       </form>
       {rows && (
         <GridEditor<ZtListRow>

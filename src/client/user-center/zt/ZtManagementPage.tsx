@@ -12,7 +12,7 @@ import { ErrorCode } from '../../../shared/error-codes.js';
 import type { GridEditorHandle } from '../../grid/GridEditor.js';
 import { isReject, messageBox } from '../../message-box/message-box.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import { Permission } from '../../shell/Permission.js';
+import { PermissionButton } from '../../shell/Permission.js';
 import { ApiError, performAction } from '../../shell/request.js';
 import { useSession } from '../../shell/session-store.js';
 import { UnitTree } from './UnitTree.js';
@@ -229,31 +229,21 @@ export function ZtManagementPage() {
         )}
         <span className="zt-spacer" />
         <div className="zt-actions" role="toolbar" aria-label="账套操作">
-          <Permission value="add">
-            <button type="button" className="btn btn-primary" onClick={() => void openCreate()}>
-              新增
-            </button>
-          </Permission>
-          <Permission value="edit">
-            <button type="button" className="btn" onClick={() => void edit()}>
-              编辑
-            </button>
-          </Permission>
-          <Permission value="enable">
-            <button type="button" className="btn" onClick={() => void enable(true)}>
-              启用
-            </button>
-          </Permission>
-          <Permission value="enable">
-            <button type="button" className="btn" onClick={() => void enable(false)}>
-              停用
-            </button>
-          </Permission>
-          <Permission value="delete">
-            <button type="button" className="btn" onClick={() => void remove()}>
-              删除
-            </button>
-          </Permission>
+          <PermissionButton value="add" primary onClick={() => void openCreate()}>
+            新增
+          </PermissionButton>
+          <PermissionButton value="edit" onClick={() => void edit()}>
+            编辑
+          </PermissionButton>
+          <PermissionButton value="enable" onClick={() => void enable(true)}>
+            启用
+          </PermissionButton>
+          <PermissionButton value="enable" onClick={() => void enable(false)}>
+            停用
+          </PermissionButton>
+          <PermissionButton value="delete" onClick={() => void remove()}>
+            删除
+          </PermissionButton>
         </div>
       </header>
       <div className="zt-body">
