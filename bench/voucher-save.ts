@@ -30,7 +30,17 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Paths } from '../src/shared/api/paths.js';
 import type { SaveVoucherRequest } from '../src/shared/api/vouchers.js';
-import { call, DEMO_LOGINS, openSession, startServer, stopServer, type Session } from './support/server.js';
+import { benchDialects, freshPostgres, type BenchDialect, type BenchPostgres } from './support/bench-database.js';
+import {
+  call,
+  DEMO_LOGINS,
+  openSession,
+  startServer,
+  stopServer,
+  type Answer,
+  type BenchServer,
+  type Session,
+} from './support/server.js';
 import { cpuSeconds, machine, percentile, round, writeResult } from './support/stats.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8098);
@@ -40,6 +50,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Seconds of saving before the rounds, not counted: the JIT compiles the save path (CPU per save falls by a third). */
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
 const TARGETS = { p99ServerMs: 20, savesPerSecond: 500 };
+/** Issue 19's PostgreSQL targets for the same load. */
+const POSTGRES_TARGETS = { p99ServerMs: 30, savesPerSecond: 1500 };
 const CLIENT_NICE = Number(process.env.BENCH_CLIENT_NICE ?? 19);
 
 function voucher(i: number): SaveVoucherRequest {
@@ -86,7 +98,12 @@ interface RoundFigures {
 }
 
 /** `seconds` of every client saving as fast as it is answered. */
-async function measureRound(sessions: Session[], next: () => number, seconds = DURATION_S): Promise<RoundFigures> {
+async function measureRound(
+  sessions: Session[],
+  save: (s: Session, i: number) => Promise<Answer<unknown>>,
+  next: () => number,
+  seconds = DURATION_S,
+): Promise<RoundFigures> {
   const loadBefore = os.loadavg()[0] ?? 0;
   const serverMs: number[] = [];
   const clientMs: number[] = [];
@@ -130,65 +147,107 @@ async function measureRound(sessions: Session[], next: () => number, seconds = D
   };
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsrv-bench-'));
-const server = startServer(dataDir, PORT);
-const save = (session: Session, i: number) =>
-  call(server.base, session, 'POST', Paths.certificate, voucher(i) as unknown as Record<string, unknown>);
-try {
-  await server.ready;
-  // The clients stand in for bookkeepers' browsers on other machines: on this machine they would
-  // take the server's CPU whenever both want it, so they yield to it (BENCH_CLIENT_NICE=0: equal).
-  os.setPriority(0, CLIENT_NICE);
-  const sessions = await Promise.all(
-    Array.from({ length: CLIENTS }, () => openSession(server.base, DEMO_LOGINS.accountant, '示范市第一机械厂工会', 2026)),
-  );
-  // Warm-up: one save per client (module loading, statement preparation), not counted.
-  let n = 0;
-  await Promise.all(sessions.map((s) => save(s, n++)));
+interface Numbering {
+  gapless: boolean;
+  periods: { vouchers: number; maxNo: number; distinctNos: number; minNo: number }[];
+  linesStored: number;
+}
 
-  const warmUp = await measureRound(sessions, () => n++, WARM_UP_S);
-  const measured: RoundFigures[] = [];
-  for (let r = 0; r < ROUNDS; r++) measured.push(await measureRound(sessions, () => n++));
-  const { machine: machineFacts, loadAverage1m } = machine();
-  await stopServer(server.child);
+const NUMBERING_SQL = `select year, month, certificate_type as "certificateType", count(*) as vouchers, max(pz_no) as "maxNo",
+       count(distinct pz_no) as "distinctNos", min(pz_no) as "minNo"
+  from voucher group by year, month, certificate_type`;
 
+function gaplessOf(periods: Numbering['periods'], linesStored: number): Numbering {
+  const gapless = periods.every((p) => p.minNo === 1 && p.maxNo === p.vouchers && p.distinctNos === p.vouchers);
+  return { gapless, periods, linesStored };
+}
+
+function numberingOfSqlite(dataDir: string): Numbering {
   const db = new SqliteDatabase(path.join(dataDir, 'ledger.sqlite'), { readonly: true });
-  const numbering = db
-    .prepare(
-      `select year, month, certificate_type as certificateType, count(*) as vouchers, max(pz_no) as maxNo,
-              count(distinct pz_no) as distinctNos, min(pz_no) as minNo
-       from voucher group by year, month, certificate_type`,
-    )
-    .all() as { vouchers: number; maxNo: number; distinctNos: number; minNo: number }[];
+  const periods = db.prepare(NUMBERING_SQL).all() as Numbering['periods'];
   const lines = (db.prepare('select count(*) as n from voucher_line').get() as { n: number }).n;
   db.close();
-  const gapless = numbering.every((p) => p.minNo === 1 && p.maxNo === p.vouchers && p.distinctNos === p.vouchers);
-
-  const median = [...measured].sort((x, y) => x.serverMs.p99 - y.serverMs.p99)[Math.floor(measured.length / 2)];
-  if (!median) throw new Error('no round measured');
-  writeResult('voucher-save', {
-    benchmark: 'voucher-save',
-    at: new Date().toISOString(),
-    machine: machineFacts,
-    database: 'sqlite (WAL, synchronous=FULL), server in its own process',
-    clients: CLIENTS,
-    clientNice: CLIENT_NICE,
-    roundSeconds: DURATION_S,
-    warmUpSeconds: WARM_UP_S,
-    voucher: '4 lines, one period and category (every save contends for the same numbering lock)',
-    ...median,
-    rounds: measured,
-    warmUp,
-    loadAverage1m,
-    numbering: { gapless, periods: numbering, linesStored: lines },
-    targets: TARGETS,
-    met: {
-      p99ServerMs: median.serverMs.p99 <= TARGETS.p99ServerMs,
-      savesPerSecond: median.savesPerSecond >= TARGETS.savesPerSecond,
-    },
-  });
-  if (!gapless) throw new Error('voucher numbering has a gap or a duplicate');
-} finally {
-  await stopServer(server.child);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  return gaplessOf(periods, lines);
 }
+
+async function numberingOfPostgres(pgDb: BenchPostgres): Promise<Numbering> {
+  const rows = await pgDb.query<Record<string, string>>(NUMBERING_SQL);
+  const periods = rows.map((r) => ({
+    vouchers: Number(r.vouchers),
+    maxNo: Number(r.maxNo),
+    distinctNos: Number(r.distinctNos),
+    minNo: Number(r.minNo),
+  }));
+  const lines = Number((await pgDb.query<{ n: string }>('select count(*) as n from voucher_line'))[0]?.n ?? 0);
+  return gaplessOf(periods, lines);
+}
+
+const DATABASE_LABEL: Record<BenchDialect, string> = {
+  sqlite: 'sqlite (WAL, synchronous=FULL), server in its own process',
+  postgres: "postgresql (the machine's server, fsync and synchronous_commit on), server in its own process",
+};
+
+let server: BenchServer;
+
+async function measureOn(dialect: BenchDialect, port: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsrv-bench-'));
+  const pgDb = dialect === 'postgres' ? await freshPostgres('voucher_save') : null;
+  server = startServer(dataDir, port, pgDb ? { DATABASE_URL: pgDb.url } : {});
+  const save = (session: Session, i: number) =>
+    call(server.base, session, 'POST', Paths.certificate, voucher(i) as unknown as Record<string, unknown>);
+  try {
+    await server.ready;
+    const sessions = await Promise.all(
+      Array.from({ length: CLIENTS }, () => openSession(server.base, DEMO_LOGINS.accountant, '示范市第一机械厂工会', 2026)),
+    );
+    // Warm-up: one save per client (module loading, statement preparation), not counted.
+    let n = 0;
+    await Promise.all(sessions.map((s) => save(s, n++)));
+
+    const warmUp = await measureRound(sessions, save, () => n++, WARM_UP_S);
+    const measured: RoundFigures[] = [];
+    for (let r = 0; r < ROUNDS; r++) measured.push(await measureRound(sessions, save, () => n++));
+    await stopServer(server.child);
+    const numbering = pgDb ? await numberingOfPostgres(pgDb) : numberingOfSqlite(dataDir);
+    const median = [...measured].sort((x, y) => x.serverMs.p99 - y.serverMs.p99)[Math.floor(measured.length / 2)];
+    if (!median) throw new Error('no round measured');
+    if (!numbering.gapless) throw new Error(`${dialect}: voucher numbering has a gap or a duplicate`);
+    const targets = dialect === 'postgres' ? POSTGRES_TARGETS : TARGETS;
+    return {
+      database: DATABASE_LABEL[dialect],
+      ...median,
+      rounds: measured,
+      warmUp,
+      numbering,
+      met: {
+        p99ServerMs: median.serverMs.p99 <= targets.p99ServerMs,
+        savesPerSecond: median.savesPerSecond >= targets.savesPerSecond,
+      },
+      targets,
+    };
+  } finally {
+    await stopServer(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await pgDb?.drop();
+  }
+}
+
+// The clients stand in for bookkeepers' browsers on other machines: on this machine they would
+// take the server's CPU whenever both want it, so they yield to it (BENCH_CLIENT_NICE=0: equal).
+os.setPriority(0, CLIENT_NICE);
+const byDatabase: Partial<Record<BenchDialect, Awaited<ReturnType<typeof measureOn>>>> = {};
+for (const dialect of benchDialects()) byDatabase[dialect] = await measureOn(dialect, PORT);
+const { machine: machineFacts, loadAverage1m } = machine();
+writeResult('voucher-save', {
+  benchmark: 'voucher-save',
+  at: new Date().toISOString(),
+  machine: machineFacts,
+  clients: CLIENTS,
+  clientNice: CLIENT_NICE,
+  roundSeconds: DURATION_S,
+  warmUpSeconds: WARM_UP_S,
+  voucher: '4 lines, one period and category (every save contends for the same numbering lock)',
+  loadAverage1m,
+  // Side by side: the embedded default and, with BENCH_DATABASE_URL, PostgreSQL.
+  ...byDatabase,
+});
