@@ -8,8 +8,11 @@ import pg from 'pg';
 
 export type BenchDialect = 'sqlite' | 'postgres';
 
+/** BENCH_ONLY=postgres (or sqlite) measures one of them, e.g. while working on one. */
 export function benchDialects(): BenchDialect[] {
-  return process.env.BENCH_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const all: BenchDialect[] = process.env.BENCH_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const only = process.env.BENCH_ONLY;
+  return only ? all.filter((d) => d === only) : all;
 }
 
 export interface BenchPostgres {

@@ -16,7 +16,7 @@ import { receivedPath, SIGNATURE_MAX_SKEW_MS, signaturesEqual } from '../../shar
 import { isApiPath } from '../../shared/api/paths.js';
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { Db } from '../db/database.js';
-import { cachedRead } from '../db/read-cache.js';
+import { cachedRead, refreshStamps } from '../db/read-cache.js';
 import type { AppUser, Session } from '../db/schema.js';
 import type { ServerConfig } from '../config.js';
 import { refuse } from '../http/app-error.js';
@@ -149,6 +149,8 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
     const cookieHash = cookie?.tokenHashOf(request) ?? null;
     if (!token && !cookieHash) refuse('TokenInvalid', '未登录或登录已失效，请重新登录');
     const tokenHash = cookieHash ?? hashToken(token);
+    // On PostgreSQL the cache's stamps are read once as the call arrives (db/read-cache.ts).
+    await refreshStamps(db);
     // From the cache while none of the session's tables has been written since (db/read-cache.ts).
     const found = await cachedRead(db, 'access', tokenHash, (q) => findSessionContext(q, tokenHash));
     if (!found) refuse('TokenInvalid');

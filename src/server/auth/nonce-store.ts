@@ -14,8 +14,15 @@
  * file system's cache); only a power loss before the next synchronous commit or checkpoint could
  * forget the nonces of the last moments, which a replay would then also need to fall within five
  * minutes of. Each call still hears of its nonce only after that commit.
+ *
+ * On PostgreSQL the same: the nonces of the calls that arrive together go in one statement, on
+ * connections that commit without waiting for the disk (synchronous_commit off, Db.relaxed). The
+ * log is written in order, so the next durable commit (a voucher's, say) takes every nonce
+ * committed before it to the disk too: a write is never durable while the nonce of the call that
+ * made it is not.
  */
 import type SqliteDatabase from 'better-sqlite3';
+import type pg from 'pg';
 import { SIGNATURE_MAX_SKEW_MS } from '../../shared/signature.js';
 import type { Db } from '../db/database.js';
 import { NonceCache } from './nonce-cache.js';
@@ -122,13 +129,50 @@ class SqliteNonceWriter {
   }
 }
 
+/** The nonces of one PostgreSQL database, in batches on the relaxed connections (see above). */
+class PostgresNonceWriter {
+  private pending: Pending[] = [];
+  private scheduled = false;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  write(expiresAt: number, tokenHash: string, nonce: string): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ expiresAt, tokenHash, nonce, resolve, reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      // One statement whatever the batch (arrays, not a row of parameters per nonce).
+      const inserted = await this.pool.query<{ token_hash: string; nonce: string }>(
+        `insert into used_nonce (expires_at, token_hash, nonce)
+         select * from unnest($1::bigint[], $2::text[], $3::text[])
+         on conflict do nothing
+         returning token_hash, nonce`,
+        [batch.map((p) => p.expiresAt), batch.map((p) => p.tokenHash), batch.map((p) => p.nonce)],
+      );
+      const fresh = new Set(inserted.rows.map((r) => `${r.token_hash}:${r.nonce}`));
+      for (const p of batch) p.resolve(fresh.has(`${p.tokenHash}:${p.nonce}`));
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+    }
+  }
+}
+
 export class NonceStore {
   private readonly memory = new NonceCache(2 * SIGNATURE_MAX_SKEW_MS);
-  private readonly writer: SqliteNonceWriter | null;
+  private readonly writer: SqliteNonceWriter | PostgresNonceWriter | null;
   private lastSweep = 0;
 
   constructor(private readonly db: Db) {
-    this.writer = db.sqlite ? new SqliteNonceWriter(db, db.sqlite) : null;
+    this.writer = db.sqlite ? new SqliteNonceWriter(db, db.sqlite) : db.relaxed ? new PostgresNonceWriter(db.relaxed) : null;
   }
 
   /**

@@ -8,7 +8,8 @@
  * What must stay true: for every (set, year, month, subject, auxiliary key) the four sums equal
  * the sums over the lines of the vouchers (booked ones for the booked columns), exactly, in fen.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { unnestInsert } from '../db/unnest-insert.js';
 import { auxiKeyOf } from '../../shared/subjects/auxiliary-rules.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { fixedQuery, slot, type FixedQuery } from '../db/fixed-query.js';
@@ -81,14 +82,18 @@ function merge(deltas: readonly BalanceDelta[]): BalanceDelta[] {
 /** Rows per upsert statement (9 parameters each, well within both databases' limits). */
 const UPSERT_CHUNK = 500;
 
-async function applyDeltas(q: Q, ztId: number, deltas: readonly BalanceDelta[]): Promise<void> {
-  // One order for every writer, so two transactions never wait on each other's rows crosswise.
-  const ordered = merge(deltas).sort((a, b) =>
+/** Merged, in the one order every writer takes balance rows in, so two never wait on each other crosswise. */
+function lockOrdered(deltas: readonly BalanceDelta[]): BalanceDelta[] {
+  return merge(deltas).sort((a, b) =>
     `${a.year}|${String(a.month).padStart(2, '0')}|${a.subjectCode}|${a.auxiKey}` <
     `${b.year}|${String(b.month).padStart(2, '0')}|${b.subjectCode}|${b.auxiKey}`
       ? -1
       : 1,
   );
+}
+
+async function applyDeltas(q: Q, ztId: number, deltas: readonly BalanceDelta[]): Promise<void> {
+  const ordered = lockOrdered(deltas);
   // One statement for many rows (merge() leaves each key once, as PostgreSQL's ON CONFLICT requires);
   // rows are taken in the order given, so the lock order above holds.
   for (let start = 0; start < ordered.length; start += UPSERT_CHUNK) {
@@ -173,6 +178,29 @@ export async function postVouchers(q: Q, ztId: number, voucherIds: readonly stri
   );
 }
 
+type WrittenLine = {
+  line_no: number;
+  year: number;
+  month: number;
+  subject_code: string;
+  debit_amount: number;
+  credit_amount: number;
+};
+type WrittenItem = { line_no: number; type_no: string; info_no: string };
+
+function deltasOfLines(lines: readonly WrittenLine[], auxis: readonly WrittenItem[], sign: 1 | -1): BalanceDelta[] {
+  return lines.map((l) => ({
+    year: l.year,
+    month: l.month,
+    subjectCode: l.subject_code,
+    auxiKey: auxiKeyOf(auxis.filter((a) => a.line_no === l.line_no).map((a) => ({ typeNo: a.type_no, infoNo: a.info_no }))),
+    debitAll: sign * l.debit_amount,
+    creditAll: sign * l.credit_amount,
+    debitBooked: 0,
+    creditBooked: 0,
+  }));
+}
+
 /**
  * Adds (sign 1) lines just written, or takes away (sign -1) lines about to be changed or removed,
  * to or from the unbooked sums, from memory (a save need not read them back). Only for vouchers
@@ -181,31 +209,64 @@ export async function postVouchers(q: Q, ztId: number, voucherIds: readonly stri
 export async function postWrittenLines(
   q: Q,
   ztId: number,
-  lines: readonly {
-    line_no: number;
-    year: number;
-    month: number;
-    subject_code: string;
-    debit_amount: number;
-    credit_amount: number;
-  }[],
-  auxis: readonly { line_no: number; type_no: string; info_no: string }[],
+  lines: readonly WrittenLine[],
+  auxis: readonly WrittenItem[],
   sign: 1 | -1 = 1,
 ): Promise<void> {
+  await applyDeltas(q, ztId, deltasOfLines(lines, auxis, sign));
+}
+
+type WrittenVoucher = { lines: readonly WrittenLine[]; auxis: readonly WrittenItem[] };
+
+/** The lines of vouchers just created (each with its own lines and items), added in one statement. */
+export async function postNewVouchers(q: Q, ztId: number, vouchers: readonly WrittenVoucher[]): Promise<void> {
   await applyDeltas(
     q,
     ztId,
-    lines.map((l) => ({
-      year: l.year,
-      month: l.month,
-      subjectCode: l.subject_code,
-      auxiKey: auxiKeyOf(auxis.filter((a) => a.line_no === l.line_no).map((a) => ({ typeNo: a.type_no, infoNo: a.info_no }))),
-      debitAll: sign * l.debit_amount,
-      creditAll: sign * l.credit_amount,
-      debitBooked: 0,
-      creditBooked: 0,
-    })),
+    vouchers.flatMap((v) => deltasOfLines(v.lines, v.auxis, 1)),
   );
+}
+
+/**
+ * The same as postNewVouchers, as a PostgreSQL statement to run with others in one round trip
+ * (db/unnest-insert.ts); null when the lines net to nothing.
+ */
+export function newVouchersUpsert(
+  ztId: number,
+  vouchers: readonly WrittenVoucher[],
+): { rows: number; statement: RawBuilder<unknown> } {
+  const rows = lockOrdered(vouchers.flatMap((v) => deltasOfLines(v.lines, v.auxis, 1))).map((d) => ({
+    zt_id: ztId,
+    year: d.year,
+    month: d.month,
+    subject_code: d.subjectCode,
+    auxi_key: d.auxiKey,
+    debit_all: d.debitAll,
+    credit_all: d.creditAll,
+    debit_booked: d.debitBooked,
+    credit_booked: d.creditBooked,
+  }));
+  const statement = unnestInsert(
+    'subject_balance',
+    {
+      zt_id: 'bigint[]',
+      year: 'integer[]',
+      month: 'integer[]',
+      subject_code: 'text[]',
+      auxi_key: 'text[]',
+      debit_all: 'bigint[]',
+      credit_all: 'bigint[]',
+      debit_booked: 'bigint[]',
+      credit_booked: 'bigint[]',
+    },
+    rows,
+    sql`on conflict (zt_id, year, month, subject_code, auxi_key) do update set
+          debit_all = subject_balance.debit_all + excluded.debit_all,
+          credit_all = subject_balance.credit_all + excluded.credit_all,
+          debit_booked = subject_balance.debit_booked + excluded.debit_booked,
+          credit_booked = subject_balance.credit_booked + excluded.credit_booked`,
+  );
+  return { rows: rows.length, statement };
 }
 
 /** Booking (sign 1) or unbooking (sign -1) vouchers moves their lines in or out of the booked sums. */

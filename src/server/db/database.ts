@@ -21,6 +21,11 @@ export interface Db {
   sqlite: SqliteDatabase.Database | null;
   /** SQLite's checkpoints off the main thread (null on PostgreSQL); started by the first group commit. */
   checkpointer: Checkpointer | null;
+  /**
+   * PostgreSQL only: connections whose commits do not wait for the disk (synchronous_commit off),
+   * for records whose loss in a crash costs nothing durable (auth/nonce-store.ts says why).
+   */
+  relaxed: pg.Pool | null;
   close(): Promise<void>;
 }
 
@@ -85,13 +90,18 @@ export function openSqlite(file: string): Db {
     await checkpointer.stop();
     await kysely.destroy();
   };
-  return { kysely, dialect: 'sqlite', sqlite, checkpointer, close };
+  return { kysely, dialect: 'sqlite', sqlite, checkpointer, relaxed: null, close };
 }
 
 export function openPostgres(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: 10 });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', sqlite: null, checkpointer: null, close: () => kysely.destroy() };
+  const relaxed = new pg.Pool({ connectionString, max: 2, options: '-c synchronous_commit=off' });
+  const close = async () => {
+    await kysely.destroy();
+    await relaxed.end();
+  };
+  return { kysely, dialect: 'postgres', sqlite: null, checkpointer: null, relaxed, close };
 }
 
 export function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Db {

@@ -17,11 +17,14 @@
  * repeats it), never newer. A hit while another writer's transaction is open answers with the
  * state before that transaction, as a read waiting for it would have been ordered before it.
  *
- * On PostgreSQL (and whenever the triggers cannot be set up) every call reads the database.
+ * On PostgreSQL the counters are rows of the database, read once per call when it arrives
+ * (db/read-cache-postgres.ts, refreshStamps from the guard). Whenever the triggers cannot be set
+ * up, every call reads the database.
  */
 import type { Kysely } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Db } from './database.js';
+import { PostgresStamps } from './read-cache-postgres.js';
 import type { Database } from './schema.js';
 
 export type WatchGroup = 'access' | 'chart';
@@ -41,13 +44,18 @@ export const WATCHED: Readonly<Record<WatchGroup, readonly string[]>> = {
     'platform',
     'platform_menu',
     'zt_platform',
+    // The categories a user may key (rights/voucher-categories.ts).
+    'user_pz_type_right',
   ],
   // What a voucher is checked against (vouchers/save-service.ts checkDraft).
   chart: ['zt_year', 'subject', 'subject_auxi_type', 'auxi_type', 'certificate_type'],
 };
 
-/** Values kept per group; beyond it the group starts afresh (sessions of a busy day, sets and years). */
-export const MAX_ENTRIES = 5000;
+/**
+ * Values kept per group; beyond it the group starts afresh (sessions of a busy day; the charts of
+ * the sets being keyed, each a few hundred subjects, so fewer of them at a province's scale).
+ */
+export const MAX_ENTRIES: Readonly<Record<WatchGroup, number>> = { access: 5000, chart: 500 };
 
 const OPERATIONS = ['insert', 'update', 'delete'] as const;
 
@@ -57,7 +65,6 @@ interface Entry {
 }
 
 class Watcher {
-  private readonly entries = new Map<WatchGroup, Map<string, Entry>>();
   private installedAtSchema: unknown = null;
   private readonly counter: SqliteDatabase.Statement<[string], number>;
   private readonly dataVersion: SqliteDatabase.Statement<[], number>;
@@ -114,36 +121,72 @@ class Watcher {
     return this.sqlite.inTransaction ? null : this.stamp(group);
   }
 
+  readonly entries = new Entries();
+}
+
+class Entries {
+  private readonly byGroup = new Map<WatchGroup, Map<string, Entry>>();
+
   get(group: WatchGroup, key: string, stamp: string): { value: unknown } | undefined {
-    const entry = this.entries.get(group)?.get(key);
+    const entry = this.byGroup.get(group)?.get(key);
     return entry && entry.stamp === stamp ? { value: entry.value } : undefined;
   }
 
   set(group: WatchGroup, key: string, stamp: string, value: unknown): void {
-    let map = this.entries.get(group);
-    if (!map || map.size >= MAX_ENTRIES) {
+    let map = this.byGroup.get(group);
+    if (!map || map.size >= MAX_ENTRIES[group]) {
       map = new Map();
-      this.entries.set(group, map);
+      this.byGroup.set(group, map);
     }
     map.set(key, { stamp, value });
   }
 }
 
-const watchers = new WeakMap<Db, Watcher | null>();
+/** The PostgreSQL side: stamps read per call, values kept as on SQLite. */
+class PostgresWatcher {
+  readonly entries = new Entries();
+  readonly stamps: PostgresStamps;
 
-function watcherOf(db: Db): Watcher | null {
+  constructor(db: Db) {
+    this.stamps = new PostgresStamps(db, WATCHED);
+  }
+
+  stamp(group: WatchGroup): string | null {
+    return this.stamps.stamp(group);
+  }
+
+  /** Read over the pool, outside any transaction: committed state, never newer than the stamp read before it. */
+  stampForStore(group: WatchGroup): string | null {
+    return this.stamps.stamp(group);
+  }
+}
+
+const watchers = new WeakMap<Db, Watcher | PostgresWatcher | null>();
+
+function watcherOf(db: Db): Watcher | PostgresWatcher | null {
   let watcher = watchers.get(db);
   if (watcher === undefined) {
-    watcher = db.sqlite && !db.sqlite.inTransaction ? new Watcher(db.sqlite) : null;
+    if (db.dialect === 'postgres') watcher = new PostgresWatcher(db);
+    else watcher = db.sqlite && !db.sqlite.inTransaction ? new Watcher(db.sqlite) : null;
     // Not set up inside a transaction: try again on the next call.
     if (watcher || !db.sqlite) watchers.set(db, watcher);
   }
   return watcher;
 }
 
-/** Whether cachedRead keeps values on this database (SQLite with its triggers in place). */
+/**
+ * On PostgreSQL, reads the stamps the call's cached reads are judged by; the guard calls it as a
+ * call arrives. Nothing to do on SQLite, where every cached read checks its stamp in process.
+ */
+export async function refreshStamps(db: Db): Promise<void> {
+  const watcher = watcherOf(db);
+  if (watcher instanceof PostgresWatcher) await watcher.stamps.refresh();
+}
+
+/** Whether cachedRead keeps values on this database (its triggers in place; on PostgreSQL once stamps were read). */
 export function isCaching(db: Db): boolean {
-  return watcherOf(db) !== null;
+  const watcher = watcherOf(db);
+  return watcher instanceof PostgresWatcher ? watcher.stamp('chart') !== null : watcher !== null;
 }
 
 /**
@@ -160,10 +203,10 @@ export async function cachedRead<T>(
   const watcher = watcherOf(db);
   if (!watcher) return load(db.kysely);
   const now = watcher.stamp(group);
-  const hit = now === null ? undefined : watcher.get(group, key, now);
+  const hit = now === null ? undefined : watcher.entries.get(group, key, now);
   if (hit) return hit.value as T;
   const stamp = watcher.stampForStore(group);
   const value = await load(db.kysely);
-  if (stamp !== null && value !== undefined) watcher.set(group, key, stamp, value);
+  if (stamp !== null && value !== undefined) watcher.entries.set(group, key, stamp, value);
   return value;
 }

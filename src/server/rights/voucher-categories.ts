@@ -5,24 +5,26 @@
  * Refused as a business rule (4011, a message to confirm), not 4005: the entry screen stays open
  * with the voucher, so the bookkeeper can choose a category allowed.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Db } from '../db/database.js';
+import { cachedRead } from '../db/read-cache.js';
 import { refuse } from '../http/app-error.js';
 
-export async function requireVoucherCategory(
-  q: Kysely<Database>,
-  ztId: number,
-  userId: number,
-  certificateType: number,
-): Promise<void> {
-  const allowed = await q
-    .selectFrom('user_pz_type_right')
-    .select('certificate_type')
-    .where('user_id', '=', userId)
-    .where('zt_id', '=', ztId)
-    .execute();
+/** Read on every save, so kept with the session's other rights (db/read-cache.ts, group access). */
+function allowedCategories(db: Db, ztId: number, userId: number): Promise<{ certificate_type: number }[]> {
+  return cachedRead(db, 'access', `pz-types:${userId}:${ztId}`, (q) =>
+    q
+      .selectFrom('user_pz_type_right')
+      .select('certificate_type')
+      .where('user_id', '=', userId)
+      .where('zt_id', '=', ztId)
+      .execute(),
+  );
+}
+
+export async function requireVoucherCategory(db: Db, ztId: number, userId: number, certificateType: number): Promise<void> {
+  const allowed = await allowedCategories(db, ztId, userId);
   if (allowed.length === 0 || allowed.some((a) => a.certificate_type === certificateType)) return;
-  const types = await q.selectFrom('certificate_type').select(['value', 'name']).where('zt_id', '=', ztId).execute();
+  const types = await db.kysely.selectFrom('certificate_type').select(['value', 'name']).where('zt_id', '=', ztId).execute();
   const name = (v: number) => types.find((t) => t.value === v)?.name ?? String(v);
   refuse(
     'BusinessRule',

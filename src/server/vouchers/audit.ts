@@ -9,12 +9,45 @@ import type { Voucher, VoucherAuditEntry } from '../../shared/api/vouchers.js';
 import { fieldChanges, lineChanges } from '../../shared/vouchers/audit-diff.js';
 import { insertRows } from '../db/fixed-query.js';
 import type { Q } from '../subjects/subject-repository.js';
+import type { Insertable } from 'kysely';
+import type { VoucherAuditTable } from '../db/schema.js';
 
 export type AuditAction = VoucherAuditEntry['action'];
 
 export interface Actor {
   id: number;
   name: string;
+}
+
+type AuditRow = Insertable<VoucherAuditTable>;
+
+/** The row recording one change (seq: the voucher's next). */
+export function auditRow(
+  ztId: number,
+  voucherId: string,
+  seq: number,
+  action: AuditAction,
+  actor: Actor,
+  before: Voucher | null,
+  after: Voucher | null,
+  at: number,
+): AuditRow {
+  return {
+    zt_id: ztId,
+    voucher_id: voucherId,
+    seq,
+    action,
+    user_id: actor.id,
+    user_name: actor.name,
+    at,
+    before_json: before ? JSON.stringify(before) : null,
+    after_json: after ? JSON.stringify(after) : null,
+  };
+}
+
+/** Rows built by auditRow, in one statement (the vouchers a batch of saves created). */
+export async function writeAuditRows(trx: Q, rows: readonly AuditRow[]): Promise<void> {
+  await insertRows(trx, 'voucher_audit', rows);
 }
 
 export async function writeAudit(
@@ -39,19 +72,7 @@ export async function writeAudit(
           .where('zt_id', '=', ztId)
           .where('voucher_id', '=', voucherId)
           .executeTakeFirst();
-  await insertRows(trx, 'voucher_audit', [
-    {
-      zt_id: ztId,
-      voucher_id: voucherId,
-      seq: Number(last?.seq ?? 0) + 1,
-      action,
-      user_id: actor.id,
-      user_name: actor.name,
-      at,
-      before_json: before ? JSON.stringify(before) : null,
-      after_json: after ? JSON.stringify(after) : null,
-    },
-  ]);
+  await writeAuditRows(trx, [auditRow(ztId, voucherId, Number(last?.seq ?? 0) + 1, action, actor, before, after, at)]);
 }
 
 export async function readAudit(q: Q, ztId: number, voucherId: string): Promise<VoucherAuditEntry[]> {

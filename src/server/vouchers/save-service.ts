@@ -11,7 +11,6 @@ import { AuxiMessages } from '../../shared/subjects/auxiliary-rules.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { validateVoucher, type RuleSubject, type VoucherDraft } from '../../shared/vouchers/rules.js';
 import type { Db } from '../db/database.js';
-import { insertRows } from '../db/fixed-query.js';
 import { cachedRead, isCaching } from '../db/read-cache.js';
 import type { VoucherRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
@@ -21,6 +20,7 @@ import { listCertificateTypes } from './certificate-types.js';
 import { readDraft } from './draft.js';
 import { closeGapAt, lockPeriods, takeNextNumber, type PeriodKey } from './numbering.js';
 import { assertPeriodsOpen } from './periods.js';
+import { writeNewVouchers, type NewVoucher } from './new-vouchers.js';
 import {
   assembleVoucher,
   findVoucherRow,
@@ -31,9 +31,9 @@ import {
   type AssembleContext,
   type SubjectIndex,
 } from './repository.js';
-import { insertLines, lineRowsOf, replaceLines } from './line-writes.js';
+import { lineRowsOf, replaceLines } from './line-writes.js';
 import { assertAsSeen, isModification, readSaveTarget } from './voucher-target.js';
-import { runWrite } from './write-queue.js';
+import { runSetWrite, runWrite } from './write-queue.js';
 import { postWrittenLines } from '../books/balances.js';
 import { countOfVoucher } from '../files/repository.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
@@ -233,22 +233,21 @@ export async function saveVoucher(
   const year = draft.year ?? 0;
   const month = draft.month ?? 0;
   const certificateType = draft.certificateType ?? 0;
-  await requireVoucherCategory(db.kysely, scope.ztId, scope.actor.id, certificateType);
+  await requireVoucherCategory(db, scope.ztId, scope.actor.id, certificateType);
   const { debit, credit } = sums(draft);
   const newKey: PeriodKey = { ztId: scope.ztId, year, month, certificateType };
 
-  return runWrite(db, async (trx) => {
+  if (!target) {
     const now = Date.now();
-    if (!target) {
-      await assertPeriodsOpen(trx, scope.ztId, [{ year, month }]);
-      await lockPeriods(trx, [newKey]);
-      const row: VoucherRow = {
+    const id = timeOrderedId();
+    const created: NewVoucher = {
+      row: {
         zt_id: scope.ztId,
-        id: timeOrderedId(),
+        id,
         year,
         month,
         certificate_type: certificateType,
-        pz_no: await takeNextNumber(trx, newKey),
+        pz_no: 0,
         pz_date: draft.pzDate ?? '',
         number_of_document: draft.numberOfDocument ?? 0,
         financial_officer: optionalName(body.financialOfficer) ?? '',
@@ -266,16 +265,16 @@ export async function saveVoucher(
         updated_at: now,
         carry_over: options.carryOver ?? 0,
         revision: 1,
-      };
-      await insertRows(trx, 'voucher', [row]);
-      const written = lineRowsOf(scope.ztId, row.id, draft, new Map());
-      await insertLines(trx, written);
-      await postWrittenLines(trx, scope.ztId, written.lines, written.auxis);
-      const after = assembleVoucher(row, written.lines, written.auxis, assemble);
-      await writeAudit(trx, scope.ztId, row.id, 'create', scope.actor, null, after, now, 1);
-      return after;
-    }
+      },
+      written: lineRowsOf(scope.ztId, id, draft, new Map()),
+      assemble,
+      actor: scope.actor,
+    };
+    return runSetWrite(db, `voucher.create:${scope.ztId}`, writeNewVouchers, created);
+  }
 
+  return runWrite(db, async (trx) => {
+    const now = Date.now();
     // The voucher by its id, as the user saw it (revision, and the number they were shown).
     const row = await findVoucherRow(trx, scope.ztId, target.id);
     if (!row) return refuseMissingVoucher(trx, scope.ztId, target.id);
