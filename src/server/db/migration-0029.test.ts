@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPgDatabase, TEST_DIALECTS } from '../test-support/test-server.js';
 import { openPostgres, openSqlite, type Db } from './database.js';
@@ -96,11 +97,13 @@ describe.each(TEST_DIALECTS)('migration 0029: the big ledger tables hash-partiti
   let db: Db;
   let dir = '';
   let dropPg: (() => Promise<void>) | null = null;
+  let url = '';
 
   beforeEach(async () => {
     if (dialect === 'postgres') {
       const created = await createPgDatabase();
       dropPg = () => created.drop();
+      url = created.url;
       db = openPostgres(created.url);
     } else {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ufc-m29-'));
@@ -291,5 +294,42 @@ describe.each(TEST_DIALECTS)('migration 0029: the big ledger tables hash-partiti
       .select('name' as never)
       .execute();
     expect(ran.map((r) => (r as { name: string }).name)).not.toContain(NAME);
+  });
+  it.runIf(dialect === 'postgres')('waits for a write another server process has in progress, and keeps its row', async () => {
+    await migrateBefore0029(db);
+    const a = await insertSet(db, 'A');
+    await writeLedger(db, a, 3);
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(
+        `insert into voucher_audit (zt_id, voucher_id, seq, action, user_id, user_name, at) values ($1, $2, 2, 'review', 1, '审核乙', 0)`,
+        [a, `v-${a}-1`],
+      );
+      const migrating = migrate(db);
+      const waiting = async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks
+          where not granted and database = (select oid from pg_database where datname = current_database())`.execute(db.kysely);
+        return rows[0]?.n ?? 0;
+      };
+      for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await waiting()).toBe(1);
+      await other.query('commit');
+      expect(await migrating).toEqual([NAME]);
+    } finally {
+      await other.end();
+    }
+    const audit = await db.kysely
+      .selectFrom('voucher_audit')
+      .select(['seq', 'action'])
+      .where('zt_id', '=', a)
+      .where('voucher_id', '=', `v-${a}-1`)
+      .orderBy('seq')
+      .execute();
+    expect(audit).toEqual([
+      { seq: 1, action: 'create' },
+      { seq: 2, action: 'review' },
+    ]);
   });
 });

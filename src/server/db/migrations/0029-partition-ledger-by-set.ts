@@ -27,9 +27,12 @@
  * primary key, unique constraints, indexes and foreign keys (its own and those of other tables
  * pointing at it) are read from the catalogue and created again under their own names after the
  * rows are copied (copying into bare partitions, then building each index once, is the fast
- * order). Grants and the owner are carried over. Anything this cannot carry (a view on the
- * table, a trigger, an identity column or owned sequence) stops the migration with its name,
- * and the transaction leaves the database as it was.
+ * order). The tables are locked against readers and writers from the start (another server process
+ * still running writes nothing that the copy would miss), and the tables they point at (zt_info,
+ * certificate_type) from the drop of the old ones until the commit. Grants and the owner are
+ * carried over. Anything this cannot carry (a view on the table, a trigger, an identity column or
+ * owned sequence) stops the migration with its name, and the transaction leaves the database as it
+ * was.
  *
  * SQLite has no partitioning: there the migration does nothing (one file per deployment, whose
  * tables already lead every key with zt_id).
@@ -71,6 +74,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   const missing = names.filter((n) => !tables.some((t) => t.name === n));
   if (missing.length > 0) throw new Error(`0029: not plain tables here: ${missing.join(', ')}`);
   const oids = tables.map((t) => t.oid);
+  // Another server process may still be writing (the migrator's lock only keeps migrators apart):
+  // a row it commits after the copy would go with the old table. Writers wait here instead.
+  await sql`lock table ${sql.join(names.map(ident))} in access exclusive mode`.execute(db);
 
   await refuseWhatCannotBeCarried(db, oids);
 
@@ -87,8 +93,8 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     from pg_index i where i.indrelid = any(${oids}::oid[])
       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid and c.conrelid = i.indrelid and c.contype in ('p', 'u', 'x'))
     order by i.indrelid, 1`.execute(db);
-  const { rows: foreignKeys } = await sql<DefinitionRow>`select conname as name, conrelid::regclass::text as table_name,
-      pg_get_constraintdef(oid) as definition
+  const { rows: foreignKeys } = await sql<DefinitionRow & { outside: boolean }>`select conname as name,
+      conrelid::regclass::text as table_name, pg_get_constraintdef(oid) as definition, not (conrelid = any(${oids}::oid[])) as outside
     from pg_constraint where contype = 'f' and (conrelid = any(${oids}::oid[]) or confrelid = any(${oids}::oid[]))
     order by conrelid, conname`.execute(db);
   const { rows: grants } = await sql<{ table_name: string; grantee: string; privilege: string; grantable: boolean }>`
@@ -96,9 +102,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
       a.privilege_type as privilege, a.is_grantable as grantable
     from pg_class c, aclexplode(c.relacl) a where c.oid = any(${oids}::oid[]) and a.grantee <> c.relowner`.execute(db);
 
-  // Foreign keys of other tables pointing here would keep the old tables alive: they go first and
-  // come back below with the rest.
-  for (const fk of foreignKeys) {
+  // Foreign keys of other tables pointing here would keep the old tables alive: they go first. The
+  // tables' own go with them; all come back below.
+  for (const fk of foreignKeys.filter((k) => k.outside)) {
     await sql`alter table ${sql.raw(fk.table_name)} drop constraint ${ident(fk.name)}`.execute(db);
   }
 
