@@ -28,8 +28,10 @@ import * as m0023 from './migrations/0023-rights.js';
 import * as m0022 from './migrations/0022-user-home-and-directory.js';
 import * as m0025 from './migrations/0025-permissions.js';
 import * as m0026 from './migrations/0026-platforms.js';
+import * as m0029 from './migrations/0029-partition-ledger-by-set.js';
 
-export async function migrate(db: Db): Promise<string[]> {
+/** Every migration by name (the migrator runs them in name order). */
+export function migrationsOf(db: Db): Record<string, Migration> {
   const list: Record<string, (d: Db) => Migration> = {
     '0001-foundation': (d) => ({ up: (k) => m0001.up(k, d.dialect) }),
     '0002-subjects-auxiliary': (d) => ({ up: (k) => m0002.up(k, d.dialect) }),
@@ -55,12 +57,17 @@ export async function migrate(db: Db): Promise<string[]> {
     '0025-permissions': (d) => ({ up: (k) => m0025.up(k, d.dialect) }),
     '0026-platforms': (d) => ({ up: (k) => m0026.up(k, d.dialect) }),
     '0027-zt-tree-index': () => ({ up: (k) => m0027.up(k) }),
+    '0029-partition-ledger-by-set': (d) => ({ up: (k) => m0029.up(k, d.dialect) }),
   };
+  return Object.fromEntries(Object.entries(list).map(([k, f]) => [k, f(db)]));
+}
+
+export async function migrate(db: Db): Promise<string[]> {
   const migrator = new Migrator({
     db: db.kysely,
     // Numbers are handed out to work done side by side, so one may land after a higher one has run.
     allowUnorderedMigrations: true,
-    provider: { getMigrations: () => Promise.resolve(Object.fromEntries(Object.entries(list).map(([k, f]) => [k, f(db)]))) },
+    provider: { getMigrations: () => Promise.resolve(migrationsOf(db)) },
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);

@@ -26,7 +26,8 @@ export interface TestServer {
 /** The dialects the database tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh, empty PostgreSQL database made from TEST_DATABASE_URL, and how to drop it. */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `ufc_test_${randomBytes(6).toString('hex')}`;
