@@ -182,6 +182,35 @@ async function numberingOfPostgres(pgDb: BenchPostgres): Promise<Numbering> {
   return gaplessOf(periods, lines);
 }
 
+/**
+ * What the database ran per save during the measured rounds, from pg_stat_statements when the
+ * server has it loaded (shared_preload_libraries); each call of a statement is a round trip.
+ */
+async function startCountingStatements(pgDb: BenchPostgres): Promise<boolean> {
+  try {
+    await pgDb.query('create extension if not exists pg_stat_statements');
+    await pgDb.query('select pg_stat_statements_reset()');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function statementsPerSave(pgDb: BenchPostgres, saves: number) {
+  const rows = await pgDb.query<{ query: string; calls: string }>(
+    `select s.query, s.calls from pg_stat_statements s join pg_database d on d.oid = s.dbid
+      where d.datname = current_database() and s.query not like '%pg_stat_statements%' order by s.calls desc`,
+  );
+  const total = rows.reduce((sum, r) => sum + Number(r.calls), 0);
+  return {
+    saves,
+    perSave: round(total / Math.max(saves, 1)),
+    byStatement: rows
+      .slice(0, 20)
+      .map((r) => ({ perSave: round(Number(r.calls) / Math.max(saves, 1), 3), query: r.query.slice(0, 160) })),
+  };
+}
+
 const DATABASE_LABEL: Record<BenchDialect, string> = {
   sqlite: 'sqlite (WAL, synchronous=FULL), server in its own process',
   postgres: "postgresql (the machine's server, fsync and synchronous_commit on), server in its own process",
@@ -205,8 +234,16 @@ async function measureOn(dialect: BenchDialect, port: number) {
     await Promise.all(sessions.map((s) => save(s, n++)));
 
     const warmUp = await measureRound(sessions, save, () => n++, WARM_UP_S);
+    const counting = pgDb ? await startCountingStatements(pgDb) : false;
     const measured: RoundFigures[] = [];
     for (let r = 0; r < ROUNDS; r++) measured.push(await measureRound(sessions, save, () => n++));
+    const statements =
+      pgDb && counting
+        ? await statementsPerSave(
+            pgDb,
+            measured.reduce((sum, r) => sum + r.saves, 0),
+          )
+        : null;
     await stopServer(server.child);
     const numbering = pgDb ? await numberingOfPostgres(pgDb) : numberingOfSqlite(dataDir);
     const median = [...measured].sort((x, y) => x.serverMs.p99 - y.serverMs.p99)[Math.floor(measured.length / 2)];
@@ -219,6 +256,7 @@ async function measureOn(dialect: BenchDialect, port: number) {
       rounds: measured,
       warmUp,
       numbering,
+      statements,
       met: {
         p99ServerMs: median.serverMs.p99 <= targets.p99ServerMs,
         savesPerSecond: median.savesPerSecond >= targets.savesPerSecond,
