@@ -152,7 +152,7 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
     // On PostgreSQL the cache's stamps are read once as the call arrives (db/read-cache.ts).
     await refreshStamps(db);
     // From the cache while none of the session's tables has been written since (db/read-cache.ts).
-    const found = await cachedRead(db, 'access', tokenHash, (q) => findSessionContext(q, tokenHash));
+    const found = await cachedRead(db, ['session', 'access'], tokenHash, (q) => findSessionContext(q, tokenHash));
     if (!found) refuse('TokenInvalid');
     const { session } = found;
     if (session.revoked_at !== null) {

@@ -10,7 +10,7 @@ import type { Database } from './schema.js';
 
 /** The watched tables, reduced to what the tests touch (the cache only needs the names). */
 async function createTables(db: Db): Promise<void> {
-  for (const table of [...WATCHED.access, ...WATCHED.chart]) {
+  for (const table of Object.values(WATCHED).flat()) {
     await sql`create table ${sql.table(table)} (k text primary key, v text not null)`.execute(db.kysely);
   }
   await sql`create table other (k text primary key, v text not null)`.execute(db.kysely);
@@ -154,7 +154,7 @@ describe('cachedRead on SQLite', () => {
   it('keeps groups apart: a session write leaves the chart cached, a subject write the sessions', async () => {
     const sessionLoads: string[] = [];
     const readSession = () =>
-      cachedRead(db, 'access', 's', async (q) => {
+      cachedRead(db, 'session', 's', async (q) => {
         sessionLoads.push('load');
         return (await sql<{ n: number }>`select count(*) as n from session`.execute(q)).rows[0]?.n;
       });
@@ -169,5 +169,32 @@ describe('cachedRead on SQLite', () => {
     expect(sessionLoads).toHaveLength(2);
     expect(await read()).toBe('two');
     expect(loads).toBe(2);
+  });
+
+  it('a value read from two groups is read again after a write to either; a session write leaves rights cached', async () => {
+    const seen: string[] = [];
+    const context = () =>
+      cachedRead(db, ['session', 'access'], 't', () => {
+        seen.push('context');
+        return Promise.resolve('context');
+      });
+    const rights = () =>
+      cachedRead(db, 'access', 't', () => {
+        seen.push('rights');
+        return Promise.resolve('rights');
+      });
+    await context();
+    await rights();
+    await context();
+    await rights();
+    expect(seen).toEqual(['context', 'rights']);
+    await sql`insert into session (k, v) values ('t', 'touched')`.execute(db.kysely);
+    await context();
+    await rights();
+    expect(seen).toEqual(['context', 'rights', 'context']);
+    await sql`insert into app_user (k, v) values ('t', 'changed')`.execute(db.kysely);
+    await context();
+    await rights();
+    expect(seen).toEqual(['context', 'rights', 'context', 'context', 'rights']);
   });
 });

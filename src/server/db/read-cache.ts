@@ -27,13 +27,15 @@ import type { Db } from './database.js';
 import { PostgresStamps } from './read-cache-postgres.js';
 import type { Database } from './schema.js';
 
-export type WatchGroup = 'access' | 'chart';
+export type WatchGroup = 'session' | 'access' | 'chart';
 
 /** The tables whose writes end a group's cached values. */
 export const WATCHED: Readonly<Record<WatchGroup, readonly string[]>> = {
   // The guard's session context (auth/sessions.ts findSessionContext) and button rights (auth/permissions.ts).
+  // Sessions on their own: each is touched once a minute (idle expiry), and at a province's
+  // thousands of sessions those writes must not end every user's cached rights with them.
+  session: ['session'],
   access: [
-    'session',
     'app_user',
     'zt_info',
     'user_zt_level',
@@ -55,7 +57,7 @@ export const WATCHED: Readonly<Record<WatchGroup, readonly string[]>> = {
  * Values kept per group; beyond it the group starts afresh (sessions of a busy day; the charts of
  * the sets being keyed, each a few hundred subjects, so fewer of them at a province's scale).
  */
-export const MAX_ENTRIES: Readonly<Record<WatchGroup, number>> = { access: 5000, chart: 500 };
+export const MAX_ENTRIES: Readonly<Record<WatchGroup, number>> = { session: 5000, access: 5000, chart: 500 };
 
 const OPERATIONS = ['insert', 'update', 'delete'] as const;
 
@@ -196,17 +198,26 @@ export function isCaching(db: Db): boolean {
  */
 export async function cachedRead<T>(
   db: Db,
-  group: WatchGroup,
+  group: WatchGroup | readonly WatchGroup[],
   key: string,
   load: (q: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   const watcher = watcherOf(db);
   if (!watcher) return load(db.kysely);
-  const now = watcher.stamp(group);
-  const hit = now === null ? undefined : watcher.entries.get(group, key, now);
+  // A value read from the tables of several groups is kept while none of them is written.
+  const groups: readonly WatchGroup[] = typeof group === 'string' ? [group] : group;
+  const first = groups[0];
+  if (first === undefined) return load(db.kysely);
+  const stampOf = (one: (g: WatchGroup) => string | null): string | null => {
+    const parts = groups.map(one);
+    return parts.includes(null) ? null : parts.join('/');
+  };
+  const entryKey = groups.length > 1 ? `${groups.join('+')}:${key}` : key;
+  const now = stampOf((g) => watcher.stamp(g));
+  const hit = now === null ? undefined : watcher.entries.get(first, entryKey, now);
   if (hit) return hit.value as T;
-  const stamp = watcher.stampForStore(group);
+  const stamp = stampOf((g) => watcher.stampForStore(g));
   const value = await load(db.kysely);
-  if (stamp !== null && value !== undefined) watcher.entries.set(group, key, stamp, value);
+  if (stamp !== null && value !== undefined) watcher.entries.set(first, entryKey, stamp, value);
   return value;
 }
