@@ -16,14 +16,14 @@ import { receivedPath, SIGNATURE_MAX_SKEW_MS, signaturesEqual } from '../../shar
 import { isApiPath } from '../../shared/api/paths.js';
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { Db } from '../db/database.js';
-import { cachedRead, refreshStamps } from '../db/read-cache.js';
+import { cachedRead, keptValue, refreshStamps } from '../db/read-cache.js';
 import type { AppUser, Session } from '../db/schema.js';
 import type { ServerConfig } from '../config.js';
 import { refuse } from '../http/app-error.js';
 import { NonceStore } from './nonce-store.js';
 import { passwordExpired } from './password-expiry.js';
 import { serverSign } from './server-signature.js';
-import { findSessionContext, hashToken, touchSession } from './sessions.js';
+import { findSessionContext, hashToken, touchSession, type SessionContext } from './sessions.js';
 
 export type Access = 'public' | 'password' | 'session' | 'zt' | 'admin';
 
@@ -107,8 +107,52 @@ function namedZtIds(request: FastifyRequest): unknown[] {
   return out;
 }
 
-/** The signature headers of a call: made with the session's signKey over this call, and never seen before. */
-async function checkSignature(request: FastifyRequest, session: Session, nonces: NonceStore, now: number): Promise<void> {
+/** Whether the call's signature is the one the sign key makes over its method, path, parameters, timestamp and nonce. */
+function signedWith(request: FastifyRequest, signKey: string, timestamp: string, nonce: string): boolean {
+  const expected = serverSign(signKey, {
+    method: request.method,
+    path: receivedPath(request.url),
+    params: signedParams(request),
+    timestamp,
+    nonce,
+  });
+  return signaturesEqual(header(request, 'authencryptkey').toLowerCase(), expected);
+}
+
+/**
+ * The nonce and timestamp of a call signed with the sign key of a session this process has seen
+ * (a session's key never changes), when well formed and within the accepted time: such a call's
+ * nonce can be recorded before the session is read again. Only a call so signed: a copy of a call
+ * sent with changed parameters or to another path must not use up the real call's nonce.
+ */
+function nonceToRecordEarly(
+  request: FastifyRequest,
+  kept: SessionContext | undefined,
+  now: number,
+): { nonce: string; timestamp: number } | null {
+  if (!kept) return null;
+  const timestamp = header(request, 'timestamp');
+  const nonce = header(request, 'nonce');
+  if (!timestamp || !nonce || !header(request, 'authencryptkey')) return null;
+  if (!/^\d{1,16}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > SIGNATURE_MAX_SKEW_MS) return null;
+  if (nonce.length < 8 || nonce.length > 64) return null;
+  return signedWith(request, kept.session.sign_key, timestamp, nonce) ? { nonce, timestamp: Number(timestamp) } : null;
+}
+
+/** The guard's stamps and the session's context come from the read cache under these groups (db/read-cache.ts). */
+const SESSION_GROUPS = ['session', 'access'] as const;
+
+/**
+ * The signature headers of a call: made with the session's signKey over this call, and never seen
+ * before (nonceFresh: already recorded with the cache stamps, on PostgreSQL).
+ */
+async function checkSignature(
+  request: FastifyRequest,
+  session: Session,
+  nonces: NonceStore,
+  now: number,
+  nonceFresh: boolean | null,
+): Promise<void> {
   const timestamp = header(request, 'timestamp');
   const nonce = header(request, 'nonce');
   const signature = header(request, 'authencryptkey').toLowerCase();
@@ -117,15 +161,8 @@ async function checkSignature(request: FastifyRequest, session: Session, nonces:
     refuse('ReplayRefused', '请求时间与服务器时间相差超过5分钟，请校准时间后重试');
   }
   if (nonce.length < 8 || nonce.length > 64) refuse('SignatureInvalid', '请求随机数无效');
-  const expected = serverSign(session.sign_key, {
-    method: request.method,
-    path: receivedPath(request.url),
-    params: signedParams(request),
-    timestamp,
-    nonce,
-  });
-  if (!signaturesEqual(signature, expected)) refuse('SignatureInvalid');
-  if (!(await nonces.remember(session.token_hash, nonce, Number(timestamp), now))) {
+  if (!signedWith(request, session.sign_key, timestamp, nonce)) refuse('SignatureInvalid');
+  if (!(nonceFresh ?? (await nonces.remember(session.token_hash, nonce, Number(timestamp), now)))) {
     refuse('ReplayRefused', '重复的请求已被拒绝');
   }
 }
@@ -149,10 +186,20 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
     const cookieHash = cookie?.tokenHashOf(request) ?? null;
     if (!token && !cookieHash) refuse('TokenInvalid', '未登录或登录已失效，请重新登录');
     const tokenHash = cookieHash ?? hashToken(token);
-    // On PostgreSQL the cache's stamps are read once as the call arrives (db/read-cache.ts).
-    await refreshStamps(db);
+    // On PostgreSQL the cache's stamps are read once as the call arrives (db/read-cache.ts), and a
+    // signed call of a session seen before records its nonce in the same round trip.
+    const riding =
+      db.dialect === 'postgres' && !cookie
+        ? nonceToRecordEarly(request, keptValue<SessionContext>(db, SESSION_GROUPS, tokenHash), now)
+        : null;
+    let nonceFresh: boolean | null = null;
+    if (riding) {
+      nonceFresh = await nonces.rememberWithStamps(tokenHash, riding.nonce, riding.timestamp, now);
+    } else {
+      await refreshStamps(db);
+    }
     // From the cache while none of the session's tables has been written since (db/read-cache.ts).
-    const found = await cachedRead(db, ['session', 'access'], tokenHash, (q) => findSessionContext(q, tokenHash));
+    const found = await cachedRead(db, SESSION_GROUPS, tokenHash, (q) => findSessionContext(q, tokenHash));
     if (!found) refuse('TokenInvalid');
     const { session } = found;
     if (session.revoked_at !== null) {
@@ -170,7 +217,7 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
     if (cookie) {
       if (!cookie.accepts(request, session, now)) refuse('TokenInvalid', '页面已过期，请从系统中重新打开');
     } else {
-      await checkSignature(request, session, nonces, now);
+      await checkSignature(request, session, nonces, now, nonceFresh);
     }
 
     const { user } = found;

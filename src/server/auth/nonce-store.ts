@@ -26,6 +26,7 @@ import type pg from 'pg';
 import { SIGNATURE_MAX_SKEW_MS } from '../../shared/signature.js';
 import type { Db } from '../db/database.js';
 import { NonceCache } from './nonce-cache.js';
+import { refreshStamps } from '../db/read-cache.js';
 
 /** How often each process deletes expired nonces. */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -185,12 +186,31 @@ export class NonceStore {
     const fresh = this.writer
       ? await this.writer.write(expiresAt, tokenHash, nonce)
       : await this.insert(expiresAt, tokenHash, nonce);
-    if (now - this.lastSweep >= SWEEP_INTERVAL_MS) {
-      this.lastSweep = now;
-      // A sweep that fails is simply tried again a minute later.
-      this.sweep(now).catch(() => undefined);
-    }
+    this.sweepNow(now);
     return fresh;
+  }
+
+  /**
+   * PostgreSQL, a call of a session this process knows: the nonce is recorded by the statement
+   * that reads the call's cache stamps (db/read-cache-postgres.ts), one round trip for both,
+   * before the signature is checked (an unsigned copy of a call can only record a nonce the real
+   * call would then be refused for, and a nonce is 128 random bits the copier has to have seen).
+   */
+  async rememberWithStamps(tokenHash: string, nonce: string, timestamp: number, now = Date.now()): Promise<boolean> {
+    if (!this.memory.remember(`${tokenHash}:${nonce}`, now)) {
+      await refreshStamps(this.db);
+      return false;
+    }
+    const fresh = await refreshStamps(this.db, { expiresAt: timestamp + SIGNATURE_MAX_SKEW_MS + 1000, tokenHash, nonce });
+    this.sweepNow(now);
+    return fresh;
+  }
+
+  private sweepNow(now: number): void {
+    if (now - this.lastSweep < SWEEP_INTERVAL_MS) return;
+    this.lastSweep = now;
+    // A sweep that fails is simply tried again a minute later.
+    this.sweep(now).catch(() => undefined);
   }
 
   /** Deletes the nonces whose timestamps can no longer be accepted. */

@@ -68,6 +68,27 @@ describe.each(TEST_DIALECTS)('signed calls (%s)', (dialect) => {
     expect((await send('GET', fresh.url, fresh.headers)).success).toBe(true);
   });
 
+  it('refuses a replay after a restart once the session is known again (its nonce then recorded with the cache stamps)', async () => {
+    const kuaiji = new ApiClient(server.url);
+    await kuaiji.logOn(server.db, 'kuaiji', 'Kuaiji@123');
+    const call = capture(kuaiji, 'GET', Paths.getInfo, {});
+    expect((await send('GET', call.url, call.headers)).success).toBe(true);
+    await server.restart();
+    // Two fresh calls first: the new process reads the session and keeps it; the replay then comes
+    // from a session it knows, whose nonces are recorded by the statement that reads the stamps.
+    for (let i = 0; i < 2; i++) {
+      const fresh = capture(kuaiji, 'GET', Paths.getInfo, {});
+      expect((await send('GET', fresh.url, fresh.headers)).success).toBe(true);
+    }
+    expect(await send('GET', call.url, call.headers)).toMatchObject({ success: false, errorCode: ErrorCode.ReplayRefused });
+    // A copy sent elsewhere uses up nothing: the call itself stays good where it was signed for.
+    const later = capture(kuaiji, 'GET', Paths.getInfo, {});
+    const elsewhere = new URL(later.url);
+    elsewhere.pathname = Paths.ztElect;
+    expect(await send('GET', elsewhere, later.headers)).toMatchObject({ success: false, errorCode: ErrorCode.SignatureInvalid });
+    expect((await send('GET', later.url, later.headers)).success).toBe(true);
+  });
+
   it('accepts one of several simultaneous copies of a call', async () => {
     const kuaiji = new ApiClient(server.url);
     await kuaiji.logOn(server.db, 'kuaiji', 'Kuaiji@123');

@@ -8,8 +8,10 @@
  * Reading the counters is a round trip, so a call reads them once, when it arrives (the guard
  * calls refreshStamps), and every cached read of that call is judged by them: whatever committed
  * before the call arrived is seen, which is the order a caller can observe. Calls that arrive
- * while a read of the counters is on its way share the next one, never the one already sent.
- * Stamps only move forward, so a read that started later is never replaced by an earlier one.
+ * while a read of the counters is on its way share the next one, never the one already sent;
+ * reads run one after another, so stamps only move forward. The read goes on the connections
+ * that commit without waiting for the disk (Db.relaxed), because a signed call's nonce rides in
+ * the same statement (auth/nonce-store.ts): one round trip for both.
  *
  * The counters and triggers are set up on first use (idempotent, under an advisory lock so two
  * processes starting together do not race); when that fails, nothing is cached.
@@ -20,10 +22,38 @@ import type { Db } from './database.js';
 /** Any number: only this module takes it, to serialise setting up the triggers. */
 const INSTALL_LOCK = 0x75666301;
 
+/** A signed call's nonce, recorded by the same statement that reads the stamps (auth/nonce-store.ts). */
+export interface NonceRider {
+  expiresAt: number;
+  tokenHash: string;
+  nonce: string;
+}
+
+interface Waiting {
+  rider: NonceRider | null;
+  resolve(fresh: boolean): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * One statement for the stamps and the nonces riding along: the inserts first (a nonce seen
+ * before inserts nothing and is not returned), then the counters, read by the same statement.
+ */
+const READ_WITH_NONCES = `
+  with fresh as (
+    insert into used_nonce (expires_at, token_hash, nonce)
+    select * from unnest($1::bigint[], $2::text[], $3::text[])
+    on conflict do nothing
+    returning token_hash, nonce
+  )
+  select grp, n, null as token_hash, null as nonce from read_cache_epoch
+  union all
+  select null, null, token_hash, nonce from fresh`;
+
 export class PostgresStamps {
   private stamps: ReadonlyMap<string, string> | null = null;
-  private inFlight: Promise<void> | null = null;
-  private next: Promise<void> | null = null;
+  private waiting: Waiting[] = [];
+  private reading = false;
   private installed: Promise<boolean> | null = null;
 
   constructor(
@@ -36,29 +66,60 @@ export class PostgresStamps {
     return this.stamps?.get(group) ?? null;
   }
 
-  /** Reads the counters anew; resolves once a read sent after this call has answered. */
-  refresh(): Promise<void> {
-    if (!this.inFlight) {
-      this.inFlight = this.read().finally(() => (this.inFlight = null));
-      return this.inFlight;
-    }
-    // A read is on its way, sent before this call arrived: wait for the one after it.
-    this.next ??= this.inFlight.then(() => {
-      this.next = null;
-      return this.refresh();
+  /**
+   * Reads the counters anew; resolves once a read sent after this call has answered. A nonce given
+   * is recorded by that read: the answer is whether it was new (true without one).
+   */
+  refresh(rider: NonceRider | null = null): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ rider, resolve, reject });
+      if (this.reading) return;
+      this.reading = true;
+      // After the current I/O callbacks, so the calls arriving together share one read.
+      setImmediate(() => void this.pump());
     });
-    return this.next;
   }
 
-  private async read(): Promise<void> {
-    try {
-      if (!(await (this.installed ??= this.install()))) return;
-      const rows = await sql<{ grp: string; n: string | number }>`select grp, n from read_cache_epoch`.execute(this.db.kysely);
-      this.stamps = new Map(rows.rows.map((r) => [r.grp, String(r.n)]));
-    } catch {
-      // Not trusted until a read succeeds.
-      this.stamps = null;
+  private async pump(): Promise<void> {
+    while (this.waiting.length > 0) {
+      // Those waiting now; a call arriving while this read is on its way waits for the next one.
+      const batch = this.waiting.splice(0);
+      const riders = batch.flatMap((w) => (w.rider ? [w.rider] : []));
+      try {
+        const fresh = await this.read(riders);
+        for (const w of batch) w.resolve(w.rider ? fresh.has(`${w.rider.tokenHash}:${w.rider.nonce}`) : true);
+      } catch (error) {
+        // Not trusted until a read succeeds; a call with a nonce cannot be answered.
+        this.stamps = null;
+        for (const w of batch) {
+          if (w.rider) w.reject(error);
+          else w.resolve(true);
+        }
+      }
     }
+    this.reading = false;
+  }
+
+  /** The nonces that were new; the stamps set from the same statement (left unset when the triggers are not in place). */
+  private async read(riders: readonly NonceRider[]): Promise<Set<string>> {
+    const installed = await (this.installed ??= this.install());
+    const pool = this.db.relaxed;
+    if (!installed || !pool) {
+      if (riders.length > 0) throw new Error('nonces cannot ride without the stamps');
+      return new Set();
+    }
+    const { rows } = await pool.query<{ grp: string | null; n: string | null; token_hash: string | null; nonce: string | null }>(
+      READ_WITH_NONCES,
+      [riders.map((r) => r.expiresAt), riders.map((r) => r.tokenHash), riders.map((r) => r.nonce)],
+    );
+    const stamps = new Map<string, string>();
+    const fresh = new Set<string>();
+    for (const r of rows) {
+      if (r.grp !== null) stamps.set(r.grp, String(r.n));
+      else fresh.add(`${r.token_hash ?? ''}:${r.nonce ?? ''}`);
+    }
+    this.stamps = stamps;
+    return fresh;
   }
 
   private async install(): Promise<boolean> {

@@ -24,7 +24,7 @@
 import type { Kysely } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Db } from './database.js';
-import { PostgresStamps } from './read-cache-postgres.js';
+import { PostgresStamps, type NonceRider } from './read-cache-postgres.js';
 import type { Database } from './schema.js';
 
 export type WatchGroup = 'session' | 'access' | 'chart';
@@ -129,6 +129,10 @@ class Watcher {
 class Entries {
   private readonly byGroup = new Map<WatchGroup, Map<string, Entry>>();
 
+  peek(group: WatchGroup, key: string): unknown {
+    return this.byGroup.get(group)?.get(key)?.value;
+  }
+
   get(group: WatchGroup, key: string, stamp: string): { value: unknown } | undefined {
     const entry = this.byGroup.get(group)?.get(key);
     return entry && entry.stamp === stamp ? { value: entry.value } : undefined;
@@ -178,11 +182,31 @@ function watcherOf(db: Db): Watcher | PostgresWatcher | null {
 
 /**
  * On PostgreSQL, reads the stamps the call's cached reads are judged by; the guard calls it as a
- * call arrives. Nothing to do on SQLite, where every cached read checks its stamp in process.
+ * call arrives, with the call's nonce when it has one to record (answered: whether it was new).
+ * Nothing to do on SQLite, where every cached read checks its stamp in process.
  */
-export async function refreshStamps(db: Db): Promise<void> {
+export async function refreshStamps(db: Db, rider: NonceRider | null = null): Promise<boolean> {
   const watcher = watcherOf(db);
-  if (watcher instanceof PostgresWatcher) await watcher.stamps.refresh();
+  if (watcher instanceof PostgresWatcher) return watcher.stamps.refresh(rider);
+  if (rider) throw new Error('a nonce rides only with PostgreSQL stamps');
+  return true;
+}
+
+/** Values read from several groups are kept in the first group's entries under a key naming them all. */
+function entryKeyOf(groups: readonly WatchGroup[], key: string): string {
+  return groups.length > 1 ? `${groups.join('+')}:${key}` : key;
+}
+
+/**
+ * The value kept under the key whatever its stamp, so possibly out of date: only for what cannot
+ * change (a session's sign key), never to answer a call.
+ */
+export function keptValue<T>(db: Db, group: WatchGroup | readonly WatchGroup[], key: string): T | undefined {
+  const watcher = watcherOf(db);
+  const groups: readonly WatchGroup[] = typeof group === 'string' ? [group] : group;
+  const first = groups[0];
+  if (!watcher || first === undefined) return undefined;
+  return watcher.entries.peek(first, entryKeyOf(groups, key)) as T | undefined;
 }
 
 /** Whether cachedRead keeps values on this database (its triggers in place; on PostgreSQL once stamps were read). */
@@ -212,7 +236,7 @@ export async function cachedRead<T>(
     const parts = groups.map(one);
     return parts.includes(null) ? null : parts.join('/');
   };
-  const entryKey = groups.length > 1 ? `${groups.join('+')}:${key}` : key;
+  const entryKey = entryKeyOf(groups, key);
   const now = stampOf((g) => watcher.stamp(g));
   const hit = now === null ? undefined : watcher.entries.get(first, entryKey, now);
   if (hit) return hit.value as T;
