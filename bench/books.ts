@@ -12,23 +12,12 @@
  * with their SQL captured, and the slowest are explained (PostgreSQL: EXPLAIN (ANALYZE, BUFFERS);
  * SQLite: EXPLAIN QUERY PLAN). Writes bench/results/books.json, one object per database.
  */
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
-import pg from 'pg';
-import SqliteDatabase from 'better-sqlite3';
-import path from 'node:path';
 import { Paths } from '../src/shared/api/paths.js';
-import type { AccountingSystem } from '../src/shared/api/auth.js';
-import { SQLITE_FILE, type Db } from '../src/server/db/database.js';
-import type { Database } from '../src/server/db/schema.js';
-import { queryTrialBalance } from '../src/server/books/trial-balance.js';
-import { queryDetailLedger } from '../src/server/books/detail-ledger.js';
-import { queryGeneralLedger } from '../src/server/books/general-ledger.js';
-import { buildReport } from '../src/server/reports/report-service.js';
-import type { Scope } from '../src/server/subjects/subject-repository.js';
 import { benchDialects, type BenchDialect } from './support/bench-database.js';
 import { call, DEMO_LOGINS, fetchSigned, openSession, startServer, stopServer, type Session } from './support/server.js';
 import { machine, percentile, round, rssMb, writeResult } from './support/stats.js';
-import { createLedger, DEMO_SET, type BenchLedger } from './support/million-lines.js';
+import { createLedger, DEMO_SET } from './support/million-lines.js';
+import { explainSlowest } from './support/explain-reads.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8262);
 const LINES = Number(process.env.BOOKS_LINES ?? 1_000_000);
@@ -129,92 +118,6 @@ async function exportRuns(s: Session, pid: number | undefined) {
   return runs;
 }
 
-interface Captured {
-  sql: string;
-  parameters: readonly unknown[];
-  ms: number;
-}
-
-/** A Db on the bench database whose statements are captured with their time. */
-function capturingDb(
-  ledger: BenchLedger,
-  captured: Captured[],
-): { db: Db; raw: (text: string, values: readonly unknown[]) => Promise<string[]> } {
-  const log = (event: LogEvent) => {
-    if (event.level === 'query')
-      captured.push({ sql: event.query.sql, parameters: event.query.parameters, ms: round(event.queryDurationMillis) });
-  };
-  if (ledger.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: ledger.databaseUrl, max: 4 });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    return {
-      db: { kysely, dialect: 'postgres', sqlite: null, checkpointer: null, close: () => kysely.destroy() },
-      raw: async (text, values) =>
-        (await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, [...values])).rows.map(
-          (r) => r['QUERY PLAN'],
-        ),
-    };
-  }
-  const sqlite = new SqliteDatabase(path.join(ledger.dataDir, SQLITE_FILE), { readonly: true });
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
-  return {
-    db: { kysely, dialect: 'sqlite', sqlite, checkpointer: null, close: () => kysely.destroy() },
-    raw: (text, values) =>
-      Promise.resolve(
-        (sqlite.prepare(`explain query plan ${text}`).all(...(values as unknown[])) as { detail: string }[]).map((r) => r.detail),
-      ),
-  };
-}
-
-/**
- * Each read once more through the server's own functions (what its route runs), its statements
- * captured: the slowest `top` of each read with their plans.
- */
-async function explainSlowest(ledger: BenchLedger, busyLines: number, top = 2) {
-  const captured: Captured[] = [];
-  const { db, raw } = capturingDb(ledger, captured);
-  try {
-    const set = await db.kysely
-      .selectFrom('zt_info')
-      .select(['id', 'accounting_system'])
-      .where('name', '=', DEMO_SET)
-      .executeTakeFirstOrThrow();
-    const scope: Scope = { ztId: Number(set.id), year: YEAR, system: set.accounting_system as AccountingSystem };
-    const lastPage = Math.ceil(busyLines / PAGE_SIZE);
-    const year = { beginMonth: 1, endMonth: 12 };
-    const runs: Record<string, () => Promise<unknown>> = {
-      trialBalanceYear: () => queryTrialBalance(db, scope, year, {}),
-      generalLedgerYear: () => queryGeneralLedger(db, scope, year, {}),
-      detailLedgerFirstPageYear: () => queryDetailLedger(db, scope, year, { code: BUSY, pageIndex: 1, pageSize: PAGE_SIZE }),
-      detailLedgerMiddlePageYear: () =>
-        queryDetailLedger(db, scope, year, { code: BUSY, pageIndex: Math.max(1, Math.floor(lastPage / 2)), pageSize: PAGE_SIZE }),
-      balanceSheetYear: () => buildReport(db, scope, DEMO_SET, 'balance-sheet', { ...year, book: false, carryOver: false }),
-    };
-    const out: Record<
-      string,
-      {
-        statements: number;
-        totalMs: number;
-        slowest: { ms: number; sql: string; parameters: readonly unknown[]; plan: string[] }[];
-      }
-    > = {};
-    for (const [name, run] of Object.entries(runs)) {
-      await run(); // warm
-      captured.length = 0;
-      await run();
-      const read = [...captured];
-      const slowest = [...read].sort((a, b) => b.ms - a.ms).slice(0, top);
-      const explained = [];
-      for (const q of slowest) explained.push({ ...q, plan: await raw(q.sql, q.parameters) });
-      out[name] = { statements: read.length, totalMs: round(read.reduce((a, q) => a + q.ms, 0)), slowest: explained };
-    }
-    return out;
-  } finally {
-    // Kysely's destroy() ends the pool or closes the SQLite handle.
-    await db.close();
-  }
-}
-
 async function measureOn(dialect: BenchDialect) {
   const ledger = await createLedger(dialect, PORT, { lines: LINES, setName: DEMO_SET, year: YEAR, busy: BUSY, totalSets: SETS });
   const server = startServer(ledger.dataDir, PORT, ledger.env);
@@ -236,7 +139,7 @@ async function measureOn(dialect: BenchDialect) {
     };
     const exports = await exportRuns(s, server.child.pid);
     await stopServer(server.child);
-    const explain = await explainSlowest(ledger, ledger.generated.busySubjectLines);
+    const explain = await explainSlowest(ledger, { set: DEMO_SET, year: YEAR, busy: BUSY, pageSize: PAGE_SIZE });
 
     const worst = (group: Record<string, Timings>) => Math.max(...Object.values(group).map((t) => t.p50));
     return {
