@@ -127,9 +127,9 @@ export async function readSectionLines(
       while (index + position < to) {
         const limit = Math.min(chunk, to - index - position);
         let rows: OrderedLine[];
-        if (after) rows = await monthLines(db, ctx.source, match, month, '', { after }, limit);
+        if (after || skip === 0) rows = await monthLines(db, ctx.source, match, month, '', after ? { after } : {}, limit);
         else {
-          // The first read of the month: the lines it skips are summed in the same read.
+          // A first read inside the month: the lines it skips are summed in the same read.
           const first = await monthLinesAt(db, ctx.source, match, month, skip, limit);
           rows = first.rows;
           running += first.before;
