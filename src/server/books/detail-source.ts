@@ -76,10 +76,12 @@ function codeList(src: LineSource) {
  * or walks all of them in date order to find the month's (100-560 ms a page instead of 10-20 ms);
  * SQLite already looks each head up by its key.
  */
-function voucherOfLine(dialect: Db['dialect']): RawBuilder<unknown> {
+function voucherOfLine(dialect: Db['dialect'], ztId: number): RawBuilder<unknown> {
+  // The set named as a value, not l.zt_id: the planner prunes a partitioned voucher to the set's
+  // partition once, where a correlated key would be pruned again for every line.
   return dialect === 'postgres'
     ? sql`cross join lateral (select v.zt_id, v.pz_date, v.certificate_type, v.pz_no, v.is_book, v.carry_over from voucher v
-          where v.zt_id = l.zt_id and v.id = l.voucher_id offset 0) v`
+          where v.zt_id = ${ztId} and v.id = l.voucher_id offset 0) v`
     : sql`join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id`;
 }
 
@@ -104,7 +106,7 @@ function linesFrom(
         }
       : { from: sql``, where: sql`` };
   return sql`from ${lead.from} voucher_line l
-      ${voucherOfLine(dialect)}
+      ${voucherOfLine(dialect, src.scope.ztId)}
       join certificate_type t on t.zt_id = v.zt_id and t.value = v.certificate_type
       ${auxiJoins(src, match)}
       where l.zt_id = ${src.scope.ztId} and l.year = ${src.scope.year} and l.subject_code in (${codeList(src)})
