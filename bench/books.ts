@@ -56,6 +56,22 @@ async function timedCalls(s: Session, p: string, params: Record<string, unknown>
   return timings(server);
 }
 
+/**
+ * Client time (localhost) of a signed call that reads next to nothing (getInfo): what every signed
+ * call costs on that database before its own work (the guard's session and nonce checks).
+ */
+async function signedCallFloor(s: Session): Promise<Timings> {
+  const client: number[] = [];
+  await call(s.base, s, 'GET', Paths.getInfo);
+  for (let i = 0; i < CALLS; i++) {
+    const t0 = performance.now();
+    const { body } = await call(s.base, s, 'GET', Paths.getInfo);
+    client.push(performance.now() - t0);
+    if (!body.success) throw new Error(`getInfo failed: ${body.errorMsg}`);
+  }
+  return timings(client);
+}
+
 const m = (month: number) => `${YEAR}-${String(month).padStart(2, '0')}`;
 
 /** The reads measured, by name: the route and its parameters. */
@@ -131,6 +147,7 @@ async function measureOn(dialect: BenchDialect) {
         out[name] = await timedCalls(s, r.path, r.params);
       return out;
     };
+    const signedCallFloorClientMs = await signedCallFloor(s);
     const serverMs = {
       trialBalance: await measure(plan.trialBalance),
       generalLedgerYear: await timedCalls(s, plan.generalLedgerYear.path, plan.generalLedgerYear.params),
@@ -146,6 +163,7 @@ async function measureOn(dialect: BenchDialect) {
       database: ledger.label,
       generated: ledger.generated,
       otherSets: ledger.smallSets,
+      signedCallFloorClientMs,
       serverMs,
       exportDetailLedgerYear: exports,
       explain,
@@ -173,7 +191,7 @@ writeResult('books', {
   sets: SETS,
   lines: LINES,
   callsPerRead: CALLS,
-  note: 'serverMs: the Server-Timing of each call (request received to answer built), p50/p95 of the calls after one warm-up; met: the p50 of the worst read of each kind',
+  note: 'serverMs: the Server-Timing of each call (request received to answer built), p50/p95 of the calls after one warm-up; signedCallFloorClientMs: client time of a signed getInfo, what any signed call costs before its own work; met: the p50 of the worst read of each kind',
   // Side by side: the embedded default and, with BENCH_DATABASE_URL, PostgreSQL.
   ...byDatabase,
 });
