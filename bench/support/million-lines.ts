@@ -1,7 +1,7 @@
 /**
  * The benchmarks' big ledger set: `lines` voucher lines (default 1,000,000) in one year of the demo
  * set 示范市第一机械厂工会, about 300 subjects, auxiliary items on some of them, written straight
- * into the seeded SQLite file through Kysely in big transactions (not through HTTP), with its
+ * into the seeded database (SQLite file or PostgreSQL) in big transactions (not through HTTP), with its
  * subject_balance rows summed while the lines are generated. Four lines a voucher: two expense
  * subjects against 102 and, in four vouchers of ten, the busy subject (101 库存现金, a tenth of
  * the lines); months 1-6 booked, 7-12 not.
@@ -14,8 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { auxiKeyOf } from '../../src/shared/subjects/auxiliary-rules.js';
-import { openSqlite, SQLITE_FILE } from '../../src/server/db/database.js';
+import { openPostgres, openSqlite, SQLITE_FILE, type Db } from '../../src/server/db/database.js';
+import type { Q } from '../../src/server/subjects/subject-repository.js';
+import { freshPostgres, type BenchDialect } from './bench-database.js';
 import { startServer, stopServer } from './server.js';
+import { addSmallSets, type SmallSets } from './small-sets.js';
 
 export const DEMO_SET = '示范市第一机械厂工会';
 
@@ -37,15 +40,91 @@ export async function createLedgerDataDir(
   port: number,
   options: LedgerOptions = {},
 ): Promise<{ dataDir: string; generated: GeneratedLedger; fileMb: number }> {
+  const ledger = await createLedger('sqlite', port, options);
+  return { dataDir: ledger.dataDir, generated: ledger.generated, fileMb: ledger.sizeMb };
+}
+
+/** A seeded database of either kind with the big ledger (and, when asked, the other sets) in it. */
+export interface BenchLedger {
+  dialect: BenchDialect;
+  dataDir: string;
+  /** What the server needs beside DATA_DIR to run on it (DATABASE_URL on PostgreSQL). */
+  env: Record<string, string>;
+  /** The PostgreSQL database's address (null on SQLite). */
+  databaseUrl: string | null;
+  generated: GeneratedLedger;
+  smallSets: SmallSets | null;
+  /** Size of the SQLite file or of the PostgreSQL database, in MB. */
+  sizeMb: number;
+  label: string;
+  /** Removes the data directory and drops the PostgreSQL database. */
+  remove(): Promise<void>;
+}
+
+/**
+ * The same books on either database: the server seeds it (demo union), other sets up to `totalSets`
+ * (each with its chart and a year of small vouchers, bench/support/small-sets.ts) are added by
+ * set-based statements, then the big ledger is generated into the demo set. On PostgreSQL the
+ * database is fresh (BENCH_DATABASE_URL) and vacuumed and analysed afterwards, as autovacuum would
+ * have by the time anyone reads it.
+ */
+export async function createLedger(
+  dialect: BenchDialect,
+  port: number,
+  options: LedgerOptions & { totalSets?: number } = {},
+): Promise<BenchLedger> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-bench-'));
-  const seeding = startServer(dataDir, port);
-  await seeding.ready;
-  await stopServer(seeding.child);
-  process.stdout.write(`generating ${options.lines ?? 1_000_000} lines…\n`);
-  const file = path.join(dataDir, SQLITE_FILE);
-  const generated = await generateLedger(file, options);
-  process.stdout.write(`${JSON.stringify(generated)}\n`);
-  return { dataDir, generated, fileMb: Math.round(fs.statSync(file).size / 2 ** 20) };
+  const pgDb = dialect === 'postgres' ? await freshPostgres('ledger') : null;
+  try {
+    const env: Record<string, string> = pgDb ? { DATABASE_URL: pgDb.url } : {};
+    const seeding = startServer(dataDir, port, env);
+    await seeding.ready;
+    await stopServer(seeding.child);
+    const file = path.join(dataDir, SQLITE_FILE);
+    const db = pgDb ? openPostgres(pgDb.url) : openSqlite(file);
+    let smallSets: SmallSets | null = null;
+    let generated: GeneratedLedger;
+    try {
+      const seeded = Number((await sql<{ n: number | string }>`select count(*) as n from zt_info`.execute(db.kysely)).rows[0]?.n);
+      const count = (options.totalSets ?? 0) - seeded;
+      if (count > 0) {
+        process.stdout.write(`${dialect}: adding ${count} small sets…\n`);
+        smallSets = await addSmallSets(db, { count, template: options.setName ?? DEMO_SET, year: options.year ?? 2026 });
+        process.stdout.write(`${JSON.stringify(smallSets)}\n`);
+      }
+      process.stdout.write(`${dialect}: generating ${options.lines ?? 1_000_000} lines…\n`);
+      generated = await generateLedger(db, options);
+      process.stdout.write(`${JSON.stringify(generated)}\n`);
+      // As autovacuum leaves a table some time after its inserts: statistics, and the visibility map
+      // that lets a count read the index alone.
+      if (pgDb) await sql`vacuum (analyze)`.execute(db.kysely);
+    } finally {
+      await db.close();
+    }
+    const sizeMb = pgDb
+      ? Math.round(Number((await pgDb.query<{ n: string }>('select pg_database_size(current_database()) as n'))[0]?.n) / 2 ** 20)
+      : Math.round(fs.statSync(file).size / 2 ** 20);
+    return {
+      dialect,
+      dataDir,
+      env,
+      databaseUrl: pgDb?.url ?? null,
+      generated,
+      smallSets,
+      sizeMb,
+      label: pgDb
+        ? `postgresql (the machine's server, default settings), ${sizeMb} MB database`
+        : `sqlite (WAL), ${sizeMb} MB file`,
+      remove: async () => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        await pgDb?.drop();
+      },
+    };
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await pgDb?.drop();
+    throw error;
+  }
 }
 
 /** A small deterministic generator (the same ledger every run). */
@@ -57,10 +136,40 @@ export function random(seed: number) {
   };
 }
 
-/** Writes the ledger into the seeded database file; returns what it wrote. */
-export async function generateLedger(file: string, options: LedgerOptions = {}) {
+/**
+ * Rows into a table: on SQLite as multi-row inserts of `BATCH` rows, on PostgreSQL as one
+ * INSERT … SELECT FROM unnest() of a column array each (one statement for thousands of rows,
+ * the same values: number columns as bigint, text as text).
+ */
+async function insertRows(q: Q, dialect: Db['dialect'], table: string, rows: readonly Record<string, unknown>[]) {
+  if (rows.length === 0) return;
+  if (dialect === 'sqlite') {
+    for (let i = 0; i < rows.length; i += BATCH)
+      await q
+        .insertInto(table as never)
+        .values(rows.slice(i, i + BATCH))
+        .execute();
+    return;
+  }
+  const columns = Object.keys(rows[0] as object);
+  const arrays = columns.map((c) => {
+    const values = rows.map((r) => r[c]);
+    return typeof values[0] === 'number' ? sql`${values}::bigint[]` : sql`${values}::text[]`;
+  });
+  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    select * from unnest(${sql.join(arrays)})`.execute(q);
+}
+
+/** Rows a statement on SQLite (its parameter limit); PostgreSQL's unnest takes a flush at once. */
+const BATCH = 400;
+
+/**
+ * Writes the ledger into the seeded database (either kind; the caller closes it); returns what it
+ * wrote. The same books on both: one deterministic sequence, the balances summed in memory as
+ * src/server/books/balances.ts keeps them (per month, last-level code and auxiliary key).
+ */
+export async function generateLedger(db: Db, options: LedgerOptions = {}) {
   const { lines: lineTarget = 1_000_000, setName = DEMO_SET, year = 2026, busy = '101' } = options;
-  const db = openSqlite(file);
   const q = db.kysely;
   db.sqlite?.pragma('synchronous = OFF');
   const started = performance.now();
@@ -166,7 +275,8 @@ export async function generateLedger(file: string, options: LedgerOptions = {}) 
     }
   };
   const now = Date.now();
-  const BATCH = 400;
+  // Heads a flush on SQLite (their lines: 4 each), on PostgreSQL (one statement per table).
+  const flushHeads = db.dialect === 'sqlite' ? BATCH / 4 : 5000;
   let written = 0;
   let lineCount = 0;
   let auxiCount = 0;
@@ -181,21 +291,10 @@ export async function generateLedger(file: string, options: LedgerOptions = {}) 
       const auxis: Record<string, unknown>[] = [];
       // Vouchers before their lines (the lines' foreign key), BATCH lines a statement.
       const flush = async (force: boolean) => {
-        if (heads.length < BATCH / 4 && !(force && heads.length > 0)) return;
-        await trx
-          .insertInto('voucher')
-          .values(heads.splice(0) as never)
-          .execute();
-        while (lines.length > 0)
-          await trx
-            .insertInto('voucher_line')
-            .values(lines.splice(0, BATCH) as never)
-            .execute();
-        while (auxis.length > 0)
-          await trx
-            .insertInto('voucher_line_auxi')
-            .values(auxis.splice(0, BATCH) as never)
-            .execute();
+        if (heads.length < flushHeads && !(force && heads.length > 0)) return;
+        await insertRows(trx, db.dialect, 'voucher', heads.splice(0));
+        await insertRows(trx, db.dialect, 'voucher_line', lines.splice(0));
+        await insertRows(trx, db.dialect, 'voucher_line_auxi', auxis.splice(0));
       };
       // Dates rise with the number within the month, as keyed vouchers do.
       for (let n = 1; n <= inMonth; n++) {
@@ -281,14 +380,8 @@ export async function generateLedger(file: string, options: LedgerOptions = {}) 
     debit_booked: b.db,
     credit_booked: b.cb,
   }));
-  await q.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += BATCH)
-      await trx
-        .insertInto('subject_balance')
-        .values(rows.slice(i, i + BATCH))
-        .execute();
-  });
-  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(q);
+  await q.transaction().execute((trx) => insertRows(trx, db.dialect, 'subject_balance', rows));
+  if (db.dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(q);
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   const chart = await q
     .selectFrom('subject')
@@ -296,7 +389,6 @@ export async function generateLedger(file: string, options: LedgerOptions = {}) 
     .where('zt_id', '=', ztId)
     .where('year', '=', year)
     .executeTakeFirstOrThrow();
-  await db.close();
   return {
     seconds,
     vouchers: written,

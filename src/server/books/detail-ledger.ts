@@ -26,7 +26,7 @@ import {
   itemUsage,
   lineCounts,
   monthLines,
-  monthPrefix,
+  monthLinesAt,
   rangeLines,
   type LinePosition,
   type OrderedLine,
@@ -122,12 +122,18 @@ export async function readSectionLines(
     let running = balanceBefore(s.section, month);
     const skip = Math.max(0, from - index);
     if (!needle) {
-      running += await monthPrefix(db, ctx.source, match, month, skip);
       let after: OrderedLine | undefined;
       let position = skip;
       while (index + position < to) {
         const limit = Math.min(chunk, to - index - position);
-        const rows = await monthLines(db, ctx.source, match, month, '', after ? { after } : { offset: skip }, limit);
+        let rows: OrderedLine[];
+        if (after || skip === 0) rows = await monthLines(db, ctx.source, match, month, '', after ? { after } : {}, limit);
+        else {
+          // A first read inside the month: the lines it skips are summed in the same read.
+          const first = await monthLinesAt(db, ctx.source, match, month, skip, limit);
+          rows = first.rows;
+          running += first.before;
+        }
         if (rows.length === 0) break;
         await emit(
           rows.map((r) => {

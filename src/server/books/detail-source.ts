@@ -70,11 +70,32 @@ function codeList(src: LineSource) {
 }
 
 /**
+ * Each line's voucher head, found by its key. On PostgreSQL a lateral subquery that cannot be
+ * flattened (OFFSET 0): the planner otherwise joins a subject's month of lines (8,000 of a
+ * 1,000,000-line year) to its vouchers by hashing every voucher of the set (250,000, read whole),
+ * or walks all of them in date order to find the month's (100-560 ms a page instead of 10-20 ms);
+ * SQLite already looks each head up by its key.
+ */
+function voucherOfLine(dialect: Db['dialect'], ztId: number): RawBuilder<unknown> {
+  // The set named as a value, not l.zt_id: the planner prunes a partitioned voucher to the set's
+  // partition once, where a correlated key would be pruned again for every line.
+  return dialect === 'postgres'
+    ? sql`cross join lateral (select v.zt_id, v.pz_date, v.certificate_type, v.pz_no, v.is_book, v.carry_over from voucher v
+          where v.zt_id = ${ztId} and v.id = l.voucher_id offset 0) v`
+    : sql`join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id`;
+}
+
+/**
  * FROM and WHERE of the source's lines, with the voucher and its type joined. `driver`: the index
  * of a type whose item the section has, to read the item's rows first (by voucher_line_auxi_item_ix;
  * SQLite keeps a CROSS JOIN's order) instead of every line of the subject.
  */
-function linesFrom(src: LineSource, match: SectionMatch | null, driver: number | null = null): RawBuilder<unknown> {
+function linesFrom(
+  dialect: Db['dialect'],
+  src: LineSource,
+  match: SectionMatch | null,
+  driver: number | null = null,
+): RawBuilder<unknown> {
   const item = driver === null ? null : { typeNo: src.types[driver], infoNo: match?.[driver] };
   const lead =
     item?.typeNo && item.infoNo
@@ -85,7 +106,7 @@ function linesFrom(src: LineSource, match: SectionMatch | null, driver: number |
         }
       : { from: sql``, where: sql`` };
   return sql`from ${lead.from} voucher_line l
-      join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id
+      ${voucherOfLine(dialect, src.scope.ztId)}
       join certificate_type t on t.zt_id = v.zt_id and t.value = v.certificate_type
       ${auxiJoins(src, match)}
       where l.zt_id = ${src.scope.ztId} and l.year = ${src.scope.year} and l.subject_code in (${codeList(src)})
@@ -182,7 +203,7 @@ export async function monthLines(
   const hit = needle ? sql`case when ${summaryHit(needle)} then 1 else 0 end` : sql`1`;
   const result = await sql<OrderedLine>`select l.voucher_id, l.line_no, l.month, v.pz_date, v.certificate_type, v.pz_no,
         t.entry, l.summary, l.subject_code, l.debit_amount, l.credit_amount, ${hit} as hit
-      ${linesFrom(src, match)} and l.month = ${month} ${after}
+      ${linesFrom(db.dialect, src, match)} and l.month = ${month} ${after}
       ${MONTH_ORDER} limit ${limit} offset ${from.offset ?? 0}`.execute(db.kysely);
   return result.rows;
 }
@@ -210,24 +231,33 @@ export async function rangeLines(
   const hit = needle ? sql`case when ${summaryHit(needle)} then 1 else 0 end` : sql`1`;
   const result = await sql<OrderedLine>`select l.voucher_id, l.line_no, l.month, v.pz_date, v.certificate_type, v.pz_no,
         t.entry, l.summary, l.subject_code, l.debit_amount, l.credit_amount, ${hit} as hit
-      ${linesFrom(src, match, driver)} and l.month >= ${range.beginMonth} and l.month <= ${range.endMonth} ${keyset}
+      ${linesFrom(db.dialect, src, match, driver)} and l.month >= ${range.beginMonth} and l.month <= ${range.endMonth} ${keyset}
       order by l.month, v.pz_date, v.certificate_type, v.pz_no, l.line_no limit ${limit}`.execute(db.kysely);
   return result.rows;
 }
 
-/** Debit minus credit of the first `count` lines of a month of a section. */
-export async function monthPrefix(
+/**
+ * Lines of one month of a section in voucher order from an offset, at most `limit`, and the debit
+ * minus credit of the month's lines before the first of them: one read of the month's lines (a
+ * window sum over them) where a deep page read them twice, once to sum the lines it skips and once
+ * to skip them.
+ */
+export async function monthLinesAt(
   db: Db,
   src: LineSource,
   match: SectionMatch | null,
   month: number,
-  count: number,
-): Promise<number> {
-  if (count <= 0) return 0;
-  const result = await sql<{ s: number | string | null }>`select sum(d) as s from (
-      select l.debit_amount - l.credit_amount as d ${linesFrom(src, match)} and l.month = ${month}
-      ${MONTH_ORDER} limit ${count}) x`.execute(db.kysely);
-  return Number(result.rows[0]?.s ?? 0);
+  offset: number,
+  limit: number,
+): Promise<{ rows: OrderedLine[]; before: number }> {
+  const result = await sql<OrderedLine & { prior_sum: number | string | null }>`select * from (
+      select l.voucher_id, l.line_no, l.month, v.pz_date, v.certificate_type, v.pz_no,
+        t.entry, l.summary, l.subject_code, l.debit_amount, l.credit_amount, 1 as hit,
+        sum(l.debit_amount - l.credit_amount) over (${MONTH_ORDER} rows between unbounded preceding and 1 preceding) as prior_sum
+      ${linesFrom(db.dialect, src, match)} and l.month = ${month}) x
+      order by x.pz_date, x.certificate_type, x.pz_no, x.line_no limit ${limit} offset ${offset}`.execute(db.kysely);
+  const first = result.rows[0];
+  return { rows: result.rows, before: Number(first?.prior_sum ?? 0) };
 }
 
 /**
@@ -243,12 +273,12 @@ export async function hitPrefix(
   count: number,
 ): Promise<{ position: LinePosition; sum: number } | null> {
   const hit = await sql<LinePosition>`select v.pz_date, v.certificate_type, v.pz_no, l.line_no
-      ${linesFrom(src, match)} and l.month = ${month} and ${summaryHit(needle)}
+      ${linesFrom(db.dialect, src, match)} and l.month = ${month} and ${summaryHit(needle)}
       ${MONTH_ORDER} limit 1 offset ${count - 1}`.execute(db.kysely);
   const position = hit.rows[0];
   if (!position) return null;
   const result = await sql<{ s: number | string | null }>`select sum(l.debit_amount - l.credit_amount) as s
-      ${linesFrom(src, match)} and l.month = ${month}
+      ${linesFrom(db.dialect, src, match)} and l.month = ${month}
         and (v.pz_date, v.certificate_type, v.pz_no, l.line_no) <= (${position.pz_date}, ${position.certificate_type}, ${position.pz_no}, ${position.line_no})`.execute(
     db.kysely,
   );

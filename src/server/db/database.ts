@@ -10,6 +10,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { BACKSTOP_PAGES, Checkpointer } from './checkpointer.js';
+import { POSTGRES_SESSION_OPTIONS } from './postgres-session.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -94,7 +95,7 @@ export function openSqlite(file: string): Db {
 }
 
 export function openPostgres(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, options: POSTGRES_SESSION_OPTIONS });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const relaxed = new pg.Pool({ connectionString, max: 2, options: '-c synchronous_commit=off' });
   const close = async () => {
