@@ -97,7 +97,7 @@ export function openSqlite(file: string): Db {
 export function openPostgres(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: 10, options: POSTGRES_SESSION_OPTIONS });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const relaxed = new pg.Pool({ connectionString, max: 2, options: '-c synchronous_commit=off' });
+  const relaxed = new pg.Pool({ connectionString, max: 2, options: `${POSTGRES_SESSION_OPTIONS} -c synchronous_commit=off` });
   const close = async () => {
     await kysely.destroy();
     await relaxed.end();
