@@ -3,7 +3,7 @@
  * lock is taken once for the batch, numbers follow the order the saves arrived in, and each table
  * gets one statement for all of them. On PostgreSQL the four tables' inserts travel as one
  * statement (db/unnest-insert.ts): a batch is begin, the closed-period check, the lock, the
- * numbers, the rows, commit — six round trips whatever its size. A voucher of a closed period is
+ * numbers, the rows, commit — six round trips whatever its size (one more per further period). A voucher of a closed period is
  * refused alone (4014); the others are written.
  */
 import { PostgresAdapter } from 'kysely';
@@ -148,7 +148,7 @@ export const writeNewVouchers: SetWrite<NewVoucher, Voucher> = async (trx, items
   const open = items.filter((i) => !closed.has(periodText(i.row)));
   const keys = new Map(open.map((i) => [periodKeyText(keyOf(i.row)), keyOf(i.row)]));
   await lockPeriods(trx, [...keys.values()]);
-  const next = await takeNextNumbers(trx, ztId, [...keys.values()]);
+  const next = await takeNextNumbers(trx, [...keys.values()]);
   const rows = open.map((i) => {
     const text = periodKeyText(keyOf(i.row));
     const pzNo = next.get(text) ?? 1;

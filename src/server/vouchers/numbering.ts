@@ -83,26 +83,14 @@ export async function takeNextNumber(trx: Q, k: PeriodKey): Promise<number> {
 }
 
 /**
- * The next number of each period of one set (keyed by periodKeyText), in one statement; call after
- * lockPeriods(trx, keys) in the same transaction, as takeNextNumber.
+ * The next number of each period of one set (keyed by periodKeyText); call after
+ * lockPeriods(trx, keys) in the same transaction, as takeNextNumber. A statement per period (a
+ * batch has one, as a rule): each reads one end of the number index, where a grouped max over
+ * several periods would read every voucher of them.
  */
-export async function takeNextNumbers(trx: Q, ztId: number, keys: readonly PeriodKey[]): Promise<Map<string, number>> {
-  const next = new Map(keys.map((k) => [keyText(k), 1]));
-  if (keys.length === 0) return next;
-  const rows = await trx
-    .selectFrom('voucher')
-    .select(['year', 'month', 'certificate_type'])
-    .select((eb) => eb.fn.max<number | null>('pz_no').as('n'))
-    .where('zt_id', '=', ztId)
-    .where('year', 'in', [...new Set(keys.map((k) => k.year))])
-    .where('month', 'in', [...new Set(keys.map((k) => k.month))])
-    .where('certificate_type', 'in', [...new Set(keys.map((k) => k.certificateType))])
-    .groupBy(['year', 'month', 'certificate_type'])
-    .execute();
-  for (const r of rows) {
-    const text = keyText({ ztId, year: r.year, month: r.month, certificateType: r.certificate_type });
-    if (next.has(text)) next.set(text, Number(r.n ?? 0) + 1);
-  }
+export async function takeNextNumbers(trx: Q, keys: readonly PeriodKey[]): Promise<Map<string, number>> {
+  const next = new Map<string, number>();
+  for (const k of keys) next.set(keyText(k), await takeNextNumber(trx, k));
   return next;
 }
 
