@@ -28,6 +28,7 @@ import * as m0023 from './migrations/0023-rights.js';
 import * as m0022 from './migrations/0022-user-home-and-directory.js';
 import * as m0025 from './migrations/0025-permissions.js';
 import * as m0026 from './migrations/0026-platforms.js';
+import * as m0028 from './migrations/0028-ledger-indexes-by-set.js';
 
 export async function migrate(db: Db): Promise<string[]> {
   const list: Record<string, (d: Db) => Migration> = {
@@ -55,6 +56,7 @@ export async function migrate(db: Db): Promise<string[]> {
     '0025-permissions': (d) => ({ up: (k) => m0025.up(k, d.dialect) }),
     '0026-platforms': (d) => ({ up: (k) => m0026.up(k, d.dialect) }),
     '0027-zt-tree-index': () => ({ up: (k) => m0027.up(k) }),
+    '0028-ledger-indexes-by-set': () => ({ up: (k) => m0028.up(k) }),
   };
   const migrator = new Migrator({
     db: db.kysely,
