@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import { cachingStatements, openSqlite, parseBigint, type Db } from './database.js';
 import { migrate } from './migrate.js';
 
@@ -22,6 +23,14 @@ describe('SQLite durability settings', () => {
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+  });
+
+  it('shows an observer each statement it ran, SQL text and parameters (the API tests’ capture)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ufc-db-'));
+    const seen: { sql: string; parameters: readonly unknown[] }[] = [];
+    db = openSqlite(path.join(dir, 'ledger.sqlite'), (query) => seen.push({ sql: query.sql, parameters: query.parameters }));
+    await sql`select ${7} as n`.execute(db.kysely);
+    expect(seen).toEqual([{ sql: 'select ? as n', parameters: [7] }]);
   });
 
   it('migrates forward once: a second run finds nothing to do', async () => {

@@ -7,7 +7,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type CompiledQuery,
+  type KyselyConfig,
+  type SqliteDatabase as KyselySqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import { BACKSTOP_PAGES, Checkpointer } from './checkpointer.js';
 import { POSTGRES_SESSION_OPTIONS } from './postgres-session.js';
@@ -31,6 +38,14 @@ export interface Db {
 }
 
 export const SQLITE_FILE = 'ledger.sqlite';
+
+/** Sees every statement the instance runs, after it ran (or failed): the API tests' SQL capture. */
+export type StatementObserver = (query: CompiledQuery) => void;
+
+/** Kysely's log option for an observer; none at all without one, so production pays nothing. */
+function observing(observe: StatementObserver | undefined): Pick<KyselyConfig, 'log'> {
+  return observe ? { log: (event) => observe(event.query) } : {};
+}
 
 export function parseBigint(text: string): number {
   const n = Number(text);
@@ -77,7 +92,7 @@ export function cachingStatements(sqlite: SqliteDatabase.Database, size = STATEM
   };
 }
 
-export function openSqlite(file: string): Db {
+export function openSqlite(file: string, observe?: StatementObserver): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -85,7 +100,10 @@ export function openSqlite(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+    ...observing(observe),
+  });
   const checkpointer = new Checkpointer(file);
   const close = async () => {
     await checkpointer.stop();
@@ -94,9 +112,9 @@ export function openSqlite(file: string): Db {
   return { kysely, dialect: 'sqlite', sqlite, checkpointer, relaxed: null, close };
 }
 
-export function openPostgres(connectionString: string): Db {
+export function openPostgres(connectionString: string, observe?: StatementObserver): Db {
   const pool = new pg.Pool({ connectionString, max: 10, options: POSTGRES_SESSION_OPTIONS });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...observing(observe) });
   const relaxed = new pg.Pool({ connectionString, max: 2, options: `${POSTGRES_SESSION_OPTIONS} -c synchronous_commit=off` });
   const close = async () => {
     await kysely.destroy();

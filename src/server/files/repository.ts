@@ -8,9 +8,24 @@ export function insertFile(db: Q, row: Omit<FileRelationRow, 'file_source'> & { 
   return db.insertInto('file_relation').values(row).execute();
 }
 
-/** The file's row in any ledger set (to tell "another set's file" from "no such file"). */
-export function findFileAnywhere(db: Q, fileId: string): Promise<FileRelationRow | undefined> {
-  return db.selectFrom('file_relation').selectAll().where('file_id', '=', fileId).executeTakeFirst();
+export function findFile(db: Q, ztId: number, fileId: string): Promise<FileRelationRow | undefined> {
+  return db.selectFrom('file_relation').selectAll().where('zt_id', '=', ztId).where('file_id', '=', fileId).executeTakeFirst();
+}
+
+/**
+ * Whether another set has a file with this id, to refuse it with 4005 rather than 4015: the one
+ * attachment statement that looks beyond the set, asked only on that refusal (sql-capture.ts
+ * names it among the cross-set statements by design).
+ */
+export async function fileInAnotherSet(db: Q, ztId: number, fileId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('file_relation')
+    .select('zt_id')
+    .where('file_id', '=', fileId)
+    .where('zt_id', '!=', ztId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export function filesOfVoucher(db: Q, ztId: number, voucherId: string): Promise<FileRelationRow[]> {

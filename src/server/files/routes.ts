@@ -128,7 +128,7 @@ export async function fileRoutes(app: App, db: Db, config: ServerConfig, link: V
         if (voucherId === null) return (await filesByIds(trx, ztId, ids)).map((row) => toFileRelation(row, null));
         const voucher = await voucherOf(trx, link, ztId, voucherId);
         await attachToVoucher(trx, link, ztId, voucher, ids);
-        const fresh = await link.find(trx, voucherId);
+        const fresh = await link.find(trx, ztId, voucherId);
         return (await filesByIds(trx, ztId, ids)).map((row) => toFileRelation(row, fresh));
       });
       return okEnvelope(rows, FileMessages.uploaded);
@@ -153,7 +153,7 @@ export async function fileRoutes(app: App, db: Db, config: ServerConfig, link: V
     const rows = await filesByIds(db.kysely, ztId, ids);
     const out: FileRelation[] = [];
     for (const row of rows) {
-      const voucher = row.voucher_id === null ? null : await link.find(db.kysely, row.voucher_id);
+      const voucher = row.voucher_id === null ? null : await link.find(db.kysely, ztId, row.voucher_id);
       out.push(toFileRelation(row, voucher));
     }
     return okEnvelope(out);
@@ -187,7 +187,7 @@ export async function fileRoutes(app: App, db: Db, config: ServerConfig, link: V
     const voucherId = await db.kysely.transaction().execute(async (trx) => {
       const row = await fileOf(trx, ztId, fileId);
       // A voucher deleted since leaves its files free to delete.
-      const voucher = row.voucher_id === null ? null : await link.find(trx, row.voucher_id);
+      const voucher = row.voucher_id === null ? null : await link.find(trx, ztId, row.voucher_id);
       if (voucher) assertWritable(voucher);
       await deleteFileRow(trx, ztId, fileId);
       return row.voucher_id;
@@ -198,7 +198,7 @@ export async function fileRoutes(app: App, db: Db, config: ServerConfig, link: V
         ? { files: [], numberOfDocument: null }
         : {
             files: (await filesOfVoucher(db.kysely, ztId, voucherId)).map((row) => toFileRelation(row, null)),
-            numberOfDocument: (await link.find(db.kysely, voucherId))?.numberOfDocument ?? null,
+            numberOfDocument: (await link.find(db.kysely, ztId, voucherId))?.numberOfDocument ?? null,
           };
     return okEnvelope(data, FileMessages.deleted);
   });

@@ -10,7 +10,7 @@ import { Paths } from '../../shared/api/paths.js';
 import { FileMessages } from '../../shared/files/upload-rules.js';
 import type { Database, FileRelationRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
-import { attachFiles, countOfVoucher, findFileAnywhere } from './repository.js';
+import { attachFiles, countOfVoucher, fileInAnotherSet, findFile } from './repository.js';
 import type { VoucherLink, VoucherState } from './voucher-link.js';
 
 export function toFileRelation(row: FileRelationRow, voucher: VoucherState | null): FileRelation {
@@ -31,10 +31,10 @@ export function toFileRelation(row: FileRelationRow, voucher: VoucherState | nul
 
 /** The session's voucher, or a refusal: another set's (4005), none (4015). */
 export async function voucherOf(db: Kysely<Database>, link: VoucherLink, ztId: number, voucherId: string): Promise<VoucherState> {
-  const voucher = await link.find(db, voucherId);
-  if (!voucher) refuse('NotFound', FileMessages.voucherNotFound);
-  if (voucher.ztId !== ztId) refuse('Forbidden');
-  return voucher;
+  const voucher = await link.find(db, ztId, voucherId);
+  if (voucher) return voucher;
+  if (await link.inAnotherSet(db, ztId, voucherId)) refuse('Forbidden');
+  refuse('NotFound', FileMessages.voucherNotFound);
 }
 
 export function assertWritable(voucher: VoucherState): void {
@@ -44,10 +44,10 @@ export function assertWritable(voucher: VoucherState): void {
 
 /** The session's file, or a refusal: another set's (4005), none (4015). */
 export async function fileOf(db: Kysely<Database>, ztId: number, fileId: string): Promise<FileRelationRow> {
-  const row = await findFileAnywhere(db, fileId);
-  if (!row) refuse('NotFound', FileMessages.notFound);
-  if (row.zt_id !== ztId) refuse('Forbidden');
-  return row;
+  const row = await findFile(db, ztId, fileId);
+  if (row) return row;
+  if (await fileInAnotherSet(db, ztId, fileId)) refuse('Forbidden');
+  refuse('NotFound', FileMessages.notFound);
 }
 
 /**

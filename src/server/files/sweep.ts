@@ -12,30 +12,37 @@ export const UNATTACHED_MAX_AGE_MS = 24 * 3_600_000;
 export const SWEEP_INTERVAL_MS = 6 * 3_600_000;
 
 export async function sweepAttachments(db: Kysely<Database>, store: FileStore, now = Date.now()): Promise<number> {
-  const orphans = await db
-    .selectFrom('file_relation as f')
-    .select(['f.zt_id', 'f.file_id'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('f.voucher_id', 'is', null), eb('f.created_at', '<', now - UNATTACHED_MAX_AGE_MS)]),
-        eb.and([
-          eb('f.voucher_id', 'is not', null),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('voucher as v')
-                .select('v.id')
-                .whereRef('v.zt_id', '=', 'f.zt_id')
-                .whereRef('v.id', '=', 'f.voucher_id'),
+  // Set by set: every statement on a ledger table names one set (db/ledger-tables.ts).
+  const sets = await db.selectFrom('zt_info').select('id').orderBy('id').execute();
+  let removed = 0;
+  for (const { id: ztId } of sets) {
+    const orphans = await db
+      .selectFrom('file_relation as f')
+      .select(['f.zt_id', 'f.file_id'])
+      .where('f.zt_id', '=', ztId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('f.voucher_id', 'is', null), eb('f.created_at', '<', now - UNATTACHED_MAX_AGE_MS)]),
+          eb.and([
+            eb('f.voucher_id', 'is not', null),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('voucher as v')
+                  .select('v.id')
+                  .whereRef('v.zt_id', '=', 'f.zt_id')
+                  .whereRef('v.id', '=', 'f.voucher_id'),
+              ),
             ),
-          ),
+          ]),
         ]),
-      ]),
-    )
-    .execute();
-  for (const row of orphans) {
-    await db.deleteFrom('file_relation').where('zt_id', '=', row.zt_id).where('file_id', '=', row.file_id).execute();
-    await store.remove(row.zt_id, row.file_id);
+      )
+      .execute();
+    for (const row of orphans) {
+      await db.deleteFrom('file_relation').where('zt_id', '=', row.zt_id).where('file_id', '=', row.file_id).execute();
+      await store.remove(row.zt_id, row.file_id);
+    }
+    removed += orphans.length;
   }
-  return orphans.length;
+  return removed;
 }

@@ -6,13 +6,15 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { voucherInAnotherSet } from '../vouchers/repository.js';
 import type { VoucherLink, VoucherState } from './voucher-link.js';
 
 export const voucherTables: VoucherLink = {
-  async find(db: Kysely<Database>, voucherId: string): Promise<VoucherState | null> {
+  async find(db: Kysely<Database>, ztId: number, voucherId: string): Promise<VoucherState | null> {
     const row = await db
       .selectFrom('voucher')
       .select(['zt_id', 'id', 'year', 'month', 'is_review', 'is_book', 'number_of_document'])
+      .where('zt_id', '=', ztId)
       .where('id', '=', voucherId)
       .executeTakeFirst();
     if (!row) return null;
@@ -30,6 +32,10 @@ export const voucherTables: VoucherLink = {
       closed: closed !== undefined,
       numberOfDocument: row.number_of_document,
     };
+  },
+
+  async inAnotherSet(db: Kysely<Database>, ztId: number, voucherId: string): Promise<boolean> {
+    return (await voucherInAnotherSet(db, ztId, voucherId)) !== undefined;
   },
 
   async raiseDocumentCount(db: Kysely<Database>, voucher: VoucherState, count: number): Promise<number> {

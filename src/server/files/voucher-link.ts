@@ -17,8 +17,10 @@ export interface VoucherState {
 }
 
 export interface VoucherLink {
-  /** The voucher with this id in any ledger set (the caller refuses another set's), or null. */
-  find(db: Kysely<Database>, voucherId: string): Promise<VoucherState | null>;
+  /** The set's voucher with this id, or null. */
+  find(db: Kysely<Database>, ztId: number, voucherId: string): Promise<VoucherState | null>;
+  /** Whether another set has a voucher with this id (asked only to refuse it with 4005). */
+  inAnotherSet(db: Kysely<Database>, ztId: number, voucherId: string): Promise<boolean>;
   /** Sets numberOfDocument to at least `count`; answers the count it now has. */
   raiseDocumentCount(db: Kysely<Database>, voucher: VoucherState, count: number): Promise<number>;
 }
@@ -26,5 +28,6 @@ export interface VoucherLink {
 /** Before vouchers exist: no voucher is found. */
 export const noVouchers: VoucherLink = {
   find: () => Promise.resolve(null),
+  inAnotherSet: () => Promise.resolve(false),
   raiseDocumentCount: (_db, voucher) => Promise.resolve(voucher.numberOfDocument),
 };

@@ -9,7 +9,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig, type ServerConfig } from '../config.js';
 import { openPostgres, openSqlite, SQLITE_FILE, type Db, type DialectName } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
 import { prepare } from '../start.js';
+import { asTheApp, SqlCapture } from './sql-capture.js';
 import type { RegisteredRoute } from '../http/route-list.js';
 
 export interface TestServer {
@@ -18,6 +20,8 @@ export interface TestServer {
   config: ServerConfig;
   /** Every route the app registered (method, url, config). */
   routes: RegisteredRoute[];
+  /** What the app ran: close() throws when a statement against a ledger table did not route to one zt_id. */
+  sql: SqlCapture;
   /** Stops the app and starts a new one on the same database (url and db change); nothing in memory survives. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -73,22 +77,29 @@ export async function startTestServer(dialect: DialectName, overrides: Partial<S
   const config: ServerConfig = { ...base, port: 0, host: '127.0.0.1', ...overrides };
   let dropPg: (() => Promise<void>) | null = null;
   let open: () => Db;
+  const sql = new SqlCapture();
   if (dialect === 'postgres') {
     const created = await createPgDatabase();
     dropPg = () => created.drop();
-    open = () => openPostgres(created.url);
+    open = () => openPostgres(created.url, sql.observe);
   } else {
-    open = () => openSqlite(path.join(dataDir, SQLITE_FILE));
+    open = () => openSqlite(path.join(dataDir, SQLITE_FILE), sql.observe);
   }
   const start = async () => {
-    const { app, db } = await prepare(config, open());
-    return { app, db, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+    const db = open();
+    // Migrations run first, outside the app's context: DDL and backfills span every set by design.
+    await migrate(db);
+    return asTheApp(async () => {
+      const { app } = await prepare(config, db);
+      return { app, db, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+    });
   };
   let running = await start();
   const server: TestServer = {
     url: running.url,
     db: running.db,
     config,
+    sql,
     routes: running.app.registeredRoutes,
     restart: async () => {
       await running.app.close();
@@ -100,6 +111,7 @@ export async function startTestServer(dialect: DialectName, overrides: Partial<S
       await running.app.close();
       if (dropPg) await dropPg();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      sql.assertRouted();
     },
   };
   return server;

@@ -20,6 +20,7 @@ import type { AppUserRow, Database } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import { makeInitialPassword } from './initial-password.js';
 import { managedUser, requireUserButton, userScopeOf, type UserScope } from './user-scope.js';
+import { workedOnVouchers } from './worked-on-vouchers.js';
 
 /** A user as the log keeps it: the record without its password hash. */
 function logged(row: AppUserRow): Omit<AppUserRow, 'password_hash'> {
@@ -244,11 +245,7 @@ export async function deleteUser(db: Db, request: FastifyRequest, id: number): P
   if (target.id === ctx.selfId) invalid('不能删除自己的账号');
   await db.kysely.transaction().execute(async (trx) => {
     // Every create, review, booking and signature is in the voucher trail; a closed month names its closer.
-    const worked =
-      (await trx.selectFrom('voucher_audit').select('zt_id').where('user_id', '=', target.id).limit(1).executeTakeFirst()) ??
-      (await trx.selectFrom('voucher').select('zt_id').where('created_by', '=', target.id).limit(1).executeTakeFirst()) ??
-      (await trx.selectFrom('period_close').select('zt_id').where('closed_by', '=', target.id).limit(1).executeTakeFirst());
-    if (worked) refuse('BusinessRule', KEEP_WHO_WORKED);
+    if (await workedOnVouchers(trx, target.id, target.home_zt_id)) refuse('BusinessRule', KEEP_WHO_WORKED);
     const grants = await trx.selectFrom('user_zt_level').selectAll().where('user_id', '=', target.id).execute();
     await trx.deleteFrom('user_zt_level').where('user_id', '=', target.id).execute();
     await trx.deleteFrom('user_pz_type_right').where('user_id', '=', target.id).execute();

@@ -198,6 +198,19 @@ describe.each(TEST_DIALECTS)('people of the user center (%s)', (dialect) => {
     expect(refused.body.errorCode).toBe(ErrorCodes.BusinessRule.code);
     expect(refused.body.errorMsg).toBe(KEEP_WHO_WORKED);
     expect(await userRow(id)).toBeDefined();
+    // The trail is asked set by set: a set the user worked in and may no longer open still counts.
+    const grants = await server.db.kysely.selectFrom('user_zt_level').selectAll().where('user_id', '=', id).execute();
+    const home = await server.db.kysely
+      .selectFrom('app_user')
+      .select('home_zt_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await server.db.kysely.deleteFrom('user_zt_level').where('user_id', '=', id).execute();
+    await server.db.kysely.deleteFrom('session').where('user_id', '=', id).execute();
+    await server.db.kysely.updateTable('app_user').set({ home_zt_id: null }).where('id', '=', id).execute();
+    expect((await admin.delete(Paths.user, { id })).body.errorMsg).toBe(KEEP_WHO_WORKED);
+    await server.db.kysely.insertInto('user_zt_level').values(grants).execute();
+    await server.db.kysely.updateTable('app_user').set({ home_zt_id: home.home_zt_id }).where('id', '=', id).execute();
 
     const made = await create(admin, { loginName: 'sun7', name: '孙七' });
     const sunId = made.body.data.id;

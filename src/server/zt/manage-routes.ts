@@ -27,6 +27,7 @@ import { checkLedgerSet, isRealDate } from './check-set.js';
 import { createLedgerSet, openYears } from './create-set.js';
 import { clearChart, deleteLedgerSet, endSessionsIn } from './remove-set.js';
 import { toZtInfo } from './routes.js';
+import { firstYearsOfSets, setsWithVouchers } from './set-years.js';
 import { treeChildren, treeReveal, treeSearch, treeTop, treeWhole } from './tree-levels.js';
 
 const local = (path: string) => path.slice('/userCenter'.length);
@@ -55,21 +56,8 @@ async function listItems(db: Db, rows: readonly ZtInfoRow[], all: readonly ZtInf
   const ids = rows.map((r) => r.id);
   const byId = new Map(all.map((r) => [r.id, r]));
   const withChildren = new Set(all.map((r) => r.upper_id));
-  const firstYears = new Map<number, number>();
-  const withVouchers = new Set<number>();
-  // In slices: a subtree of a province holds thousands of sets, more than one IN list should carry.
-  for (let at = 0; at < ids.length; at += 1000) {
-    const slice = ids.slice(at, at + 1000);
-    const years = await db.kysely
-      .selectFrom('zt_year')
-      .select((eb) => ['zt_id', eb.fn.min('year').as('year')])
-      .where('zt_id', 'in', slice)
-      .groupBy('zt_id')
-      .execute();
-    for (const y of years) firstYears.set(y.zt_id, y.year);
-    const vouchers = await db.kysely.selectFrom('voucher').select('zt_id').where('zt_id', 'in', slice).groupBy('zt_id').execute();
-    for (const v of vouchers) withVouchers.add(v.zt_id);
-  }
+  const firstYears = await firstYearsOfSets(db.kysely, ids);
+  const withVouchers = await setsWithVouchers(db.kysely, ids);
   return rows.map((r) => {
     const { children: _children, ...info } = toZtInfo(r);
     return {

@@ -23,6 +23,7 @@ import { WorkbookMessages } from '../imports/workbook-limits.js';
 import { importLedgerSets, type ImportMode } from './import/import-sets.js';
 import { ledgerSetExport, ledgerSetTemplate, readLedgerSetWorkbook } from './import/ledger-set-workbook.js';
 import { captureTemplate } from './templates/template-content.js';
+import { firstYearsOfSets } from './set-years.js';
 import { templatePage, templateRow, toTemplateInfo } from './templates/template-repository.js';
 
 const local = (path: string) => path.slice('/userCenter'.length);
@@ -92,29 +93,23 @@ export async function ztRegisterRoutes(app: App, db: Db): Promise<void> {
     if (ids) await requireManagedSets(db, request, ids);
     const scope = await requestScope(db, request);
     const chosen = ids ? new Set(ids) : null;
-    const [sets, years] = await Promise.all([
-      db.kysely.selectFrom('zt_info').selectAll().orderBy('code').execute(),
-      db.kysely
-        .selectFrom('zt_year')
-        .select(['zt_id'])
-        .select((eb) => eb.fn.min('year').as('first'))
-        .groupBy('zt_id')
-        .execute(),
-    ]);
+    const sets = await db.kysely.selectFrom('zt_info').selectAll().orderBy('code').execute();
     const codeOf = new Map(sets.map((s) => [s.id, s.code]));
-    const first = new Map(years.map((y) => [y.zt_id, Number(y.first)]));
-    const rows = sets
-      .filter((s) => scopeHolds(scope, s.id) && (!chosen || chosen.has(s.id)))
-      .map((s) => ({
-        code: s.code,
-        name: s.name,
-        upperCode: s.upper_id === null ? null : (codeOf.get(s.upper_id) ?? null),
-        accountingSystem: s.accounting_system,
-        firstYear: first.get(s.id) ?? null,
-        expireTime: s.expire_time,
-        level: s.level,
-        enable: !!s.enable,
-      }));
+    const exported = sets.filter((s) => scopeHolds(scope, s.id) && (!chosen || chosen.has(s.id)));
+    const first = await firstYearsOfSets(
+      db.kysely,
+      exported.map((s) => s.id),
+    );
+    const rows = exported.map((s) => ({
+      code: s.code,
+      name: s.name,
+      upperCode: s.upper_id === null ? null : (codeOf.get(s.upper_id) ?? null),
+      accountingSystem: s.accounting_system,
+      firstYear: first.get(s.id) ?? null,
+      expireTime: s.expire_time,
+      level: s.level,
+      enable: !!s.enable,
+    }));
     return sendWorkbook(reply, '账套列表.xlsx', await ledgerSetExport(rows));
   });
 

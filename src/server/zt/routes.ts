@@ -10,6 +10,7 @@ import type { App } from '../http/app-type.js';
 import { authOf, isExpired } from '../auth/guard.js';
 import { requestScope, scopeHolds } from '../admin/scope.js';
 import { userMayOpen } from './access.js';
+import { yearsOfSets } from './set-years.js';
 
 export function toZtInfo(row: ZtInfoRow): ZtInfo {
   return {
@@ -53,18 +54,10 @@ export function ztRoutes(app: App, db: Db): void {
   app.get(local(Paths.ztElect), { schema: ZtSchemas.elect, config: { right: 'none' } }, async (request) => {
     const { user } = authOf(request);
     const rows = (await visibleSets(db, user.id, !!user.is_admin)).filter((z) => z.enable && !isExpired(z.expire_time));
-    const years = rows.length
-      ? await db.kysely
-          .selectFrom('zt_year')
-          .select(['zt_id', 'year'])
-          .where(
-            'zt_id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .orderBy('year', 'desc')
-          .execute()
-      : [];
+    const years = await yearsOfSets(
+      db.kysely,
+      rows.map((r) => r.id),
+    );
     const data: ZtElectItem[] = rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -72,7 +65,7 @@ export function ztRoutes(app: App, db: Db): void {
       upperId: r.upper_id,
       level: r.level,
       accountingSystem: r.accounting_system as AccountingSystem,
-      years: years.filter((y) => y.zt_id === r.id).map((y) => y.year),
+      years: years.get(r.id) ?? [],
     }));
     return okEnvelope(data);
   });

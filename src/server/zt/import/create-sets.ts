@@ -1,9 +1,9 @@
 /**
  * Many new ledger sets at once, each exactly as createLedgerSet makes one (create-sets.api.test.ts
- * compares them row for row): the same rows, but written in multi-row statements — each chart is
- * built once per system and year, and a province's 10,000 unions take a few hundred statements
- * instead of a hundred thousand. Upper units may be sets of the same call: the sets are written
- * level by level, so each upper unit's id is known when its units are written.
+ * compares them row for row): the same rows, but written in multi-row statements, one per set and
+ * table (each chart is built once per system and year), so a set takes five statements instead of
+ * a few hundred. Upper units may be sets of the same call: the sets are written level by level, so
+ * each upper unit's id is known when its units are written.
  */
 import type { AccountingSystem } from '../../../shared/api/auth.js';
 import { BUILT_IN_AUXI_ITEMS, BUILT_IN_AUXI_TYPES } from '../../../shared/subjects/auxiliary-rules.js';
@@ -23,12 +23,20 @@ export interface NewSetInBatch extends Omit<NewLedgerSet, 'upperId'> {
 /** Bound parameters per statement, under SQLite's 32,766 and PostgreSQL's 65,535. */
 const MAX_PARAMS = 30_000;
 
-/** Writes the rows as they come in statements of as many as fit (a province's charts never sit in memory at once). */
+/**
+ * Writes the rows as they come in statements of as many as fit (a province's charts never sit in
+ * memory at once), one ledger set's rows per statement: every statement on a ledger table names
+ * one set (db/ledger-tables.ts), so a distributed database routes it to one shard.
+ */
 async function insertChunked<T extends Record<string, unknown>>(rows: Iterable<T>, write: (chunk: T[]) => Promise<unknown>) {
   let chunk: T[] = [];
   let per = 0;
   for (const row of rows) {
     per ||= Math.max(1, Math.floor(MAX_PARAMS / Object.keys(row).length));
+    if (chunk.length > 0 && chunk[0]?.zt_id !== row.zt_id) {
+      await write(chunk);
+      chunk = [];
+    }
     chunk.push(row);
     if (chunk.length >= per) {
       await write(chunk);

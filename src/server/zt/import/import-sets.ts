@@ -14,6 +14,7 @@ import { recordChange } from '../../admin/audit.js';
 import { scopeHolds, type ManagedScope } from '../../admin/scope.js';
 import { applyLedgerSetTemplate, templatesByName } from '../templates/apply-template.js';
 import { createLedgerSets } from './create-sets.js';
+import { firstYearsOfSets } from '../set-years.js';
 import { planLedgerSetRows, type ExistingSet, type RowIssue } from './ledger-set-rows.js';
 import type { SetText } from './set-fields.js';
 
@@ -33,19 +34,14 @@ export function refusalMessage(issues: readonly RowIssue[]): string {
 }
 
 async function existingSets(tx: Db): Promise<ExistingSet[]> {
-  const [sets, years] = await Promise.all([
-    tx.kysely
-      .selectFrom('zt_info')
-      .select(['id', 'code', 'name', 'upper_id', 'level', 'accounting_system', 'expire_time'])
-      .execute(),
-    tx.kysely
-      .selectFrom('zt_year')
-      .select(['zt_id'])
-      .select((eb) => eb.fn.min('year').as('first'))
-      .groupBy('zt_id')
-      .execute(),
-  ]);
-  const first = new Map(years.map((y) => [y.zt_id, Number(y.first)]));
+  const sets = await tx.kysely
+    .selectFrom('zt_info')
+    .select(['id', 'code', 'name', 'upper_id', 'level', 'accounting_system', 'expire_time'])
+    .execute();
+  const first = await firstYearsOfSets(
+    tx.kysely,
+    sets.map((s) => s.id),
+  );
   return sets.map((s) => ({
     id: s.id,
     code: s.code,
