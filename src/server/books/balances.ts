@@ -248,8 +248,8 @@ export function newVouchersUpsert(
   }));
   const statement = unnestInsert(
     'subject_balance',
+    ztId,
     {
-      zt_id: 'bigint[]',
       year: 'integer[]',
       month: 'integer[]',
       subject_code: 'text[]',

@@ -107,7 +107,7 @@ function linesFrom(
       : { from: sql``, where: sql`` };
   return sql`from ${lead.from} voucher_line l
       ${voucherOfLine(dialect, src.scope.ztId)}
-      join certificate_type t on t.zt_id = v.zt_id and t.value = v.certificate_type
+      join certificate_type t on t.zt_id = ${src.scope.ztId} and t.value = v.certificate_type
       ${auxiJoins(src, match)}
       where l.zt_id = ${src.scope.ztId} and l.year = ${src.scope.year} and l.subject_code in (${codeList(src)})
         ${src.booked ? sql`and v.is_book = 1` : sql``}

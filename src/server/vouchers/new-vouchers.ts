@@ -51,8 +51,8 @@ async function insertAllPostgres(
       rows: rows.length,
       statement: unnestInsert(
         'voucher',
+        ztId,
         {
-          zt_id: 'bigint[]',
           id: 'text[]',
           year: 'integer[]',
           month: 'integer[]',
@@ -83,8 +83,8 @@ async function insertAllPostgres(
       rows: lines.length,
       statement: unnestInsert(
         'voucher_line',
+        ztId,
         {
-          zt_id: 'bigint[]',
           voucher_id: 'text[]',
           line_no: 'integer[]',
           id: 'text[]',
@@ -102,7 +102,8 @@ async function insertAllPostgres(
       rows: auxis.length,
       statement: unnestInsert(
         'voucher_line_auxi',
-        { zt_id: 'bigint[]', voucher_id: 'text[]', line_no: 'integer[]', type_no: 'text[]', info_no: 'text[]' },
+        ztId,
+        { voucher_id: 'text[]', line_no: 'integer[]', type_no: 'text[]', info_no: 'text[]' },
         auxis,
       ),
     },
@@ -111,8 +112,8 @@ async function insertAllPostgres(
       rows: audits.length,
       statement: unnestInsert(
         'voucher_audit',
+        ztId,
         {
-          zt_id: 'bigint[]',
           voucher_id: 'text[]',
           seq: 'integer[]',
           action: 'text[]',
