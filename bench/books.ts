@@ -13,7 +13,7 @@
  * SQLite: EXPLAIN QUERY PLAN). Writes bench/results/books.json, one object per database.
  */
 import { Paths } from '../src/shared/api/paths.js';
-import { benchDialects, type BenchDialect } from './support/bench-database.js';
+import { type BenchDialect, onEachDatabase } from './support/bench-database.js';
 import { call, DEMO_LOGINS, fetchSigned, openSession, startServer, stopServer, type Session } from './support/server.js';
 import { machine, percentile, round, rssMb, writeResult } from './support/stats.js';
 import { createLedger, DEMO_SET } from './support/million-lines.js';
@@ -181,8 +181,7 @@ async function measureOn(dialect: BenchDialect) {
   }
 }
 
-const byDatabase: Partial<Record<BenchDialect, Awaited<ReturnType<typeof measureOn>>>> = {};
-for (const dialect of benchDialects()) byDatabase[dialect] = await measureOn(dialect);
+const byDatabase = await onEachDatabase(measureOn);
 writeResult('books', {
   benchmark: 'books',
   at: new Date().toISOString(),

@@ -12,7 +12,7 @@ import { Paths } from '../src/shared/api/paths.js';
 import type { GenerateCarryForwardResponse } from '../src/shared/api/templates.js';
 import { call, DEMO_LOGINS, openSession, startServer, stopServer } from './support/server.js';
 import { machine, round, rssMb, stats, writeResult } from './support/stats.js';
-import { benchDialects, type BenchDialect } from './support/bench-database.js';
+import { type BenchDialect, onEachDatabase } from './support/bench-database.js';
 import { createLedger, DEMO_SET } from './support/million-lines.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8266);
@@ -74,8 +74,7 @@ async function measureOn(dialect: BenchDialect) {
   }
 }
 
-const byDatabase: Partial<Record<BenchDialect, Awaited<ReturnType<typeof measureOn>>>> = {};
-for (const dialect of benchDialects()) byDatabase[dialect] = await measureOn(dialect);
+const byDatabase = await onEachDatabase(measureOn);
 writeResult('carry-forward', {
   benchmark: 'carry-forward',
   at: new Date().toISOString(),

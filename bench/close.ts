@@ -19,7 +19,7 @@ import { Paths } from '../src/shared/api/paths.js';
 import { SQLITE_FILE } from '../src/server/db/database.js';
 import { call, DEMO_LOGINS, openSession, startServer, stopServer, type Session } from './support/server.js';
 import { cpuSeconds, machine, rssMb, round, stats, writeResult } from './support/stats.js';
-import { benchDialects, type BenchDialect } from './support/bench-database.js';
+import { type BenchDialect, onEachDatabase } from './support/bench-database.js';
 import { createLedger, DEMO_SET, type BenchLedger } from './support/million-lines.js';
 import { measureMonthClose } from './close-month.js';
 
@@ -198,8 +198,7 @@ async function measureOn(dialect: BenchDialect) {
   }
 }
 
-const byDatabase: Partial<Record<BenchDialect, Awaited<ReturnType<typeof measureOn>>>> = {};
-for (const dialect of benchDialects()) byDatabase[dialect] = await measureOn(dialect);
+const byDatabase = await onEachDatabase(measureOn);
 writeResult('close', {
   benchmark: 'close',
   at: new Date().toISOString(),

@@ -30,7 +30,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Paths } from '../src/shared/api/paths.js';
 import type { SaveVoucherRequest } from '../src/shared/api/vouchers.js';
-import { benchDialects, freshPostgres, type BenchDialect, type BenchPostgres } from './support/bench-database.js';
+import { freshPostgres, type BenchDialect, type BenchPostgres, onEachDatabase } from './support/bench-database.js';
 import {
   call,
   DEMO_LOGINS,
@@ -273,8 +273,7 @@ async function measureOn(dialect: BenchDialect, port: number) {
 // The clients stand in for bookkeepers' browsers on other machines: on this machine they would
 // take the server's CPU whenever both want it, so they yield to it (BENCH_CLIENT_NICE=0: equal).
 os.setPriority(0, CLIENT_NICE);
-const byDatabase: Partial<Record<BenchDialect, Awaited<ReturnType<typeof measureOn>>>> = {};
-for (const dialect of benchDialects()) byDatabase[dialect] = await measureOn(dialect, PORT);
+const byDatabase = await onEachDatabase((dialect) => measureOn(dialect, PORT));
 const { machine: machineFacts, loadAverage1m } = machine();
 writeResult('voucher-save', {
   benchmark: 'voucher-save',

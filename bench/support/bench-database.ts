@@ -50,3 +50,12 @@ export async function freshPostgres(benchmark: string): Promise<BenchPostgres> {
     },
   };
 }
+
+/** Runs `measure` on each database measured (benchDialects), one after the other: the figures side by side. */
+export async function onEachDatabase<T>(
+  measure: (dialect: BenchDialect) => Promise<T>,
+): Promise<Partial<Record<BenchDialect, T>>> {
+  const figures: Partial<Record<BenchDialect, T>> = {};
+  for (const dialect of benchDialects()) figures[dialect] = await measure(dialect);
+  return figures;
+}

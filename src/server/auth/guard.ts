@@ -194,7 +194,7 @@ export function installGuard(app: FastifyInstance, db: Db, config: ServerConfig)
         : null;
     let nonceFresh: boolean | null = null;
     if (riding) {
-      nonceFresh = await nonces.rememberWithStamps(tokenHash, riding.nonce, riding.timestamp, now);
+      nonceFresh = await nonces.remember(tokenHash, riding.nonce, riding.timestamp, now, true);
     } else {
       await refreshStamps(db);
     }

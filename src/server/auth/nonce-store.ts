@@ -15,14 +15,14 @@
  * forget the nonces of the last moments, which a replay would then also need to fall within five
  * minutes of. Each call still hears of its nonce only after that commit.
  *
- * On PostgreSQL the same: the nonces of the calls that arrive together go in one statement, on
- * connections that commit without waiting for the disk (synchronous_commit off, Db.relaxed). The
+ * On PostgreSQL the same: the nonces of the calls that arrive together go in one statement (with
+ * the read of the cache stamps), on connections that commit without waiting for the disk
+ * (synchronous_commit off, Db.relaxed). The
  * log is written in order, so the next durable commit (a voucher's, say) takes every nonce
  * committed before it to the disk too: a write is never durable while the nonce of the call that
  * made it is not.
  */
 import type SqliteDatabase from 'better-sqlite3';
-import type pg from 'pg';
 import { SIGNATURE_MAX_SKEW_MS } from '../../shared/signature.js';
 import type { Db } from '../db/database.js';
 import { NonceCache } from './nonce-cache.js';
@@ -130,78 +130,33 @@ class SqliteNonceWriter {
   }
 }
 
-/** The nonces of one PostgreSQL database, in batches on the relaxed connections (see above). */
-class PostgresNonceWriter {
-  private pending: Pending[] = [];
-  private scheduled = false;
-
-  constructor(private readonly pool: pg.Pool) {}
-
-  write(expiresAt: number, tokenHash: string, nonce: string): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ expiresAt, tokenHash, nonce, resolve, reject });
-      if (this.scheduled) return;
-      this.scheduled = true;
-      setImmediate(() => void this.flush());
-    });
-  }
-
-  private async flush(): Promise<void> {
-    this.scheduled = false;
-    const batch = this.pending;
-    this.pending = [];
-    try {
-      // One statement whatever the batch (arrays, not a row of parameters per nonce).
-      const inserted = await this.pool.query<{ token_hash: string; nonce: string }>(
-        `insert into used_nonce (expires_at, token_hash, nonce)
-         select * from unnest($1::bigint[], $2::text[], $3::text[])
-         on conflict do nothing
-         returning token_hash, nonce`,
-        [batch.map((p) => p.expiresAt), batch.map((p) => p.tokenHash), batch.map((p) => p.nonce)],
-      );
-      const fresh = new Set(inserted.rows.map((r) => `${r.token_hash}:${r.nonce}`));
-      for (const p of batch) p.resolve(fresh.has(`${p.tokenHash}:${p.nonce}`));
-    } catch (error) {
-      for (const p of batch) p.reject(error);
-    }
-  }
-}
-
 export class NonceStore {
   private readonly memory = new NonceCache(2 * SIGNATURE_MAX_SKEW_MS);
-  private readonly writer: SqliteNonceWriter | PostgresNonceWriter | null;
+  private readonly writer: SqliteNonceWriter | null;
   private lastSweep = 0;
 
   constructor(private readonly db: Db) {
-    this.writer = db.sqlite ? new SqliteNonceWriter(db, db.sqlite) : db.relaxed ? new PostgresNonceWriter(db.relaxed) : null;
+    this.writer = db.sqlite ? new SqliteNonceWriter(db, db.sqlite) : null;
   }
 
   /**
    * Records the nonce of a call the session signed at `timestamp` (already checked to be within
-   * the skew); false when that call was accepted before.
+   * the skew); false when that call was accepted before. On PostgreSQL the nonce rides with a read
+   * of the cache stamps (db/read-cache-postgres.ts): the calls arriving together share one
+   * statement. `early`: the guard records it as the call arrives, in the read of the stamps the
+   * call is judged by (a call signed with the key of a session the process knows: an unsigned
+   * copy of a call could only use up a nonce of 128 random bits it has seen), so the stamps are
+   * read even when the nonce is refused here.
    */
-  async remember(tokenHash: string, nonce: string, timestamp: number, now = Date.now()): Promise<boolean> {
-    if (!this.memory.remember(`${tokenHash}:${nonce}`, now)) return false;
+  async remember(tokenHash: string, nonce: string, timestamp: number, now = Date.now(), early = false): Promise<boolean> {
+    if (!this.memory.remember(`${tokenHash}:${nonce}`, now)) {
+      if (early) await refreshStamps(this.db);
+      return false;
+    }
     const expiresAt = timestamp + SIGNATURE_MAX_SKEW_MS + 1000;
     const fresh = this.writer
       ? await this.writer.write(expiresAt, tokenHash, nonce)
-      : await this.insert(expiresAt, tokenHash, nonce);
-    this.sweepNow(now);
-    return fresh;
-  }
-
-  /**
-   * PostgreSQL, a call of a session this process knows: the nonce is recorded by the statement
-   * that reads the call's cache stamps (db/read-cache-postgres.ts), one round trip for both,
-   * before the signature is checked (an unsigned copy of a call can only record a nonce the real
-   * call would then be refused for, and a nonce is 128 random bits the copier has to have seen).
-   */
-  async rememberWithStamps(tokenHash: string, nonce: string, timestamp: number, now = Date.now()): Promise<boolean> {
-    if (!this.memory.remember(`${tokenHash}:${nonce}`, now)) {
-      await refreshStamps(this.db);
-      return false;
-    }
-    const fresh = await refreshStamps(this.db, { expiresAt: timestamp + SIGNATURE_MAX_SKEW_MS + 1000, tokenHash, nonce });
+      : await refreshStamps(this.db, { expiresAt, tokenHash, nonce });
     this.sweepNow(now);
     return fresh;
   }
@@ -217,14 +172,5 @@ export class NonceStore {
   async sweep(now = Date.now()): Promise<number> {
     const result = await this.db.kysely.deleteFrom('used_nonce').where('expires_at', '<', now).executeTakeFirst();
     return Number(result.numDeletedRows);
-  }
-
-  private async insert(expiresAt: number, tokenHash: string, nonce: string): Promise<boolean> {
-    const result = await this.db.kysely
-      .insertInto('used_nonce')
-      .values({ expires_at: expiresAt, token_hash: tokenHash, nonce })
-      .onConflict((oc) => oc.columns(['expires_at', 'token_hash', 'nonce']).doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 }
