@@ -13,13 +13,6 @@ import type { CompiledQuery } from 'kysely';
 import { routingViolation } from '../db/zt-routing.js';
 
 /**
- * Statements of the voucher save path that do not route yet, while that path is being rewritten
- * (issue 19: vouchers/save-service.ts, numbering.ts, line-writes.ts, write-queue.ts, audit.ts,
- * books/balances.ts). Each is the exact SQL text; the rewrite empties this list.
- */
-export const PENDING_SAVE_PATH_REWRITE: readonly string[] = [];
-
-/**
  * Statements that look beyond the session's set by design, each with why. All are refusal-path
  * probes: an id not found in the session's set is asked of the other sets only to answer 4005
  * (another set's) rather than 4015 (none), as the API contract has it; a distributed database
@@ -53,13 +46,12 @@ export function asTheApp<T>(start: () => Promise<T>): Promise<T> {
 export class SqlCapture {
   readonly violations: Violation[] = [];
   statements = 0;
-  private readonly pending = new Set(PENDING_SAVE_PATH_REWRITE.map(withQuestionMarks));
 
   readonly observe = (query: CompiledQuery): void => {
     if (!appSide.getStore()) return;
     this.statements++;
     const text = withQuestionMarks(query.sql);
-    if (this.pending.has(text) || text in CROSS_SET_BY_DESIGN) return;
+    if (text in CROSS_SET_BY_DESIGN) return;
     const reason = routingViolation(query.sql, query.parameters);
     if (reason === null) return;
     const violation = { sql: query.sql, parameters: query.parameters, reason };
