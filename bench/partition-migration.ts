@@ -11,6 +11,7 @@ import { openPostgres } from '../src/server/db/database.js';
 import { migrationsOf } from '../src/server/db/migrate.js';
 import { freshPostgres } from './support/bench-database.js';
 import { machine, round, writeResult } from './support/stats.js';
+import { insertBareSet } from '../src/server/test-support/bare-set.js';
 
 const VOUCHERS = Number(process.env.BENCH_VOUCHERS ?? 250_000);
 const NAME = '0029-partition-ledger-by-set';
@@ -36,22 +37,7 @@ async function main(): Promise<void> {
     };
     await runTo((name) => name < NAME);
     const q = db.kysely;
-    const { id: zt } = await q
-      .insertInto('zt_info')
-      .values({
-        name: '基层工会',
-        code: 'B1',
-        expire_time: null,
-        level: 1,
-        enable: 1,
-        is_improve_unit: 0,
-        is_asset_check: 0,
-        upper_id: null,
-        accounting_system: 'union-grassroots',
-        created_at: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const zt = await insertBareSet(q, '基层工会', 'B1');
     await sql`insert into certificate_type (zt_id, value, name, entry, sort) values (${zt}, 1, '记账凭证', '记', 0)`.execute(q);
     await sql`insert into voucher (zt_id, id, year, month, certificate_type, pz_no, pz_date, prepared_by, created_by,
         debit_total, credit_total, created_at, updated_at)

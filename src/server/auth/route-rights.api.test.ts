@@ -20,9 +20,9 @@ import { ApiClient } from '../test-support/api-client.js';
 import { setIds } from '../test-support/ledger-fixtures.js';
 import { callRoute, routeKey, type WalkFixtures } from '../test-support/route-calls.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
+import { insertUser } from '../test-support/test-users.js';
 import { afterBatch, FACTORY, refOf, SCHOOL, request as voucherRequest, save } from '../vouchers/voucher-test-kit.js';
 import { installGuard } from './guard.js';
-import { hashPassword } from './password.js';
 import { installRouteRights, type RouteRight } from './route-rights.js';
 
 interface Role {
@@ -68,23 +68,12 @@ describe.each(TEST_DIALECTS)('rights on every call (%s)', (dialect) => {
       .values({ code: 'nothing', name: '无权限', resources: '[]', sort: 99, enable: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const now = Date.now();
-    const { id: userId } = await q
-      .insertInto('app_user')
-      .values({
-        login_name: NOBODY.login,
-        name: '无权限用户',
-        password_hash: await hashPassword(NOBODY.password, server.config.scryptLogN),
-        is_admin: 0,
-        enable: 1,
-        must_change_password: 0,
-        password_changed_at: now,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const ztId = (await setIds(server.db))(FACTORY);
-    await q.insertInto('user_zt_level').values({ user_id: userId, zt_id: ztId, user_level_id: levelId }).execute();
+    await insertUser(server.db, server.config.scryptLogN, {
+      loginName: NOBODY.login,
+      password: NOBODY.password,
+      name: '无权限用户',
+      grants: [{ ztId: (await setIds(server.db))(FACTORY), level: levelId }],
+    });
   }
 
   beforeAll(async () => {

@@ -229,14 +229,13 @@ export async function postNewVouchers(q: Q, ztId: number, vouchers: readonly Wri
 
 /**
  * The same as postNewVouchers, as a PostgreSQL statement to run with others in one round trip
- * (db/unnest-insert.ts); null when the lines net to nothing.
+ * (db/unnest-insert.ts); no rows when the lines net to nothing (insertsTogether then leaves it out).
  */
 export function newVouchersUpsert(
   ztId: number,
   vouchers: readonly WrittenVoucher[],
 ): { rows: number; statement: RawBuilder<unknown> } {
   const rows = lockOrdered(vouchers.flatMap((v) => deltasOfLines(v.lines, v.auxis, 1))).map((d) => ({
-    zt_id: ztId,
     year: d.year,
     month: d.month,
     subject_code: d.subjectCode,

@@ -7,6 +7,7 @@ import { BUILT_IN_AUXI_ITEMS, BUILT_IN_AUXI_TYPES } from '../../shared/subjects/
 import { openSqlite, type Db } from './database.js';
 import { migrate } from './migrate.js';
 import * as m0001 from './migrations/0001-foundation.js';
+import { insertBareSet } from '../test-support/bare-set.js';
 
 describe('migration 0002 on a database that already holds ledger sets', () => {
   let db: Db | null = null;
@@ -24,22 +25,7 @@ describe('migration 0002 on a database that already holds ledger sets', () => {
     });
     expect((await first.migrateToLatest()).error).toBeUndefined();
     for (const code of ['A', 'B']) {
-      const { id } = await opened.kysely
-        .insertInto('zt_info')
-        .values({
-          name: `set ${code}`,
-          code,
-          expire_time: null,
-          level: 1,
-          enable: 1,
-          is_improve_unit: 0,
-          is_asset_check: 0,
-          upper_id: null,
-          accounting_system: 'union-grassroots',
-          created_at: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertBareSet(opened.kysely, `set ${code}`, code);
       await opened.kysely
         .insertInto('zt_year')
         .values({ zt_id: id, year: 2026, account_month: 1, subjects_initialised: 1 })

@@ -9,6 +9,7 @@ import { openSqlite, type Db } from './database.js';
 import { migrate } from './migrate.js';
 import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-subjects-auxiliary.js';
+import { insertBareSet } from '../test-support/bare-set.js';
 
 describe('migration 0003 on a database that already holds ledger sets', () => {
   let db: Db | null = null;
@@ -34,25 +35,7 @@ describe('migration 0003 on a database that already holds ledger sets', () => {
       },
     });
     expect((await first.migrateToLatest()).error).toBeUndefined();
-    const insertSet = async (code: string) =>
-      (
-        await opened.kysely
-          .insertInto('zt_info')
-          .values({
-            name: `set ${code}`,
-            code,
-            expire_time: null,
-            level: 1,
-            enable: 1,
-            is_improve_unit: 0,
-            is_asset_check: 0,
-            upper_id: null,
-            accounting_system: 'union-grassroots',
-            created_at: 0,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const insertSet = (code: string) => insertBareSet(opened.kysely, `set ${code}`, code);
     const a = await insertSet('A');
     const b = await insertSet('B');
     expect(await migrate(opened)).toContain('0003-vouchers');

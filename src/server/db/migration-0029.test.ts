@@ -8,6 +8,7 @@ import { createPgDatabase, TEST_DIALECTS } from '../test-support/test-server.js'
 import { openPostgres, openSqlite, type Db } from './database.js';
 import { migrate, migrationsOf } from './migrate.js';
 import { PARTITION_COUNT, PARTITIONED_TABLES, partitionName } from './migrations/0029-partition-ledger-by-set.js';
+import { insertBareSet } from '../test-support/bare-set.js';
 
 const NAME = '0029-partition-ledger-by-set';
 
@@ -23,24 +24,8 @@ async function migrateBefore0029(db: Db): Promise<void> {
   if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
 }
 
-async function insertSet(db: Db, code: string): Promise<number> {
-  const row = await db.kysely
-    .insertInto('zt_info')
-    .values({
-      name: `工会 ${code}`,
-      code,
-      expire_time: null,
-      level: 1,
-      enable: 1,
-      is_improve_unit: 0,
-      is_asset_check: 0,
-      upper_id: null,
-      accounting_system: 'union-grassroots',
-      created_at: 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+function insertSet(db: Db, code: string): Promise<number> {
+  return insertBareSet(db.kysely, `工会 ${code}`, code);
 }
 
 /** `vouchers` four-line vouchers with auxiliary items, their balances and audit rows, written the way the tables hold them. */

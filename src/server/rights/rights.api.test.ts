@@ -9,10 +9,10 @@ import { Paths } from '../../shared/api/paths.js';
 import type { RoleDetail, RoleItem, RoleOption, UserGrants, UserPzTypes } from '../../shared/api/schemas/rights.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { Page } from '../auth/pages.js';
-import { hashPassword } from '../auth/password.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { setIds } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
+import { insertUser } from '../test-support/test-users.js';
 import { FACTORY, request as voucherRequest, save, SCHOOL } from '../vouchers/voucher-test-kit.js';
 
 const VOUCHER_PAGES = [
@@ -28,29 +28,13 @@ describe.each(TEST_DIALECTS)('rights: roles, grants and voucher categories (%s)'
   let userId: (login: string) => Promise<number>;
   let levelId: (code: string) => Promise<number>;
 
-  async function addUser(login: string, grants: [zt: string, level: string][]): Promise<number> {
-    const q = server.db.kysely;
-    const now = Date.now();
-    const { id } = await q
-      .insertInto('app_user')
-      .values({
-        login_name: login,
-        name: `${login}用户`,
-        password_hash: await hashPassword('Test@12345', server.config.scryptLogN),
-        is_admin: 0,
-        enable: 1,
-        must_change_password: 0,
-        password_changed_at: now,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const [zt, level] of grants)
-      await q
-        .insertInto('user_zt_level')
-        .values({ user_id: id, zt_id: set(zt), user_level_id: await levelId(level) })
-        .execute();
-    return id;
+  function addUser(login: string, grants: [zt: string, level: string][]): Promise<number> {
+    return insertUser(server.db, server.config.scryptLogN, {
+      loginName: login,
+      password: 'Test@12345',
+      name: `${login}用户`,
+      grants: grants.map(([zt, level]) => ({ ztId: set(zt), level })),
+    });
   }
 
   async function signIn(login: string, password: string, zt: string): Promise<ApiClient> {

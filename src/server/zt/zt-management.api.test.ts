@@ -5,9 +5,9 @@ import type { ZtInfo, ZtListItem } from '../../shared/api/schemas/zt.js';
 import { Paths } from '../../shared/api/paths.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { FinancialState } from '../../shared/financial-state.js';
-import { hashPassword } from '../auth/password.js';
 import { ApiClient, type Answer } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
+import { insertUser } from '../test-support/test-users.js';
 
 const CITY = '示范市总工会';
 const FACTORY = '示范市第一机械厂工会';
@@ -27,26 +27,11 @@ describe.each(TEST_DIALECTS)('ledger-set management (%s)', (dialect) => {
   };
 
   async function addUser(login: string, password: string, grants: [ztId: number, level: string][]): Promise<void> {
-    const q = server.db.kysely;
-    const now = Date.now();
-    const { id: userId } = await q
-      .insertInto('app_user')
-      .values({
-        login_name: login,
-        name: login,
-        password_hash: await hashPassword(password, server.config.scryptLogN),
-        is_admin: 0,
-        enable: 1,
-        must_change_password: 0,
-        password_changed_at: now,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const [ztId, level] of grants) {
-      const { id: levelId } = await q.selectFrom('user_level').select('id').where('code', '=', level).executeTakeFirstOrThrow();
-      await q.insertInto('user_zt_level').values({ user_id: userId, zt_id: ztId, user_level_id: levelId }).execute();
-    }
+    await insertUser(server.db, server.config.scryptLogN, {
+      loginName: login,
+      password,
+      grants: grants.map(([ztId, level]) => ({ ztId, level })),
+    });
   }
 
   const rowOf = (ztId: number) => server.db.kysely.selectFrom('zt_info').selectAll().where('id', '=', ztId).executeTakeFirst();
