@@ -5,7 +5,8 @@
  * calls are refused), 设为推荐 (a new set gets the recommended platforms), 上移/下移, 删除 (refused
  * while a set has it: the refusal is explained and 停用 offered instead).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { KeywordSearch } from '../common/KeywordSearch.js';
 import type { PlatformItem } from '../../../shared/api/schemas/platform.js';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { platformListGrid, toPlatformListRow, type PlatformListRow } from '../../../../grids/user-center/platform-list.js';
@@ -26,7 +27,6 @@ const DISABLE = 'disable';
 
 export function PlatformManagementPage() {
   usePageTitle('平台管理');
-  const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ ...FIRST_PAGE, keyword: '' });
   const [editing, setEditing] = useState<{ platform: PlatformItem | null } | null>(null);
 
@@ -102,11 +102,6 @@ export function PlatformManagementPage() {
     await sortPlatforms(by < 0 ? [platform.id, other.id] : [other.id, platform.id]);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setQuery((q) => ({ ...q, pageIndex: 1, keyword: keyword.trim() }));
-  };
-
   return (
     <div
       className="rights-page page-fill"
@@ -114,15 +109,7 @@ export function PlatformManagementPage() {
     >
       <header className="rights-head">
         <h1>平台管理</h1>
-        <form className="rights-filter" aria-label="平台查询条件" onSubmit={submit}>
-          <label>
-            <span>编码或名称</span>
-            <input aria-label="编码或名称" value={keyword} maxLength={50} onChange={(e) => setKeyword(e.target.value)} />
-          </label>
-          <button type="submit" className="btn">
-            查询
-          </button>
-        </form>
+        <KeywordSearch label="平台查询条件" onSearch={(keyword) => setQuery((q) => ({ ...q, pageIndex: 1, keyword }))} />
         <span className="muted">平台是业务模块：账套只看到其开通且启用的平台的菜单；用户中心不属于任何平台</span>
       </header>
       <CrudToolbar

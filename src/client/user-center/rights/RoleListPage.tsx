@@ -5,7 +5,8 @@
  * An installation role (所属单位 全系统) is the super administrator's: its buttons stay disabled
  * for anyone else, as the server refuses them.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { KeywordSearch } from '../common/KeywordSearch.js';
 import type { RoleItem } from '../../../shared/api/schemas/rights.js';
 import { roleListGrid, toRoleListRow, type RoleListRow } from '../../../../grids/user-center/role-list.js';
 import { GridEditor } from '../../grid/GridEditor.js';
@@ -31,7 +32,6 @@ type Dialog =
 
 export function RoleListPage() {
   usePageTitle('角色管理');
-  const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ ...FIRST_PAGE, keyword: '' });
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -87,11 +87,6 @@ export function RoleListPage() {
     await sortRoles(by < 0 ? ids.reverse() : ids);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setQuery((q) => ({ ...q, pageIndex: 1, keyword: keyword.trim() }));
-  };
-
   return (
     <div
       className="rights-page page-fill"
@@ -99,15 +94,7 @@ export function RoleListPage() {
     >
       <header className="rights-head">
         <h1>角色管理</h1>
-        <form className="rights-filter" aria-label="角色查询条件" onSubmit={submit}>
-          <label>
-            <span>编码或名称</span>
-            <input aria-label="编码或名称" value={keyword} maxLength={50} onChange={(e) => setKeyword(e.target.value)} />
-          </label>
-          <button type="submit" className="btn">
-            查询
-          </button>
-        </form>
+        <KeywordSearch label="角色查询条件" onSearch={(keyword) => setQuery((q) => ({ ...q, pageIndex: 1, keyword }))} />
       </header>
       <div className="rights-actions" role="toolbar" aria-label="角色操作">
         <PermissionButton value="add" primary onClick={() => setDialog({ kind: 'form', role: null })}>
