@@ -119,11 +119,26 @@ function signedWith(request: FastifyRequest, signKey: string, timestamp: string,
   return signaturesEqual(header(request, 'authencryptkey').toLowerCase(), expected);
 }
 
+/** The signature headers of a call when they are well formed and within the accepted time; otherwise why not. */
+function signatureHeaders(
+  request: FastifyRequest,
+  now: number,
+): { timestamp: string; nonce: string } | { refusal: 'SignatureInvalid' | 'ReplayRefused'; message?: string } {
+  const timestamp = header(request, 'timestamp');
+  const nonce = header(request, 'nonce');
+  if (!timestamp || !nonce || !header(request, 'authencryptkey')) return { refusal: 'SignatureInvalid', message: '请求缺少签名' };
+  if (!/^\d{1,16}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > SIGNATURE_MAX_SKEW_MS) {
+    return { refusal: 'ReplayRefused', message: '请求时间与服务器时间相差超过5分钟，请校准时间后重试' };
+  }
+  if (nonce.length < 8 || nonce.length > 64) return { refusal: 'SignatureInvalid', message: '请求随机数无效' };
+  return { timestamp, nonce };
+}
+
 /**
  * The nonce and timestamp of a call signed with the sign key of a session this process has seen
- * (a session's key never changes), when well formed and within the accepted time: such a call's
- * nonce can be recorded before the session is read again. Only a call so signed: a copy of a call
- * sent with changed parameters or to another path must not use up the real call's nonce.
+ * (a session's key never changes): such a call's nonce can be recorded before the session is read
+ * again. Only a call so signed: a copy of a call sent with changed parameters or to another path
+ * must not use up the real call's nonce.
  */
 function nonceToRecordEarly(
   request: FastifyRequest,
@@ -131,12 +146,9 @@ function nonceToRecordEarly(
   now: number,
 ): { nonce: string; timestamp: number } | null {
   if (!kept) return null;
-  const timestamp = header(request, 'timestamp');
-  const nonce = header(request, 'nonce');
-  if (!timestamp || !nonce || !header(request, 'authencryptkey')) return null;
-  if (!/^\d{1,16}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > SIGNATURE_MAX_SKEW_MS) return null;
-  if (nonce.length < 8 || nonce.length > 64) return null;
-  return signedWith(request, kept.session.sign_key, timestamp, nonce) ? { nonce, timestamp: Number(timestamp) } : null;
+  const signed = signatureHeaders(request, now);
+  if ('refusal' in signed || !signedWith(request, kept.session.sign_key, signed.timestamp, signed.nonce)) return null;
+  return { nonce: signed.nonce, timestamp: Number(signed.timestamp) };
 }
 
 /** The guard's stamps and the session's context come from the read cache under these groups (db/read-cache.ts). */
@@ -153,14 +165,9 @@ async function checkSignature(
   now: number,
   nonceFresh: boolean | null,
 ): Promise<void> {
-  const timestamp = header(request, 'timestamp');
-  const nonce = header(request, 'nonce');
-  const signature = header(request, 'authencryptkey').toLowerCase();
-  if (!timestamp || !nonce || !signature) refuse('SignatureInvalid', '请求缺少签名');
-  if (!/^\d{1,16}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > SIGNATURE_MAX_SKEW_MS) {
-    refuse('ReplayRefused', '请求时间与服务器时间相差超过5分钟，请校准时间后重试');
-  }
-  if (nonce.length < 8 || nonce.length > 64) refuse('SignatureInvalid', '请求随机数无效');
+  const signed = signatureHeaders(request, now);
+  if ('refusal' in signed) refuse(signed.refusal, signed.message);
+  const { timestamp, nonce } = signed;
   if (!signedWith(request, session.sign_key, timestamp, nonce)) refuse('SignatureInvalid');
   if (!(nonceFresh ?? (await nonces.remember(session.token_hash, nonce, Number(timestamp), now)))) {
     refuse('ReplayRefused', '重复的请求已被拒绝');

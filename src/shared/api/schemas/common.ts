@@ -15,6 +15,7 @@
  * - `x-message` is the Chinese rule a refused value is told (年份须为四位数字 …).
  */
 import { Type, type Static, type TSchema } from 'typebox';
+import { PAGE_SIZES } from '../../constants.js';
 import { INT_COLUMN_MAX } from '../../vouchers/rules.js';
 
 /**
@@ -75,6 +76,21 @@ export const Direction = (description = '余额方向：1 借，2 贷') =>
 /** An id of a record (time-ordered ids, built-in template ids such as builtin:carry:<chart>:<key>). */
 export const Id = (description = '记录id') =>
   Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\w:.-]+$', description, 'x-message': 'id格式不正确' });
+
+/** The numeric id of a user-center record (a role, a permission, a platform …). */
+export const RecordId = (description: string, message = '编号无效') =>
+  Type.Integer({ minimum: 1, maximum: INT_COLUMN_MAX, description, 'x-message': message });
+
+/** The page asked of a user-center list: its number and its size (20, 30, 40 or 50). */
+export const PageQueryFields = {
+  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: INT_COLUMN_MAX, default: 1, description: '页码，从1起' })),
+  pageSize: Type.Optional(
+    Type.Union(
+      PAGE_SIZES.map((n) => Type.Literal(n)),
+      { default: 20, description: '每页条数：20、30、40或50', 'x-message': '每页条数须为20、30、40或50' },
+    ),
+  ),
+};
 
 /** A count of things (vouchers, lines, rows). */
 export const Count = (description: string) => Type.Integer({ minimum: 0, description });

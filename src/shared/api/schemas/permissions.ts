@@ -4,26 +4,11 @@
  * buttons applied to roles) and the buttons switched off per page in the whole installation.
  */
 import { Type, type Static } from 'typebox';
-import { PAGE_SIZES } from '../../constants.js';
-import { INT_COLUMN_MAX } from '../../vouchers/rules.js';
-import { Envelope, NoParams, Paged } from './common.js';
+import { Envelope, NoParams, Paged, PageQueryFields, RecordId } from './common.js';
 import { ResourceGrantSchema } from './rights.js';
 
-const RecordId = (description: string) =>
-  Type.Integer({ minimum: 1, maximum: INT_COLUMN_MAX, description, 'x-message': '编号无效' });
-
-const PageQuery = {
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: INT_COLUMN_MAX, default: 1, description: '页码，从1起' })),
-  pageSize: Type.Optional(
-    Type.Union(
-      PAGE_SIZES.map((n) => Type.Literal(n)),
-      { default: 20, description: '每页条数：20、30、40或50', 'x-message': '每页条数须为20、30、40或50' },
-    ),
-  ),
-};
-
 export const PermissionPageQuery = Type.Object({
-  ...PageQuery,
+  ...PageQueryFields,
   code: Type.Optional(Type.String({ maxLength: 50, description: '编码包含' })),
   name: Type.Optional(Type.String({ maxLength: 50, description: '名称包含' })),
 });
@@ -61,7 +46,7 @@ export const PermissionOptionSchema = Type.Object({
 export type PermissionOption = Static<typeof PermissionOptionSchema>;
 
 export const GroupPageQuery = Type.Object({
-  ...PageQuery,
+  ...PageQueryFields,
   name: Type.Optional(Type.String({ maxLength: 50, description: '名称包含' })),
 });
 

@@ -4,21 +4,11 @@
  * ledger set, and the voucher categories a user may use in a set.
  */
 import { Type, type Static } from 'typebox';
-import { PAGE_SIZES } from '../../constants.js';
 import { INT_COLUMN_MAX } from '../../vouchers/rules.js';
-import { Envelope, NoParams, Nullable, Paged, ZtId } from './common.js';
-
-const RecordId = (description: string, message = '编号无效') =>
-  Type.Integer({ minimum: 1, maximum: INT_COLUMN_MAX, description, 'x-message': message });
+import { Envelope, NoParams, Nullable, Paged, ZtId, PageQueryFields, RecordId } from './common.js';
 
 export const RolePageQuery = Type.Object({
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: INT_COLUMN_MAX, default: 1, description: '页码，从1起' })),
-  pageSize: Type.Optional(
-    Type.Union(
-      PAGE_SIZES.map((n) => Type.Literal(n)),
-      { default: 20, description: '每页条数：20、30、40或50', 'x-message': '每页条数须为20、30、40或50' },
-    ),
-  ),
+  ...PageQueryFields,
   keyword: Type.Optional(Type.String({ maxLength: 50, description: '按编码或名称筛选' })),
 });
 
