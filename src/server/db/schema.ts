@@ -492,6 +492,93 @@ export interface GlobalButtonOffTable {
   button: string;
 }
 
+/** A unit whose union funds reach the set (migration 0030): a funding organisation or a lower unit. */
+export interface FundsUnitTable {
+  zt_id: number;
+  id: string;
+  /** 'org' (县级以上 funding organisation) or 'lower' (funds accounting unit). */
+  kind: string;
+  /** Also the unit's 经费单位 (JFDW) auxiliary item code: at most 20 characters. */
+  code: string;
+  name: string;
+  lower_zt_id: number | null;
+  hand: Generated<number>;
+  same_level: Generated<number>;
+  funding_type: number | null;
+  tax_id: string | null;
+  ceo: string | null;
+  cfo: string | null;
+  phone: string | null;
+  zip: string | null;
+  address: string | null;
+  number_of_units: number | null;
+  enable: Generated<number>;
+  created_at: number;
+}
+
+/** A unit's ratios from a period on; ratios in parts per million of the whole (60% = 600000). */
+export interface FundsRatioTable {
+  zt_id: number;
+  unit_id: string;
+  from_year: number;
+  from_month: number;
+  base_ppm: number;
+  retained_ppm: Generated<number>;
+  superior_one_ppm: Generated<number>;
+  superior_two_ppm: Generated<number>;
+  lower_ppm: Generated<number>;
+  preparatory_ppm: Generated<number>;
+  small_business_ppm: Generated<number>;
+  collection_fee_ppm: Generated<number>;
+  lower_retention_ppm: number | null;
+  retained_subject: string | null;
+  superior_one_subject: string | null;
+  superior_two_subject: string | null;
+  lower_subject: string | null;
+  preparatory_subject: string | null;
+  small_business_subject: string | null;
+  collection_fee_subject: string | null;
+  /** Fen. */
+  payable_of_the_year_amount: number | null;
+  annual_the_year_amount: number | null;
+}
+
+/** The set's default subject for each share (null: none configured). */
+export interface FundsSettingTable {
+  zt_id: number;
+  retained_subject: string | null;
+  superior_subject: string | null;
+  lower_subject: string | null;
+  preparatory_subject: string | null;
+  small_business_subject: string | null;
+  collection_fee_subject: string | null;
+}
+
+/** A row of the funds-entry grid: one receipt; amounts in fen; the shares once its voucher exists. */
+export interface FundsReceiptTable {
+  zt_id: number;
+  id: string;
+  year: number;
+  month: number;
+  row_no: number;
+  unit_id: string;
+  amount: number;
+  bank_code: string;
+  /** YYYY-MM-DD. */
+  paid_on: string;
+  summary: string | null;
+  retained_amount: number | null;
+  superior_one_amount: number | null;
+  superior_two_amount: number | null;
+  lower_amount: number | null;
+  preparatory_amount: number | null;
+  small_business_amount: number | null;
+  collection_fee_amount: number | null;
+  voucher_id: string | null;
+  created_by: number;
+  created_at: number;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_level: UserLevelTable;
@@ -531,6 +618,10 @@ export interface Database {
   permission: PermissionTable;
   permission_group: PermissionGroupTable;
   global_button_off: GlobalButtonOffTable;
+  funds_unit: FundsUnitTable;
+  funds_ratio: FundsRatioTable;
+  funds_setting: FundsSettingTable;
+  funds_receipt: FundsReceiptTable;
   platform: PlatformTable;
   platform_menu: PlatformMenuTable;
   zt_platform: ZtPlatformTable;
