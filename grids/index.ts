@@ -22,6 +22,8 @@ import { ztImportIssuesGrid } from './user-center/zt-import-issues.js';
 import { ztTemplatesGrid } from './user-center/zt-templates.js';
 import { ztListGrid } from './user-center/zt-list.js';
 import { platformListGrid } from './user-center/platform-list.js';
+import { fundsRegisterGrid } from './funds-register.js';
+import { fundsPayablesGrid } from './funds-payables.js';
 
 export {
   openingBalanceGrid,
@@ -66,6 +68,8 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   ztTemplatesGrid,
   ztListGrid,
   platformListGrid,
+  fundsRegisterGrid as unknown as GridDefinition<GridRow>,
+  fundsPayablesGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

@@ -44,6 +44,7 @@ import { templateRoutes } from './templates/routes.js';
 import { bookRoutes } from './books/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { reportPrintRoutes } from './print/report-print-routes.js';
+import { fundsReportRoutes } from './funds/report-routes.js';
 import { closeRoutes } from './close/routes.js';
 import { registerBackupRoutes } from './backup/routes.js';
 
@@ -87,6 +88,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       reportRoutes(account, db);
       reportPrintRoutes(account, db);
       closeRoutes(account, db);
+      fundsReportRoutes(account, db);
       await openingRoutes(account, db);
     },
     { prefix: '/account' },

@@ -106,6 +106,9 @@ export const MENU_CATALOGUE: readonly MenuSeed[] = [
     children: [
       { href: '/funds-management/funds-accounting', titleName: '上下级经费核算', buttons: ['add', 'edit', 'delete'] },
       { href: '/funds-management/funds-entry', titleName: '经费录入', buttons: ['add', 'edit'] },
+      // The funds reports (issue 20 §4); databases seeded before gain them in migration 0031.
+      { href: '/funds-management/funds-register', titleName: '经费上解台账', buttons: ['export'] },
+      { href: '/funds-management/funds-payables', titleName: '上下级经费往来', buttons: ['export'] },
     ],
   },
   {

@@ -20,6 +20,9 @@ export const Page = {
   balanceSheet: '/accounting-management/reports/balance-sheet',
   incomeExpense: '/accounting-management/reports/income-expense',
   close: '/accounting-management/monthly/close',
+  // The funds reports (issue 20 §4).
+  fundsRegister: '/funds-management/funds-register',
+  fundsPayables: '/funds-management/funds-payables',
   backup: '/user-center/backup',
   // The user center's administration (admin/menu-catalogue.ts USER_CENTER_PAGES).
   ztManagement: '/user-center/zt-management',

@@ -174,6 +174,15 @@ export const Paths = {
   incomeExpensePrint: '/account/api/report/incomeExpense/print',
   /** Spec multipleExportsDataOut: GET BalanceSheetQuery → the period's reports in one xlsx, one sheet each. */
   reportsMultipleExport: '/account/api/reportToExcle/multipleExportsDataOut',
+  // funds reports (issue 20 §4, ours; src/shared/api/schemas/funds-reports.ts)
+  /** GET FundsRegisterQuery → FundsRegisterResponse: 经费上解台账. */
+  fundsRegister: '/account/api/funds/register',
+  fundsRegisterExport: '/account/api/funds/register/export',
+  /** GET FundsPayablesQuery → FundsPayablesResponse: 211/212 by 经费单位. */
+  fundsPayables: '/account/api/funds/payables',
+  fundsPayablesExport: '/account/api/funds/payables/export',
+  /** GET FundsProposalQuery → FundsProposalResponse: the remittance lines for a 402 line (B8). */
+  fundsProposal: '/account/api/funds/proposal',
   // month-end and year-end close (src/shared/api/close.ts)
   /** GET CloseCheckQuery → CloseCheckResult. */
   closeCheck: '/account/api/certificate/check',
