@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CloseCheckResult } from '../../shared/api/close.js';
-import { canClose, checkRows, OPENING_PATH, VOUCHER_LIST_PATH } from './check-rows.js';
+import { canClose, checkRows, FUNDS_PAYABLES_PATH, OPENING_PATH, VOUCHER_LIST_PATH } from './check-rows.js';
 
 const na = { applicable: false as const, status: true as const, message: '固定资产模块未启用，无需检查' };
 
@@ -25,7 +25,7 @@ function result(overrides: Partial<CloseCheckResult> = {}): CloseCheckResult {
       earningsId: 'm',
       message: '收入支出已结转',
     },
-    endInspection: { status: true, unionFundTransfer: true, message: '科目余额试算平衡' },
+    endInspection: { status: true, unionFundTransfer: true, unsettledFunds: [], message: '科目余额试算平衡' },
     yearEndInspection: { status: true, applicable: false, unionFundTransfer: true, message: '非12月，无需年末检查' },
     fixedAssetsVO: na,
     intangibleAssetsVO: na,
@@ -42,6 +42,58 @@ describe('close check rows', () => {
     expect(rows.find((r) => r.key === 'fixedAssetsVO')?.state).toBe('na');
     expect(rows.find((r) => r.key === 'yearEndInspection')?.state).toBe('na');
     expect(rows.some((r) => r.key === 'cashier')).toBe(false);
+  });
+
+  it('lists the union funds still payable at the month end as a warning with jumps to them, and still closes', () => {
+    const clean = checkRows(result(), false).find((r) => r.key === 'unionFundTransfer');
+    expect(clean?.state).toBe('ok');
+    const rows = checkRows(
+      result({
+        endInspection: {
+          status: true,
+          unionFundTransfer: false,
+          unsettledFunds: [
+            {
+              subjectCode: '211',
+              subjectName: '应付上级经费',
+              side: 'superior',
+              unitCode: '1001',
+              unitName: '一厂',
+              amount: 1234.5,
+            },
+            {
+              subjectCode: '21202',
+              subjectName: '应付下级转拨经费',
+              side: 'lower',
+              unitCode: null,
+              unitName: '未指定经费单位',
+              amount: 20,
+            },
+          ],
+          message: '科目余额试算平衡',
+        },
+      }),
+      false,
+    );
+    const row = rows.find((r) => r.key === 'unionFundTransfer');
+    expect(row?.state).toBe('warn');
+    expect(row?.detail).toBe(
+      '3月末尚有未结清的应付上下级经费：211 应付上级经费·一厂 1,234.50元；21202 应付下级转拨经费·未指定经费单位 20.00元',
+    );
+    expect(row?.actions).toEqual([
+      { kind: 'link', label: '查看经费往来', to: `${FUNDS_PAYABLES_PATH}?beginTime=2026-03&endTime=2026-03` },
+      {
+        kind: 'link',
+        label: '211明细账',
+        to: '/accounting-management/books/detailaccount?code=211&beginTime=2026-01&endTime=2026-03',
+      },
+      {
+        kind: 'link',
+        label: '21202明细账',
+        to: '/accounting-management/books/detailaccount?code=21202&beginTime=2026-01&endTime=2026-03',
+      },
+    ]);
+    expect(canClose(rows)).toBe(true);
   });
 
   it('links unreviewed and unbooked vouchers to the voucher list filtered for the range', () => {

@@ -9,6 +9,10 @@ import { ClosePartNames } from '../../shared/close/messages.js';
 export const VOUCHER_LIST_PATH = '/accounting-management/voucher-management/voucherList';
 export const OPENING_PATH = '/accounting-management/initialization/subjectstart';
 export const TRIAL_BALANCE_PATH = '/accounting-management/reports/trial-balance';
+export const FUNDS_PAYABLES_PATH = '/funds-management/funds-payables';
+const DETAIL_ACCOUNT_PATH = '/accounting-management/books/detailaccount';
+/** Subjects a close check lists one by one before it says how many more there are. */
+const LISTED_FUNDS = 5;
 
 export type CheckAction =
   | { kind: 'link'; label: string; to: string }
@@ -17,7 +21,8 @@ export type CheckAction =
   | { kind: 'carryYear'; label: string }
   | { kind: 'ignoreBalance'; label: string };
 
-export type RowState = 'ok' | 'bad' | 'ignored' | 'na';
+/** warn: listed for the user to see, does not keep the month open. */
+export type RowState = 'ok' | 'bad' | 'ignored' | 'na' | 'warn';
 
 export interface CheckRow {
   key: string;
@@ -27,7 +32,7 @@ export interface CheckRow {
   actions: CheckAction[];
 }
 
-const STATE_LABELS: Record<RowState, string> = { ok: '通过', bad: '未通过', ignored: '已忽略', na: '不适用' };
+const STATE_LABELS: Record<RowState, string> = { ok: '通过', bad: '未通过', ignored: '已忽略', na: '不适用', warn: '提示' };
 export const stateLabel = (s: RowState): string => STATE_LABELS[s];
 
 function monthsText(list: readonly { month: number; count: number }[]): string {
@@ -103,6 +108,7 @@ export function checkRows(r: CloseCheckResult, ignoredBalance: boolean): CheckRo
     detail: r.endInspection.message,
     actions: r.endInspection.status ? [] : [{ kind: 'link', label: '科目余额表', to: TRIAL_BALANCE_PATH }],
   });
+  rows.push(unionFundRow(r));
   rows.push({
     key: 'yearEndInspection',
     area: ClosePartNames.yearEndInspection,
@@ -141,6 +147,47 @@ export function checkRows(r: CloseCheckResult, ignoredBalance: boolean): CheckRo
   ];
   for (const [key, area, part] of assets) rows.push({ key, area, state: 'na', detail: part.message, actions: [] });
   return rows;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * 工会经费划转检查 (endInspection.unionFundTransfer): the payables to superiors and lower unions left
+ * at the end of the months, per subject and unit, with a jump to the payables page for the range
+ * and to each subject's detail ledger. A warning: the funds are usually remitted the next month.
+ */
+function unionFundRow(r: CloseCheckResult): CheckRow {
+  const left = r.endInspection.unsettledFunds;
+  if (r.endInspection.unionFundTransfer || left.length === 0)
+    return {
+      key: 'unionFundTransfer',
+      area: ClosePartNames.unionFundTransfer,
+      state: 'ok',
+      detail: '应付上下级经费均已结清',
+      actions: [],
+    };
+  const money = (yuan: number) => yuan.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const listed = left
+    .slice(0, LISTED_FUNDS)
+    .map((u) => `${u.subjectCode} ${u.subjectName}·${u.unitName} ${money(u.amount)}元`)
+    .join('；');
+  const more = left.length > LISTED_FUNDS ? `等${left.length}项` : '';
+  const range = `beginTime=${r.year}-${pad2(r.beginMonth)}&endTime=${r.year}-${pad2(r.endMonth)}`;
+  const subjects = [...new Set(left.map((u) => u.subjectCode))];
+  return {
+    key: 'unionFundTransfer',
+    area: ClosePartNames.unionFundTransfer,
+    state: 'warn',
+    detail: `${r.endMonth}月末尚有未结清的应付上下级经费：${listed}${more}`,
+    actions: [
+      { kind: 'link', label: '查看经费往来', to: `${FUNDS_PAYABLES_PATH}?${range}` },
+      ...subjects.map((code) => ({
+        kind: 'link' as const,
+        label: `${code}明细账`,
+        to: `${DETAIL_ACCOUNT_PATH}?code=${code}&beginTime=${r.year}-01&endTime=${r.year}-${pad2(r.endMonth)}`,
+      })),
+    ],
+  };
 }
 
 /** The close button: 结账 when nothing keeps the month open (an ignored balance mismatch does not). */

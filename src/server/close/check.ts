@@ -17,6 +17,8 @@ import type { Q } from '../subjects/subject-repository.js';
 import { carryOverState } from '../templates/carry-over-state.js';
 import { yearEndRollLeft } from '../templates/carry-forward-generate.js';
 import { missingNumbers, unsignedCashVouchers, voucherNumbers, voucherStates } from './check-data.js';
+import { unsettledPayables } from '../funds/payables.js';
+import { answerYuan } from '../../shared/books/answer-amounts.js';
 
 export interface CheckScope {
   ztId: number;
@@ -44,7 +46,7 @@ export async function closeCheck(
   const subjectScope = { ztId, year, system: scope.system };
   // The books' readers take a Db; inside the close they must read through its transaction.
   const inTrx: Db = { ...db, kysely: q };
-  const [states, runs, types, subjects, turnover, subjectRows, yearRow, carry] = await Promise.all([
+  const [states, runs, types, subjects, turnover, subjectRows, yearRow, carry, unsettled] = await Promise.all([
     voucherStates(q, ztId, year, beginMonth, endMonth),
     voucherNumbers(q, ztId, year, beginMonth, endMonth),
     listCertificateTypes(q, ztId),
@@ -58,6 +60,7 @@ export async function closeCheck(
       .execute(),
     q.selectFrom('zt_year').select('start_month').where('zt_id', '=', ztId).where('year', '=', year).executeTakeFirst(),
     carryOverState(q, ztId, year, endMonth),
+    unsettledPayables(q, ztId, year, endMonth),
   ]);
 
   const total = states.reduce((s, m) => s + m.total, 0);
@@ -153,12 +156,27 @@ export async function closeCheck(
       earningsId: carry.earningsId,
       message: carrySkipped ? '12月由年末检查结转' : carried ? '收入支出已结转' : `收入支出科目尚有余额未结转（${leftList}）`,
     },
+    // The union funds still owed up and down are listed, not refused: remittances are usually
+    // settled in the next month (paid by the 15th on the month's funds), so a balance here is normal.
     endInspection: {
       status: monthBalanced,
-      unionFundTransfer: true,
+      unionFundTransfer: unsettled.length === 0,
+      unsettledFunds: unsettled.map((u) => ({
+        subjectCode: u.subjectCode,
+        subjectName: u.subjectName,
+        side: u.side,
+        unitCode: u.unitCode,
+        unitName: u.unitName,
+        amount: answerYuan(u.amount),
+      })),
       message: monthBalanced ? '科目余额试算平衡' : '科目余额表试算不平衡，请检查凭证或重新生成发生额',
     },
-    yearEndInspection: { status: yearEndStatus, applicable: december, unionFundTransfer: true, message: yearEndMessage },
+    yearEndInspection: {
+      status: yearEndStatus,
+      applicable: december,
+      unionFundTransfer: !december || unsettled.length === 0,
+      message: yearEndMessage,
+    },
     fixedAssetsVO: notApplicable('固定资产'),
     intangibleAssetsVO: notApplicable('无形资产'),
     inventoryAssetsVO: notApplicable('库存物品'),

@@ -70,6 +70,8 @@ export const ClosePartNames = {
   startBalance: '期初余额试算平衡',
   carryOver: '收支结转',
   endInspection: '月末检查',
+  /** Ours: endInspection.unionFundTransfer as a row of its own (a warning, never blocking). */
+  unionFundTransfer: '工会经费划转检查',
   yearEndInspection: '年末检查',
   cashier: '出纳签字',
   handlerPeople: '经办人签字',

@@ -45,6 +45,17 @@ export const NotApplicablePartSchema = Type.Object(
 );
 export type NotApplicablePart = Static<typeof NotApplicablePartSchema>;
 
+/** Ours: a payable to a superior or a lower union left at the end of the checked months. */
+export const UnsettledFundSchema = Type.Object({
+  subjectCode: Type.String({ description: '末级科目代码（211或212之下）' }),
+  subjectName: Type.String(),
+  side: Type.Union([Type.Literal('superior'), Type.Literal('lower')], { description: 'superior 应付上级，lower 应付下级' }),
+  unitCode: Type.Union([Type.String(), Type.Null()], { description: '经费单位（JFDW）编码；未按单位核算为null' }),
+  unitName: Type.String(),
+  amount: Type.Number({ description: '余额（元）：贷方为正（尚欠），借方为负（多付）' }),
+});
+export type UnsettledFund = Static<typeof UnsettledFundSchema>;
+
 export const CloseCheckResultSchema = Type.Object({
   flag: Type.Boolean({ description: '所有适用的检查都通过（期初不平衡未被忽略时也算未通过）：页面按钮显示“结账”' }),
   year: Year('检查的年度'),
@@ -118,7 +129,13 @@ export const CloseCheckResultSchema = Type.Object({
   endInspection: Type.Object(
     {
       status: Type.Boolean({ description: '结束月份的科目余额表试算平衡（含所有凭证，财务会计与预算会计各自平衡）' }),
-      unionFundTransfer: Type.Boolean({ description: '工会经费划转检查（本产品尚未启用，恒为true）' }),
+      unionFundTransfer: Type.Boolean({
+        description:
+          '工会经费划转检查：结束月份月末应付上级经费（211）、应付下级经费（212）均已结清为true；有余额为false（提示，不阻止结账：经费多在次月上解/转拨）',
+      }),
+      unsettledFunds: Type.Array(UnsettledFundSchema, {
+        description: 'Ours: 结束月份月末尚未结清的应付上下级经费，按科目、经费单位列示（unionFundTransfer为true时为空）',
+      }),
       message: Message(),
     },
     { description: '月末检查' },
@@ -127,7 +144,10 @@ export const CloseCheckResultSchema = Type.Object({
     {
       status: Type.Boolean({ description: '本年收入支出已结转、收支结转等科目余额已转入累计结转/累计结余（非12月恒为true）' }),
       applicable: Type.Boolean({ description: 'Ours: 结束月份为12月时才检查' }),
-      unionFundTransfer: Type.Boolean({ description: '工会经费划转检查（本产品尚未启用，恒为true）' }),
+      unionFundTransfer: Type.Boolean({
+        description:
+          '工会经费划转检查：12月月末应付上下级经费均已结清为true（明细见endInspection.unsettledFunds；提示，不阻止结账）；非12月恒为true',
+      }),
       message: Message(),
     },
     { description: '年末检查（12月）' },
