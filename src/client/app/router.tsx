@@ -92,6 +92,14 @@ export const routes: RouteObject[] = [
             path: '/accounting-management/books/generalledger',
             lazy: async () => ({ Component: (await import('../books/GeneralLedgerPage.js')).GeneralLedgerPage }),
           },
+          {
+            path: '/funds-management/funds-register',
+            lazy: async () => ({ Component: (await import('../funds/FundsRegisterPage.js')).FundsRegisterPage }),
+          },
+          {
+            path: '/funds-management/funds-payables',
+            lazy: async () => ({ Component: (await import('../funds/FundsPayablesPage.js')).FundsPayablesPage }),
+          },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],
       },
