@@ -285,6 +285,7 @@ export function createVoucherGrid(options: VoucherGridOptions = {}): GridDefinit
       'previousDocument',
       'nextDocument',
       'pickSubject',
+      'proposeRemittance',
       'copySummaryAbove',
       'copySummaryFirst',
       'balanceAmount',

@@ -9,7 +9,14 @@ import { alertWarning, newRow } from './grid-actions.js';
 import type { GridController } from './grid-controller.js';
 
 /** Commands a page carries out (GridEditor onCommand); while editing, the edit is committed first. */
-const DOCUMENT_COMMANDS: readonly CommandId[] = ['saveAndNew', 'newDocument', 'previousDocument', 'nextDocument', 'pickSubject'];
+const DOCUMENT_COMMANDS: readonly CommandId[] = [
+  'saveAndNew',
+  'newDocument',
+  'previousDocument',
+  'nextDocument',
+  'pickSubject',
+  'proposeRemittance',
+];
 
 export function hasBehaviour(ctrl: GridController, id: CommandId): boolean {
   return ctrl.def.behaviours?.some((b) => b.command === id) ?? false;

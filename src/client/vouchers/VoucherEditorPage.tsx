@@ -26,6 +26,9 @@ import {
 } from '../../../grids/voucher.js';
 import { AuxiliaryPicker, type PickedAuxi } from '../auxiliary/AuxiliaryPicker.js';
 import { GridEditor, type GridEditorHandle } from '../grid/GridEditor.js';
+import { fenToYuanString } from '../../shared/money.js';
+import { proposeRemittance } from '../funds/funds-reports-api.js';
+import { FUNDS_UNIT_TYPE, INCOME_ROOT, RemittanceMessages, remittanceSource, withProposal } from './remittance-proposal.js';
 import { CANNOT_SAVE, newRowId } from '../grid/grid-actions.js';
 import { messageBox } from '../message-box/message-box.js';
 import { usePageTitle } from '../shell/page-title.js';
@@ -356,6 +359,10 @@ export function VoucherEditorPage() {
     store.addNames(choices.map((c) => [`${c.typeNo}:${c.infoNo}`, c.infoName] as const));
     gridOf(rowId)?.setCells([{ rowId, fieldId: 'auxis', value: auxiKeyOf(choices) }]);
     gridOf(rowId)?.focusCell(rowId, 'debitAmount');
+    // A 402 line of a funds unit: say that F8 splits it by the unit's ratios.
+    const row = rowsRef.current.flat().find((r) => r.rowId === rowId);
+    if (row?.subjectCode?.startsWith(INCOME_ROOT) && choices.some((c) => c.typeNo === FUNDS_UNIT_TYPE))
+      setStatus(RemittanceMessages.hint);
   };
 
   // ---- save
@@ -501,9 +508,33 @@ export function VoucherEditorPage() {
         else setDialog({ kind: 'subject', rowId: at.rowId, subjects: pickerSubjects(at.rowId) });
         return;
       }
+      case 'proposeRemittance':
+        if (at) void proposeFor(at.rowId);
+        return;
       default:
         return;
     }
+  };
+
+  /** F8 (经费分配): the 402 line replaced by the remittance lines of its unit's ratios (issue 20 B8). */
+  const proposeFor = async (rowId: string) => {
+    const d = docRef.current;
+    const h = headRef.current;
+    if (!d || !h || readOnly) return;
+    const source = remittanceSource(rowsRef.current.flat().find((r) => r.rowId === rowId));
+    if (!source) return alertOf(RemittanceMessages.notApplicable);
+    const answer = await proposeRemittance({
+      year: h.year,
+      month: h.month,
+      unitCode: source.unitCode,
+      amount: fenToYuanString(source.amount),
+      summary: source.summary,
+    }).catch(() => null); // a refusal (no ratios, a subject not last-level) is shown by the request wrapper
+    if (!answer) return;
+    store.addNames(answer.lines.flatMap((l) => l.auxis.map((a) => [`${a.typeNo}:${a.infoNo}`, answer.unitName] as const)));
+    show({ tables: withProposal(rowsRef.current, rowId, answer.lines, newRowId), saved: d.saved, restored: false }, h);
+    touch();
+    setStatus(`已按${answer.unitName}的经费比例拆分为${answer.lines.length}行`);
   };
 
   // The same commands from the header and footer (outside the grid).

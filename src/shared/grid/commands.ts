@@ -52,6 +52,16 @@ export const GRID_COMMANDS: readonly GridCommand[] = [
     needsRow: true,
     edits: true,
   },
+  // Issue 20 B8: a line crediting 402 with a funds unit's 经费单位 item becomes the remittance
+  // lines of the unit's ratios (F8: free in the browsers and next to F7's picker).
+  {
+    id: 'proposeRemittance',
+    label: '经费分配：贷记402且选有经费单位的行，按该单位经费比例拆成本级、上解、下拨各行',
+    keys: ['F8'],
+    menu: true,
+    needsRow: true,
+    edits: true,
+  },
   { id: 'copySummaryAbove', label: '摘要栏输入：复制上一行摘要', keys: ['..'], menu: false, needsRow: true, edits: true },
   { id: 'copySummaryFirst', label: '摘要栏输入：复制第一行摘要', keys: ['//'], menu: false, needsRow: true, edits: true },
   { id: 'balanceAmount', label: '金额栏：填入使借贷平衡的金额', keys: ['='], menu: false, needsRow: true, edits: true },

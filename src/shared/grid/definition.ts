@@ -124,6 +124,7 @@ export type CommandId =
   | 'previousDocument'
   | 'nextDocument'
   | 'pickSubject'
+  | 'proposeRemittance'
   | 'copySummaryAbove'
   | 'copySummaryFirst'
   | 'balanceAmount'
