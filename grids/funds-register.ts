@@ -69,6 +69,7 @@ const fields: FieldDef<FundsRegisterGridRow>[] = [
   { id: 'period', header: '期间', kind: 'text', editable: false, width: 80, pinned: true },
   { id: 'unitCode', header: '单位编码', kind: 'text', editable: false, width: 100, pinned: true },
   { id: 'unitName', header: '经费单位', kind: 'text', editable: false, width: 180, pinned: true },
+  { id: 'voucherNo', header: '凭证字号', kind: 'text', editable: false, width: 100 },
   { id: 'paidOn', header: '缴款日期', kind: 'date', editable: false, width: 100 },
   { id: 'summary', header: '摘要', kind: 'text', editable: false, width: 160 },
   ...MONEY.map((m): FieldDef<FundsRegisterGridRow> => ({
@@ -79,7 +80,6 @@ const fields: FieldDef<FundsRegisterGridRow>[] = [
     width: 120,
     blankZero: true,
   })),
-  { id: 'voucherNo', header: '凭证字号', kind: 'text', editable: false, width: 100 },
 ];
 
 const totals: TotalDef<FundsRegisterGridRow>[] = MONEY.map((m) => ({
