@@ -16,6 +16,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorInfo, ErrorCode } from '../../shared/error-codes.js';
+import { hashPassword } from '../auth/password.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { request, save } from '../vouchers/voucher-test-kit.js';
@@ -220,6 +221,23 @@ async function seat(server: TestServer, s: Omit<Seat, 'client'>): Promise<Seat> 
   return { ...s, client };
 }
 
+/**
+ * The administrator's random case may reset a seat user's password (a path id that happens to be
+ * theirs): the seat's own password is written back, so the next cases sign in as before.
+ */
+async function restorePasswords(server: TestServer, seats: readonly Seat[]): Promise<void> {
+  for (const s of seats)
+    await server.db.kysely
+      .updateTable('app_user')
+      .set({
+        password_hash: await hashPassword(s.password, server.config.scryptLogN),
+        must_change_password: 0,
+        password_changed_at: Date.now(),
+      })
+      .where('login_name', '=', s.login)
+      .execute();
+}
+
 async function reopen(server: TestServer, s: Seat): Promise<void> {
   if (s.set) await s.client.openSet(server.db, s.login, s.password, s.set);
   else await s.client.logOn(server.db, s.login, s.password);
@@ -324,6 +342,11 @@ describe.each(TEST_DIALECTS)('hostile requests to every route (%s)', (dialect) =
       code = (JSON.parse(answer.text) as { errorCode?: number | null }).errorCode ?? null;
     const k = `${answer.status}/${code}${process.env.FUZZ_TALLY && code !== null ? ` ${(JSON.parse(answer.text) as { errorMsg?: string }).errorMsg?.slice(0, 24)}` : ''}`;
     tally.set(k, (tally.get(k) ?? 0) + 1);
+    if (/resetPassword/.test(route.url) && code === null) {
+      await restorePasswords(server, seats);
+      for (const seat of seats) await reopen(server, seat);
+      return;
+    }
     // A call that ended the session or changed its ledger set: sign in again for the next case.
     if ((code !== null && SESSION_ENDED.has(code)) || /logOut|setUserZtLevel|updatePassword/.test(route.url))
       await reopen(server, s);
