@@ -5,6 +5,7 @@
  * keyed through the voucher API with the units' 经费单位 items on 211/21202, one 211 credit keyed
  * before the units were configured, and a remittance to the superior in March.
  */
+import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrialBalanceResponse } from '../../shared/api/books.js';
@@ -340,6 +341,29 @@ describe.each(TEST_DIALECTS)('funds reports (%s)', (dialect) => {
     );
     expect(saved.body.success, saved.body.errorMsg ?? '').toBe(true);
     expect(saved.body.data.creditTotal).toBe(1234.56);
+  });
+
+  it('the proposed lines add up to the 402 line to the fen, for any amount and unit (property)', async () => {
+    const yuanText = (fen: number) =>
+      `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: -99_999_999_999, max: 99_999_999_999 }).filter((fen) => fen !== 0),
+        fc.constantFrom(['1001', 2], ['1001', 3], ['1002', 3]),
+        async (fen, [unitCode, month]) => {
+          const answer = await kuaiji.get<FundsProposalResponse>(Paths.fundsProposal, {
+            year: 2026,
+            month,
+            unitCode,
+            amount: yuanText(fen),
+          });
+          expect(answer.body.success, answer.body.errorMsg ?? '').toBe(true);
+          const sum = answer.body.data.lines.reduce((total, l) => total + Math.round(l.creditAmount * 100), 0);
+          expect(sum).toBe(fen);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 
   it('refuses a proposal for an unknown unit, a unit without ratios, a zero or malformed amount, another year or a share on a parent subject', async () => {
