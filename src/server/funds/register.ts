@@ -5,7 +5,7 @@
  * the voucher is looked up, not trusted from voucher_id) shows the split of the ratios in force in
  * its period, so the register says what generating it would book. Amounts in fen.
  */
-import { SHARE_KINDS, type ShareKind } from '../../shared/funds/ratios.js';
+import type { ShareKind } from '../../shared/funds/ratios.js';
 import { splitReceipt } from '../../shared/funds/split.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { ratioSetOf, ratiosInForce } from './ratio-lookup.js';
@@ -36,16 +36,6 @@ export interface RegisterScope {
   endMonth: number;
   unitCode?: string;
 }
-
-const STORED: Record<ShareKind | 'collectionFee', string> = {
-  retained: 'retained_amount',
-  superiorOne: 'superior_one_amount',
-  superiorTwo: 'superior_two_amount',
-  lower: 'lower_amount',
-  preparatory: 'preparatory_amount',
-  smallBusiness: 'small_business_amount',
-  collectionFee: 'collection_fee_amount',
-};
 
 const ZERO: FenShares = {
   retained: 0,
@@ -114,8 +104,15 @@ export async function readRegister(q: Q, scope: RegisterScope): Promise<Register
     let shares: FenShares = { ...ZERO };
     let split = true;
     if (r.voucher_id !== null) {
-      const stored = r as unknown as Record<string, number | string | null>;
-      for (const kind of [...SHARE_KINDS, 'collectionFee'] as const) shares[kind] = Number(stored[STORED[kind]] ?? 0);
+      shares = {
+        retained: Number(r.retained_amount ?? 0),
+        superiorOne: Number(r.superior_one_amount ?? 0),
+        superiorTwo: Number(r.superior_two_amount ?? 0),
+        lower: Number(r.lower_amount ?? 0),
+        preparatory: Number(r.preparatory_amount ?? 0),
+        smallBusiness: Number(r.small_business_amount ?? 0),
+        collectionFee: Number(r.collection_fee_amount ?? 0),
+      };
     } else {
       const row = inForce.get(String(r.month))?.get(r.unit_id);
       const ratios = row ? ratioSetOf(row) : null;
