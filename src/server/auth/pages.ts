@@ -20,6 +20,7 @@ export const Page = {
   balanceSheet: '/accounting-management/reports/balance-sheet',
   incomeExpense: '/accounting-management/reports/income-expense',
   close: '/accounting-management/monthly/close',
+  fundsAccounting: '/funds-management/funds-accounting',
   backup: '/user-center/backup',
   // The user center's administration (admin/menu-catalogue.ts USER_CENTER_PAGES).
   ztManagement: '/user-center/zt-management',

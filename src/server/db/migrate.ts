@@ -31,6 +31,7 @@ import * as m0026 from './migrations/0026-platforms.js';
 import * as m0028 from './migrations/0028-ledger-indexes-by-set.js';
 import * as m0029 from './migrations/0029-partition-ledger-by-set.js';
 import * as m0030 from './migrations/0030-funds.js';
+import * as m0032 from './migrations/0032-funds-unit-expenditure-type.js';
 
 /** Every migration by name (the migrator runs them in name order). */
 export function migrationsOf(db: Db): Record<string, Migration> {
@@ -62,6 +63,7 @@ export function migrationsOf(db: Db): Record<string, Migration> {
     '0028-ledger-indexes-by-set': () => ({ up: (k) => m0028.up(k) }),
     '0029-partition-ledger-by-set': (d) => ({ up: (k) => m0029.up(k, d.dialect) }),
     '0030-funds': (d) => ({ up: (k) => m0030.up(k, d.dialect) }),
+    '0032-funds-unit-expenditure-type': () => ({ up: (k) => m0032.up(k) }),
   };
   return Object.fromEntries(Object.entries(list).map(([k, f]) => [k, f(db)]));
 }
