@@ -92,6 +92,10 @@ export const routes: RouteObject[] = [
             path: '/accounting-management/books/generalledger',
             lazy: async () => ({ Component: (await import('../books/GeneralLedgerPage.js')).GeneralLedgerPage }),
           },
+          {
+            path: '/funds-management/funds-accounting',
+            lazy: async () => ({ Component: (await import('../funds/FundsAccountingPage.js')).FundsAccountingPage }),
+          },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],
       },

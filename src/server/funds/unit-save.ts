@@ -230,7 +230,7 @@ export async function saveOrg(db: Db, ctx: SaveContext, body: SaveZJUnitRequest)
   const existing = id ? await findUnit(db.kysely, scope.ztId, id) : undefined;
   if (id && existing?.kind !== 'org') refuse('NotFound', UnitMessages.unitNotFound);
   if (existing && existing.code !== code) invalid([{ message: '单位编码保存后不能修改', fieldId: 'code' }]);
-  const lowerZtId = body.ztid ?? null;
+  const lowerZtId = body.lowerZtId ?? null;
   const fromMonth = body.fromMonth ?? 1;
 
   return db.kysely.transaction().execute(async (trx) => {

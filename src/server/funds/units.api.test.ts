@@ -444,7 +444,13 @@ describe.each(TEST_DIALECTS)('funds units: lower units, funding organisations, r
       ErrorCode.ValidationFailed,
       '请选择末级支出类型',
     );
-    await refused(county, Paths.saveZJUnit, { ...other, ztid: id(COUNTY) }, ErrorCode.Forbidden, UnitMessages.lowerNotInTree);
+    await refused(
+      county,
+      Paths.saveZJUnit,
+      { ...other, lowerZtId: id(COUNTY) },
+      ErrorCode.Forbidden,
+      UnitMessages.lowerNotInTree,
+    );
     await refused(
       county,
       Paths.saveZJUnit,
@@ -452,6 +458,9 @@ describe.each(TEST_DIALECTS)('funds units: lower units, funding organisations, r
       ErrorCode.ValidationFailed,
       '单位编码保存后不能修改',
     );
+    const fromTree = await county.post<SavedUnitsAnswer>(Paths.saveZJUnit, { ...other, code: '3003', lowerZtId: id(SCHOOL) });
+    expect(fromTree.body.success).toBe(true);
+    expect((await list(county, { keyword: '3003' }))[0]?.ztid).toBe(id(SCHOOL));
     const edited = await county.post(Paths.saveZJUnit, {
       ...org,
       id: saved.body.data.ids[0],

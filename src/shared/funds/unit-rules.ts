@@ -167,7 +167,7 @@ export function checkLowerUnitForm(
 /** The five ratios of a funding organisation whose sum is its upper-level ratio (sjrate), with their shares. */
 export const ORG_SHARES = [
   { kind: 'retained', ratio: 'bjRata', label: '本级比例' },
-  { kind: 'superiorOne', ratio: 'bjsjRate', label: '上级比例' },
+  { kind: 'superiorOne', ratio: 'bjsjRate', label: '上解上级比例' },
   { kind: 'lower', ratio: 'hbRate', label: '回拨比例' },
   { kind: 'preparatory', ratio: 'fundsPayableJianhui', label: '建会筹备金' },
   { kind: 'smallBusiness', ratio: 'smallBusinessReturns', label: '小微企业返还' },

@@ -142,7 +142,11 @@ export const SaveZJUnitRequestSchema = Type.Object({
   code: Type.String({ maxLength: 40, description: '单位编码 (numeric, at most 20)' }),
   name: Type.String({ maxLength: 200, description: '单位名称' }),
   lx: Type.Optional(Nullable(Type.Integer({ description: '1 上解, 2 工会经费' }))),
-  ztid: Type.Optional(Nullable(ZtId('the lower ledger set this organisation is, if one of the tree'))),
+  lowerZtId: Type.Optional(
+    Nullable(
+      ZtId('the lower ledger set of the tree this organisation is, if one (not named ztid: that key names the session set)'),
+    ),
+  ),
   taxId: Text(30, '纳税人识别号'),
   ceo: Text(50, '负责人'),
   cfo: Text(50, '财务负责人'),
