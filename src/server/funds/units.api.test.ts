@@ -14,7 +14,8 @@ import { RatioMessages } from '../../shared/funds/ratios.js';
 import { UnitMessages } from '../../shared/funds/unit-rules.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { insertFundsUnit } from '../test-support/funds-fixture.js';
-import { setIds } from '../test-support/ledger-fixtures.js';
+import { createSet, setIds } from '../test-support/ledger-fixtures.js';
+import { line, request, save } from '../vouchers/voucher-test-kit.js';
 import { insertUser } from '../test-support/test-users.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 
@@ -347,6 +348,33 @@ describe.each(TEST_DIALECTS)('funds units: lower units, funding organisations, r
     expect(saved.body.message).toContain('211');
     expect(await linkedTypes(id(SCHOOL), '211')).not.toContain('JFDW');
     expect(await jfdwItems(id(SCHOOL))).toEqual([['7', '食堂分会', 1]]);
+  });
+
+  it('leaves a payable subject with voucher lines this year without 经费单位: old lines would lack the unit', async () => {
+    const ztId = await createSet(server.db, { name: '经费凭证测试工会', code: '880', system: 'union-grassroots' });
+    await server.db.kysely.updateTable('zt_year').set({ subjects_initialised: 1 }).where('zt_id', '=', ztId).execute();
+    await openFunds(ztId);
+    await insertUser(server.db, server.config.scryptLogN, {
+      loginName: 'pzkj',
+      password: 'Pzkj@12345',
+      grants: [{ ztId, level: 'accountant' }],
+    });
+    const client = new ApiClient(server.url);
+    await client.openSet(server.db, 'pzkj', 'Pzkj@12345', '经费凭证测试工会');
+    const voucher = await save(
+      client,
+      request({ certiDetails: [line('101', 100, null, '上解'), line('211', null, 100, '上解')] }),
+    );
+    expect(voucher.body.success).toBe(true);
+    const saved = await client.post<SavedUnitsAnswer>(Paths.unitEdit, {
+      handZtId: '后勤分会',
+      handZtCode: '31',
+      sameLevel: true,
+      retentionRatioThisLevel: 60,
+      dealingWithSuperiorRatioOne: 40,
+    });
+    expect(saved.body.data.unlinkedSubjects).toEqual(['211']);
+    expect(await linkedTypes(ztId, '211')).toEqual([]);
   });
 
   it('saves a funding organisation of the county with its phone encrypted both ways', async () => {
