@@ -3,7 +3,7 @@
  * organisation variant) configures its two lower unions from the ledger-set tree: the type's
  * default upper-remittance ratio fills in, the ratios are typed, the upper-level ratio (sjrate)
  * adds up as they are typed, a sum over 100% with the retention is refused in the dialog, and the
- * table shows both with their ratios. Then a lower union (the funds accounting dialog) keys a
+ * table shows both with their ratios; the set's default subject of the lower share is picked. Then a lower union (the funds accounting dialog) keys a
  * unit by hand: the subject button of a share is enabled only once its ratio is typed, emptying
  * the ratio clears the subject, and the sum rule's message shows until the shares add up.
  */
@@ -84,6 +84,21 @@ test('a county federation configures two lower unions’ ratios with the keyboar
   await expect(page.getByRole('row').filter({ hasText: lowers[0]?.name ?? '' })).toContainText('上解');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS_DIR}/funds-accounting-county.png` });
+
+  // The set's default subject for the lower share, picked by code.
+  await page.getByRole('button', { name: '默认科目' }).focus();
+  await page.keyboard.press('Enter');
+  const setting = page.getByRole('dialog', { name: '经费默认科目' });
+  const lowerDefault = setting.getByRole('button', { name: '应付下级默认科目', exact: true });
+  await lowerDefault.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: '选择科目' })).toBeVisible();
+  await page.keyboard.type('21202');
+  await page.keyboard.press('Enter');
+  await expect(lowerDefault).toHaveText('21202');
+  await setting.getByRole('button', { name: '保存' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(setting).toHaveCount(0);
 
   // The lower union keeps a unit of its own, keyed by hand, in the funds accounting dialog.
   const lower = lowers[0];

@@ -19,6 +19,7 @@ import { useWorkingMonth } from '../shell/working-month.js';
 import { deleteUnits, listUnits, zjUnitTypes } from './funds-units-api.js';
 import { LowerUnitDialog } from './LowerUnitDialog.js';
 import { OrgDialog } from './OrgDialog.js';
+import { SettingDialog } from './SettingDialog.js';
 import './funds.css';
 
 type Column = { title: string; value: (row: FundsUnitRow) => string; numeric?: boolean };
@@ -85,6 +86,7 @@ export function FundsAccountingPage() {
   const [rows, setRows] = useState<FundsUnitRow[] | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ unit: FundsUnitRow | null } | null>(null);
+  const [setting, setSettingOpen] = useState(false);
 
   const [reloads, setReloads] = useState(0);
   const load = useCallback(() => setReloads((n) => n + 1), []);
@@ -215,6 +217,9 @@ export function FundsAccountingPage() {
         <PermissionButton value="delete" onClick={() => void remove()}>
           删除
         </PermissionButton>
+        <PermissionButton value="edit" onClick={() => setSettingOpen(true)}>
+          默认科目
+        </PermissionButton>
         <span className="muted">
           {isZJ
             ? '上级比例为本级、上解上级、回拨、建会筹备金与小微企业返还五项之和'
@@ -261,6 +266,7 @@ export function FundsAccountingPage() {
           </tbody>
         </table>
       </div>
+      {setting && <SettingDialog onClose={() => setSettingOpen(false)} />}
       {editing &&
         (isZJ ? (
           <OrgDialog

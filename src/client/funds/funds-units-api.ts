@@ -3,8 +3,10 @@ import { Paths } from '../../shared/api/paths.js';
 import type {
   DeleteUnitsRequest,
   EditLowerUnitRequest,
+  FundsSetting,
   FundsUnitRow,
   JxhsDepart,
+  SaveFundsSettingRequest,
   SaveZJUnitRequest,
   SavedUnitsAnswer,
   UnitListRequest,
@@ -55,4 +57,12 @@ export function phoneOf(row: FundsUnitRow): string {
 
 export function deleteUnits(body: DeleteUnitsRequest): Promise<null> {
   return api.post<null>(Paths.unitDelete, body, { silent: true });
+}
+
+export function fetchSetting(): Promise<FundsSetting> {
+  return api.get<FundsSetting>(Paths.unitSetting);
+}
+
+export function saveSetting(body: SaveFundsSettingRequest): Promise<FundsSetting> {
+  return api.post<FundsSetting>(Paths.unitSetting, body, { silent: true });
 }
