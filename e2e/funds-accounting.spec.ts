@@ -131,6 +131,7 @@ test('a county federation configures two lower unions’ ratios with the keyboar
   await page.keyboard.press('Enter');
   await expect(picker).toHaveCount(0);
   await expect(superiorSubject).toHaveText(/211/);
+  await page.screenshot({ path: `${SCREENS_DIR}/funds-accounting-lower-dialog.png` });
   // Emptying the ratio clears its subject and disables the button again.
   await type(page, '应付上级一比例', '');
   await expect(superiorSubject).toBeDisabled();

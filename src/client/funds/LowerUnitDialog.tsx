@@ -174,26 +174,30 @@ export function LowerUnitDialog({
             </label>
             {byHand ? (
               <div className="funds-hand">
-                <TextField
-                  id="funds-hand-name"
-                  label="单位名称"
-                  value={handName}
-                  maxLength={100}
-                  autoComplete="off"
-                  issues={tried && problem?.field === 'handZtId' ? [problem.message] : []}
-                  onChange={(e) => setHandName(e.target.value)}
-                />
-                <TextField
-                  id="funds-hand-code"
-                  label="单位编码"
-                  value={handCode}
-                  maxLength={20}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  issues={tried && problem?.field === 'handZtCode' ? [problem.message] : []}
-                  hint="数字，最多20位"
-                  onChange={(e) => setHandCode(e.target.value)}
-                />
+                <div>
+                  <TextField
+                    id="funds-hand-name"
+                    label="单位名称"
+                    value={handName}
+                    maxLength={100}
+                    autoComplete="off"
+                    issues={tried && problem?.field === 'handZtId' ? [problem.message] : []}
+                    onChange={(e) => setHandName(e.target.value)}
+                  />
+                </div>
+                <div>
+                  <TextField
+                    id="funds-hand-code"
+                    label="单位编码"
+                    value={handCode}
+                    maxLength={20}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    issues={tried && problem?.field === 'handZtCode' ? [problem.message] : []}
+                    hint="数字，最多20位"
+                    onChange={(e) => setHandCode(e.target.value)}
+                  />
+                </div>
               </div>
             ) : (
               <div className="funds-departs" role="group" aria-label="下级账套">
