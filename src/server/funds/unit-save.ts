@@ -21,6 +21,7 @@ import {
 } from '../../shared/funds/unit-rules.js';
 import { optionalYuanToFen } from '../../shared/vouchers/amounts.js';
 import type { Db } from '../db/database.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
 import { refuse } from '../http/app-error.js';
 import { findSubject, type Q, type Scope } from '../subjects/subject-repository.js';
@@ -109,6 +110,16 @@ async function codeTaken(q: Q, ztId: number, code: string, exceptId: string | nu
   return !!row && row.id !== exceptId;
 }
 
+/** Two saves of one code at once: the unique index (zt_id, code) refuses the later, which is told so. */
+async function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) refuse('Conflict', '单位编码已被同时保存的另一单位使用，请刷新后重试');
+    throw error;
+  }
+}
+
 function fenOf(value: string | number | undefined, field: string): number | null {
   const r = optionalYuanToFen(value);
   if (!r.ok) invalid([{ message: r.message, fieldId: field }]);
@@ -146,66 +157,71 @@ export async function saveLowerUnits(db: Db, ctx: SaveContext, body: EditLowerUn
   const subjectField = (k: ShareKind | 'collectionFee') => LOWER_SHARES.find((s) => s.kind === k)?.subject ?? k;
   await checkShareSubjects(db.kysely, scope, form.ratios.subjects, subjectField);
 
-  return db.kysely.transaction().execute(async (trx) => {
-    const units: { id: string; code: string; name: string }[] = [];
-    if (existing) {
-      await trx
-        .updateTable('funds_unit')
-        .set({ same_level: sameLevel ? 1 : 0 })
-        .where('zt_id', '=', scope.ztId)
-        .where('id', '=', existing.id)
-        .execute();
-      units.push({ id: existing.id, code: existing.code, name: existing.name });
-    } else if (byHand) {
-      if (await codeTaken(trx, scope.ztId, handCode, null))
-        invalid([{ message: UnitMessages.codeDuplicate(handCode), fieldId: 'handZtCode' }]);
-      units.push({ id: timeOrderedId(), code: handCode, name: handName });
-    } else {
-      const tree = new Map((await lowerSetsOf(trx, scope.ztId)).map((s) => [s.id, s]));
-      for (const ztid of ztids) {
-        const set = tree.get(ztid);
-        if (!set) refuse('Forbidden', UnitMessages.lowerNotInTree);
-        const taken = await trx
-          .selectFrom('funds_unit')
-          .select('id')
-          .where('zt_id', '=', scope.ztId)
-          .where('lower_zt_id', '=', ztid)
-          .executeTakeFirst();
-        if (taken) refuse('BusinessRule', UnitMessages.lowerConfigured(set.name));
-        if (await codeTaken(trx, scope.ztId, set.code, null)) refuse('BusinessRule', UnitMessages.codeDuplicate(set.code));
-        units.push({ id: timeOrderedId(), code: set.code, name: set.name });
-      }
-    }
-    for (const unit of units) {
-      if (!existing) {
-        const lowerZtId = byHand ? null : (ztids[units.indexOf(unit)] ?? null);
+  return oneAtATime(() =>
+    db.kysely.transaction().execute(async (trx) => {
+      const units: { id: string; code: string; name: string }[] = [];
+      if (existing) {
         await trx
-          .insertInto('funds_unit')
-          .values({
-            zt_id: scope.ztId,
-            id: unit.id,
-            kind: 'lower',
-            code: unit.code,
-            name: unit.name,
-            lower_zt_id: lowerZtId,
-            hand: byHand ? 1 : 0,
-            same_level: sameLevel ? 1 : 0,
-            funding_type: null,
-            created_at: Date.now(),
-          })
+          .updateTable('funds_unit')
+          .set({ same_level: sameLevel ? 1 : 0 })
+          .where('zt_id', '=', scope.ztId)
+          .where('id', '=', existing.id)
           .execute();
+        units.push({ id: existing.id, code: existing.code, name: existing.name });
+      } else if (byHand) {
+        if (await codeTaken(trx, scope.ztId, handCode, null))
+          invalid([{ message: UnitMessages.codeDuplicate(handCode), fieldId: 'handZtCode' }]);
+        units.push({ id: timeOrderedId(), code: handCode, name: handName });
+      } else {
+        const tree = new Map((await lowerSetsOf(trx, scope.ztId)).map((s) => [s.id, s]));
+        for (const ztid of ztids) {
+          const set = tree.get(ztid);
+          if (!set) refuse('Forbidden', UnitMessages.lowerNotInTree);
+          const taken = await trx
+            .selectFrom('funds_unit')
+            .select('id')
+            .where('zt_id', '=', scope.ztId)
+            .where('lower_zt_id', '=', ztid)
+            .executeTakeFirst();
+          if (taken) refuse('BusinessRule', UnitMessages.lowerConfigured(set.name));
+          // The set's code becomes the unit's code and its 经费单位 item: numeric, at most 20.
+          const codeProblem = checkUnitCode(set.code);
+          if (codeProblem) refuse('BusinessRule', `${set.name}的账套编码${set.code}不能作为经费单位编码：${codeProblem}`);
+          if (await codeTaken(trx, scope.ztId, set.code, null)) refuse('BusinessRule', UnitMessages.codeDuplicate(set.code));
+          units.push({ id: timeOrderedId(), code: set.code, name: set.name });
+        }
       }
-      await putRatio(trx, scope.ztId, unit.id, scope.year, fromMonth, {
-        ...form.ratios,
-        collectionFeePpm: 0,
-        payableFen,
-        annualFen,
-      });
-      await putJfdwItem(trx, scope.ztId, unit.code, unit.name);
-    }
-    const unlinkedSubjects = await linkJfdwToPayables(trx, scope);
-    return { ids: units.map((u) => u.id), unlinkedSubjects };
-  });
+      for (const unit of units) {
+        if (!existing) {
+          const lowerZtId = byHand ? null : (ztids[units.indexOf(unit)] ?? null);
+          await trx
+            .insertInto('funds_unit')
+            .values({
+              zt_id: scope.ztId,
+              id: unit.id,
+              kind: 'lower',
+              code: unit.code,
+              name: unit.name,
+              lower_zt_id: lowerZtId,
+              hand: byHand ? 1 : 0,
+              same_level: sameLevel ? 1 : 0,
+              funding_type: null,
+              created_at: Date.now(),
+            })
+            .execute();
+        }
+        await putRatio(trx, scope.ztId, unit.id, scope.year, fromMonth, {
+          ...form.ratios,
+          collectionFeePpm: 0,
+          payableFen,
+          annualFen,
+        });
+        await putJfdwItem(trx, scope.ztId, unit.code, unit.name);
+      }
+      const unlinkedSubjects = await linkJfdwToPayables(trx, scope);
+      return { ids: units.map((u) => u.id), unlinkedSubjects };
+    }),
+  );
 }
 
 /** A funding organisation of a 县级以上 set (add, or edit: its code stays). */
@@ -233,40 +249,42 @@ export async function saveOrg(db: Db, ctx: SaveContext, body: SaveZJUnitRequest)
   const lowerZtId = body.lowerZtId ?? null;
   const fromMonth = body.fromMonth ?? 1;
 
-  return db.kysely.transaction().execute(async (trx) => {
-    if (lowerZtId !== null && !(await lowerSetsOf(trx, scope.ztId)).some((s) => s.id === lowerZtId))
-      refuse('Forbidden', UnitMessages.lowerNotInTree);
-    if (await codeTaken(trx, scope.ztId, code, existing?.id ?? null))
-      invalid([{ message: UnitMessages.codeDuplicate(code), fieldId: 'code' }]);
-    const fields = {
-      name,
-      lower_zt_id: lowerZtId,
-      funding_type: body.lx ?? null,
-      tax_id: orNull(body.taxId),
-      ceo: orNull(body.ceo),
-      cfo: orNull(body.cfo),
-      phone: phone || null,
-      zip: orNull(body.zip),
-      address: orNull(body.address),
-      number_of_units: body.mcount ?? null,
-      expenditure_type: expenditureType,
-    };
-    const unitId = existing?.id ?? timeOrderedId();
-    if (existing)
-      await trx.updateTable('funds_unit').set(fields).where('zt_id', '=', scope.ztId).where('id', '=', unitId).execute();
-    else
-      await trx
-        .insertInto('funds_unit')
-        .values({ zt_id: scope.ztId, id: unitId, kind: 'org', code, hand: 0, same_level: 0, created_at: Date.now(), ...fields })
-        .execute();
-    await putRatio(trx, scope.ztId, unitId, scope.year, fromMonth, {
-      ...form.ratios,
-      subjects: {},
-      payableFen: null,
-      annualFen: null,
-    });
-    await putJfdwItem(trx, scope.ztId, code, name);
-    const unlinkedSubjects = await linkJfdwToPayables(trx, scope);
-    return { ids: [unitId], unlinkedSubjects };
-  });
+  return oneAtATime(() =>
+    db.kysely.transaction().execute(async (trx) => {
+      if (lowerZtId !== null && !(await lowerSetsOf(trx, scope.ztId)).some((s) => s.id === lowerZtId))
+        refuse('Forbidden', UnitMessages.lowerNotInTree);
+      if (await codeTaken(trx, scope.ztId, code, existing?.id ?? null))
+        invalid([{ message: UnitMessages.codeDuplicate(code), fieldId: 'code' }]);
+      const fields = {
+        name,
+        lower_zt_id: lowerZtId,
+        funding_type: body.lx ?? null,
+        tax_id: orNull(body.taxId),
+        ceo: orNull(body.ceo),
+        cfo: orNull(body.cfo),
+        phone: phone || null,
+        zip: orNull(body.zip),
+        address: orNull(body.address),
+        number_of_units: body.mcount ?? null,
+        expenditure_type: expenditureType,
+      };
+      const unitId = existing?.id ?? timeOrderedId();
+      if (existing)
+        await trx.updateTable('funds_unit').set(fields).where('zt_id', '=', scope.ztId).where('id', '=', unitId).execute();
+      else
+        await trx
+          .insertInto('funds_unit')
+          .values({ zt_id: scope.ztId, id: unitId, kind: 'org', code, hand: 0, same_level: 0, created_at: Date.now(), ...fields })
+          .execute();
+      await putRatio(trx, scope.ztId, unitId, scope.year, fromMonth, {
+        ...form.ratios,
+        subjects: {},
+        payableFen: null,
+        annualFen: null,
+      });
+      await putJfdwItem(trx, scope.ztId, code, name);
+      const unlinkedSubjects = await linkJfdwToPayables(trx, scope);
+      return { ids: [unitId], unlinkedSubjects };
+    }),
+  );
 }

@@ -577,4 +577,25 @@ describe.each(TEST_DIALECTS)('funds units: lower units, funding organisations, r
     await server.db.kysely.deleteFrom('zt_platform').where('zt_id', '=', id(FACTORY)).execute();
     expect((await editor.post(Paths.unitInfo, {})).body.errorCode).toBe(ErrorCode.Forbidden);
   });
+  it('refuses a lower set whose code cannot be a unit code, and one of two saves of one code at once', async () => {
+    const odd = await createSet(server.db, { name: '编码带字母的工会', code: 'A01', system: 'union-grassroots' });
+    await server.db.kysely
+      .updateTable('zt_info')
+      .set({ upper_id: id(COUNTY) })
+      .where('id', '=', odd)
+      .execute();
+    await refused(
+      county,
+      Paths.unitEdit,
+      { ztids: [odd], lowerLevelUpperSolutionRatio: 40, retentionRatioThisLevel: 40 },
+      ErrorCode.BusinessRule,
+      `编码带字母的工会的账套编码A01不能作为经费单位编码：${UnitMessages.codeNumeric}`,
+    );
+    const before = await unitCount();
+    const body = { handZtId: '同时录入的分会', handZtCode: '7788', sameLevel: true, retentionRatioThisLevel: 100 };
+    const answers = await Promise.all([county.post(Paths.unitEdit, body), county.post(Paths.unitEdit, body)]);
+    expect(answers.filter((a) => a.body.success)).toHaveLength(1);
+    expect([ErrorCode.ValidationFailed, ErrorCode.Conflict]).toContain(answers.find((a) => !a.body.success)?.body.errorCode);
+    expect(await unitCount()).toBe(before + 1);
+  });
 });
