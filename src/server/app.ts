@@ -35,6 +35,7 @@ import { systemRoutes } from './system/routes.js';
 import { subjectRoutes } from './subjects/routes.js';
 import { openingRoutes } from './subjects/opening-routes.js';
 import { auxiliaryRoutes } from './auxiliary/routes.js';
+import { fundsUnitRoutes, fundsUnitUserCenterRoutes } from './funds/unit-routes.js';
 import { voucherRoutes } from './vouchers/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { voucherTables } from './files/voucher-link-db.js';
@@ -90,6 +91,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       closeRoutes(account, db);
       fundsReportRoutes(account, db);
       await openingRoutes(account, db);
+      fundsUnitRoutes(account, db);
     },
     { prefix: '/account' },
   );
@@ -104,6 +106,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
         rightsRoutes(userCenter, db);
         permissionRoutes(userCenter, db);
         platformRoutes(userCenter, db);
+        fundsUnitUserCenterRoutes(userCenter, db);
         userRoutes(userCenter, db, config);
         done();
       },

@@ -100,6 +100,10 @@ export const routes: RouteObject[] = [
             path: '/funds-management/funds-payables',
             lazy: async () => ({ Component: (await import('../funds/FundsPayablesPage.js')).FundsPayablesPage }),
           },
+          {
+            path: '/funds-management/funds-accounting',
+            lazy: async () => ({ Component: (await import('../funds/FundsAccountingPage.js')).FundsAccountingPage }),
+          },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],
       },

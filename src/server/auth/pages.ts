@@ -23,6 +23,7 @@ export const Page = {
   // The funds reports (issue 20 §4).
   fundsRegister: '/funds-management/funds-register',
   fundsPayables: '/funds-management/funds-payables',
+  fundsAccounting: '/funds-management/funds-accounting',
   backup: '/user-center/backup',
   // The user center's administration (admin/menu-catalogue.ts USER_CENTER_PAGES).
   ztManagement: '/user-center/zt-management',

@@ -512,6 +512,8 @@ export interface FundsUnitTable {
   zip: string | null;
   address: string | null;
   number_of_units: number | null;
+  /** The expenditure type of a funding organisation (0032): a leaf code of EXPENDITURE_TYPES, or null. */
+  expenditure_type: string | null;
   enable: Generated<number>;
   created_at: number;
 }

@@ -290,6 +290,25 @@ export const Paths = {
   platformListByZtId: '/userCenter/api/platform/listByZtId',
   /** Ours: POST SaveZtPlatformsRequest (replaces the set's platforms). */
   platformSaveByZtId: '/userCenter/api/platform/saveByZtId',
+  // funds accounting between union levels (上下级经费核算; schemas/funds-units.ts, server/funds/unit-routes.ts)
+  /** Spec (user-centre base) GET → the ledger sets below the session's set in the tree (JxhsDepart[]). */
+  jxhsDepartList: '/userCenter/api/ztInfo/jxhs_DepartList',
+  /** Spec POST unitInfo: the page's list (UnitListRequest → Paged<FundsUnitRow>), ratios in force at the period. */
+  unitInfo: '/account/api/unit/unitInfo',
+  /** Spec GET getUnitInfo ?id&year&month → FundsUnitRow (the edit dialog). */
+  getUnitInfo: '/account/api/unit/getUnitInfo',
+  /** Spec "unit funding info by id": GET /{id} → { unitInfo, subList } (the unit and its ratios per period). */
+  unitFundingInfo: '/account/api/unit/fundingInfo',
+  /** Spec POST getZJUnitType → the funding types and the expenditure-type cascader. */
+  getZJUnitType: '/account/api/unit/getZJUnitType',
+  /** Spec POST saveZJUnit: add or edit a funding organisation of a 县级以上 set (SaveZJUnitRequest). */
+  saveZJUnit: '/account/api/unit/saveZJUnit',
+  /** Spec POST edit: the funds accounting dialog (EditLowerUnitRequest). */
+  unitEdit: '/account/api/unit/edit',
+  /** Ours: POST { ids } deletes units without receipts. */
+  unitDelete: '/account/api/unit/delete',
+  /** Ours: GET the set's default share subjects (funds_setting); POST saves them. */
+  unitSetting: '/account/api/unit/setting',
   // the API documentation (OpenAPI), for administrators (src/server/http/api-docs.ts)
   /** The browsable documentation (Swagger UI): a page, opened with the cookie apiDocsSession sets. */
   apiDocs: '/api/docs',
