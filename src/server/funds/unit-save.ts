@@ -42,7 +42,7 @@ function invalid(issues: readonly ValidationIssue[]): never {
 const text = (v: string | null | undefined): string => (v ?? '').trim();
 const orNull = (v: string | null | undefined): string | null => text(v) || null;
 
-interface RatioValues {
+export interface RatioValues {
   basePpm: number;
   lowerRetentionPpm: number | null;
   collectionFeePpm: number;
@@ -53,7 +53,7 @@ interface RatioValues {
 }
 
 /** Replaces the unit's ratios of the period (from_year, from_month). */
-async function putRatio(q: Q, ztId: number, unitId: string, year: number, month: number, r: RatioValues): Promise<void> {
+export async function putRatio(q: Q, ztId: number, unitId: string, year: number, month: number, r: RatioValues): Promise<void> {
   await q
     .deleteFrom('funds_ratio')
     .where('zt_id', '=', ztId)

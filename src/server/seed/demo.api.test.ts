@@ -22,6 +22,8 @@ import { loadConfig } from '../config.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { DEMO_ACCOUNTS, DEMO_SETS } from './demo.js';
+import { DEMO_FUNDS_RATIOS } from './demo-funds.js';
+import type { FundsUnitRow } from '../../shared/api/schemas/funds-units.js';
 import { DEMO_LEDGER_YEAR, FACTORY_OPENINGS, FACTORY_VOUCHERS } from './demo-factory.js';
 import { DEMO_BOOKS_SET, DEMO_CLOSED_MONTH } from './demo-ledger.js';
 
@@ -209,5 +211,21 @@ describe.each(TEST_DIALECTS)('the seeded demo (%s)', (dialect) => {
     expect(state.body.message).toContain('科目期初');
     expect(financialStateRedirect(state.body.data, VOUCHER_ADD_PATH)).toBe(SUBJECT_START_PATH);
     expect((await ok(client.get<CloseState>(Paths.closeState))).years.every((y) => y.closedMonths.length === 0)).toBe(true);
+  });
+
+  it('gives 示范市总工会 its two unions as funding organisations, keeping 25% and owing 15% upward', async () => {
+    const county = new ApiClient(server.url);
+    await open(county, 'kuaiji', setName('001'));
+    const list = await ok(county.post<Paged<FundsUnitRow>>(Paths.unitInfo, { year: YEAR, month: 1, pageSize: 50 }));
+    const below = DEMO_SETS.filter((s) => s.upper === '001');
+    expect(list.currentPageItems.map((u) => [u.code, u.name, u.kind])).toEqual(below.map((s) => [s.code, s.name, 'org']));
+    for (const unit of list.currentPageItems) {
+      expect(unit.ratio).toMatchObject({
+        bjRata: DEMO_FUNDS_RATIOS.retained,
+        bjsjRate: DEMO_FUNDS_RATIOS.superiorOne,
+        sjrate: DEMO_FUNDS_RATIOS.retained + DEMO_FUNDS_RATIOS.superiorOne,
+        lcrate: DEMO_FUNDS_RATIOS.lowerRetention,
+      });
+    }
   });
 });
