@@ -22,6 +22,7 @@ import { ztImportIssuesGrid } from './user-center/zt-import-issues.js';
 import { ztTemplatesGrid } from './user-center/zt-templates.js';
 import { ztListGrid } from './user-center/zt-list.js';
 import { platformListGrid } from './user-center/platform-list.js';
+import { fundsEntryGrid } from './funds-entry.js';
 
 export {
   openingBalanceGrid,
@@ -66,6 +67,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   ztTemplatesGrid,
   ztListGrid,
   platformListGrid,
+  fundsEntryGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {
