@@ -17,6 +17,7 @@
  *   statement), then the counterpart subject and the summary.
  */
 import type { ValidationIssue } from '../src/shared/envelope.js';
+import { FundsEntryMessages } from '../src/shared/funds/entry-messages.js';
 import { SHARE_KINDS, SHARE_LABELS, WHOLE_PPM, type RatioSet, type ShareKind } from '../src/shared/funds/ratios.js';
 import {
   MONEY_CAP_FEN,
@@ -53,6 +54,8 @@ export interface FundsEntryRow extends GridRow {
   netAmount: number | null;
 }
 
+export { FundsEntryMessages };
+
 /** A unit as the grid knows it: its code and name, and its ratios in force in the period (null: none). */
 export interface FundsEntryUnit {
   readonly code: string;
@@ -68,23 +71,6 @@ export interface FundsEntryContext {
   /** A subject of the chart of the year: whether it is a last-level, enabled subject; undefined when unknown. */
   readonly subject: (code: string) => { readonly lastLevel: boolean; readonly enable: boolean } | undefined;
 }
-
-export const FundsEntryMessages = {
-  incomplete: '有经费数据录入不全，请核实',
-  periodRequired: '请选择缴款日期和会计期间',
-  notConfigured: '经费比例没有配置，无法生成凭证，请核实',
-  unitRequired: '请选择缴款单位！',
-  unitUnknown: '缴款单位不存在',
-  amountRequired: '请输入下级上缴经费！',
-  amountZero: '下级上缴经费不能为0',
-  bankRequired: '请选择对方科目！',
-  bankUnknown: '对方科目不存在',
-  bankNotLast: '对方科目只能选择末级科目',
-  bankDisabled: '对方科目已停用',
-  dateRequired: '请选择日期',
-  dateTooLate: (year: number): string => `缴款日期必须早于${year + 1}年1月1日`,
-  generated: '该行已生成凭证，不能修改',
-} as const;
 
 export const SHARE_FIELD: Record<ShareKind, ShareField> = {
   retained: 'retainedAmount',

@@ -45,6 +45,7 @@ import { bookRoutes } from './books/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { reportPrintRoutes } from './print/report-print-routes.js';
 import { closeRoutes } from './close/routes.js';
+import { fundsEntryRoutes } from './funds/entry-routes.js';
 import { registerBackupRoutes } from './backup/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
@@ -87,6 +88,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       reportRoutes(account, db);
       reportPrintRoutes(account, db);
       closeRoutes(account, db);
+      fundsEntryRoutes(account, db);
       await openingRoutes(account, db);
     },
     { prefix: '/account' },

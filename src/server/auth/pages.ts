@@ -21,6 +21,7 @@ export const Page = {
   incomeExpense: '/accounting-management/reports/income-expense',
   close: '/accounting-management/monthly/close',
   backup: '/user-center/backup',
+  fundsEntry: '/funds-management/funds-entry',
   // The user center's administration (admin/menu-catalogue.ts USER_CENTER_PAGES).
   ztManagement: '/user-center/zt-management',
   provincialZtManagement: '/user-center/provincial-level-zt-management',

@@ -221,6 +221,55 @@ export async function auditRenumbered(
   }
 }
 
+/** A new voucher's rows, checked, waiting for its number (new-vouchers.ts writes it). */
+function newVoucherOf(scope: VoucherScope, body: SaveVoucherRequest, checked: Checked, carryOver: 0 | 1 | 2): NewVoucher {
+  const { draft, assemble } = checked;
+  const { debit, credit } = sums(draft);
+  const now = Date.now();
+  const id = timeOrderedId();
+  return {
+    row: {
+      zt_id: scope.ztId,
+      id,
+      year: draft.year ?? 0,
+      month: draft.month ?? 0,
+      certificate_type: draft.certificateType ?? 0,
+      pz_no: 0,
+      pz_date: draft.pzDate ?? '',
+      number_of_document: draft.numberOfDocument ?? 0,
+      financial_officer: optionalName(body.financialOfficer) ?? '',
+      bookkeeper: optionalName(body.bookkeeper) ?? '',
+      cashier: optionalName(body.cashier) ?? '',
+      prepared_by: optionalName(body.preparedBy) || scope.actor.name,
+      created_by: scope.actor.id,
+      reviewer: '',
+      is_review: 0,
+      is_book: 0,
+      is_cashier_signed: 0,
+      debit_total: debit,
+      credit_total: credit,
+      created_at: now,
+      updated_at: now,
+      carry_over: carryOver,
+      revision: 1,
+    },
+    written: lineRowsOf(scope.ztId, id, draft, new Map()),
+    assemble,
+    actor: scope.actor,
+  };
+}
+
+/**
+ * A new voucher checked by every rule of the save (the shared rules, the auxiliary items, the
+ * category and the user's right to it), ready for writeNewVouchers: for a caller that writes
+ * vouchers together with its own rows in one transaction (the union-fund vouchers of funds/).
+ */
+export async function prepareNewVoucher(db: Db, scope: VoucherScope, body: SaveVoucherRequest): Promise<NewVoucher> {
+  const checked = await checkDraft(db, scope, body);
+  await requireVoucherCategory(db, scope.ztId, scope.actor.id, checked.draft.certificateType ?? 0);
+  return newVoucherOf(scope, body, checked, 0);
+}
+
 /** carryOver marks a new voucher written by a carry-forward (voucher.carry_over: 1 month-end, 2 year-end). */
 export async function saveVoucher(
   db: Db,
@@ -238,38 +287,7 @@ export async function saveVoucher(
   const newKey: PeriodKey = { ztId: scope.ztId, year, month, certificateType };
 
   if (!target) {
-    const now = Date.now();
-    const id = timeOrderedId();
-    const created: NewVoucher = {
-      row: {
-        zt_id: scope.ztId,
-        id,
-        year,
-        month,
-        certificate_type: certificateType,
-        pz_no: 0,
-        pz_date: draft.pzDate ?? '',
-        number_of_document: draft.numberOfDocument ?? 0,
-        financial_officer: optionalName(body.financialOfficer) ?? '',
-        bookkeeper: optionalName(body.bookkeeper) ?? '',
-        cashier: optionalName(body.cashier) ?? '',
-        prepared_by: optionalName(body.preparedBy) || scope.actor.name,
-        created_by: scope.actor.id,
-        reviewer: '',
-        is_review: 0,
-        is_book: 0,
-        is_cashier_signed: 0,
-        debit_total: debit,
-        credit_total: credit,
-        created_at: now,
-        updated_at: now,
-        carry_over: options.carryOver ?? 0,
-        revision: 1,
-      },
-      written: lineRowsOf(scope.ztId, id, draft, new Map()),
-      assemble,
-      actor: scope.actor,
-    };
+    const created = newVoucherOf(scope, body, { draft, lineIds, assemble }, options.carryOver ?? 0);
     return runSetWrite(db, `voucher.create:${scope.ztId}`, writeNewVouchers, created);
   }
 
