@@ -96,8 +96,29 @@ export function isBlankReceipt(row: FundsEntryRow): boolean {
 
 const notGenerated = (row: FundsEntryRow): boolean => !row.voucherId;
 
+/** The units by code, kept per units list (a rule or a formula asks for every row). */
+const unitIndexes = new WeakMap<readonly FundsEntryUnit[], Map<string, FundsEntryUnit>>();
+
 function unitOf(ctx: FundsEntryContext, code: string | null): FundsEntryUnit | undefined {
-  return code === null ? undefined : ctx.units.find((u) => u.code === code);
+  if (code === null) return undefined;
+  let index = unitIndexes.get(ctx.units);
+  if (!index) {
+    index = new Map(ctx.units.map((u) => [u.code, u]));
+    unitIndexes.set(ctx.units, index);
+  }
+  return index.get(code);
+}
+
+const unitOptions = new WeakMap<readonly FundsEntryUnit[], readonly { value: string; label: string }[]>();
+
+/** The unit column's choices: value the code, label the name (a pasted code or name finds the unit). */
+function optionsOf(units: readonly FundsEntryUnit[]): readonly { value: string; label: string }[] {
+  let options = unitOptions.get(units);
+  if (!options) {
+    options = units.map((u) => ({ value: u.code, label: u.name }));
+    unitOptions.set(units, options);
+  }
+  return options;
 }
 
 // ---- the split as formulas (constants: the row's unit's ratios in ppm)
@@ -185,7 +206,7 @@ export function createFundsEntryGrid(options: FundsEntryGridOptions = {}): GridD
       pinned: true,
       editable: notGenerated,
       get options() {
-        return context().units.map((u) => ({ value: u.code, label: u.name }));
+        return optionsOf(context().units);
       },
     },
     { id: 'fundsAmount', header: '下级上缴经费', kind: 'money', capFen: MONEY_CAP_FEN, width: 140, editable: notGenerated },

@@ -12,10 +12,11 @@
  *   its voucher and keeps its split, or nothing was written. Two generations of the same receipt
  *   cannot both succeed: the mark is written only where none is.
  */
+import { sql } from 'kysely';
 import type { GenerateFundsVouchersRequest, GeneratedVoucher } from '../../shared/api/schemas/funds-entry.js';
-import type { SaveVoucherRequest } from '../../shared/api/vouchers.js';
+import type { SaveVoucherRequest, Voucher } from '../../shared/api/vouchers.js';
 import { FundsEntryMessages } from '../../shared/funds/entry-messages.js';
-import type { RatioSet } from '../../shared/funds/ratios.js';
+import type { RatioSet, ShareKind } from '../../shared/funds/ratios.js';
 import type { Split } from '../../shared/funds/split.js';
 import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import type { Db } from '../db/database.js';
@@ -26,7 +27,7 @@ import { loadSubjectIndex } from '../vouchers/repository.js';
 import { defaultVoucherDate } from '../vouchers/routes.js';
 import { writeNewVouchers, type NewVoucher } from '../vouchers/new-vouchers.js';
 import { prepareNewVoucher, type VoucherScope } from '../vouchers/save-service.js';
-import { runWrite } from '../vouchers/write-queue.js';
+import { MAX_SET_BATCH, runWrite } from '../vouchers/write-queue.js';
 import { periodReceipts, periodUnits, voucherTexts, type ReceiptRow } from './receipts.js';
 import { ratiosInForce, SUBJECT_COLUMN, type RatioRow } from './ratio-lookup.js';
 import {
@@ -58,6 +59,8 @@ const SETTING_COLUMN: Record<
   smallBusiness: 'small_business_subject',
   collectionFee: 'collection_fee_subject',
 };
+
+const CHECKS_AT_ONCE = 16;
 
 const SUBJECT_KINDS = Object.keys(SETTING_COLUMN) as SubjectKind[];
 
@@ -189,34 +192,25 @@ export async function generateFundsVouchers(
           );
     return saveRequest(body, pzDate, certificateType, lines);
   });
+  // Checked a few at a time: on PostgreSQL each check's reads overlap the others' round trips.
   const prepared: NewVoucher[] = [];
-  for (const request of requests) prepared.push(await prepareNewVoucher(db, scope, request));
+  for (let start = 0; start < requests.length; start += CHECKS_AT_ONCE) {
+    const chunk = requests.slice(start, start + CHECKS_AT_ONCE);
+    prepared.push(...(await Promise.all(chunk.map((request) => prepareNewVoucher(db, scope, request)))));
+  }
 
+  // The voucher writer's statements: on PostgreSQL a batch of any size is one statement of
+  // arrays; on SQLite a chunk's rows stay within its limit of parameters.
+  const chunk = db.dialect === 'postgres' ? Math.max(1, prepared.length) : MAX_SET_BATCH;
   const written = await runWrite(db, async (trx) => {
-    const outcomes = await writeNewVouchers(trx, prepared);
-    const vouchers = outcomes.map((o) => (o.ok ? o.value : refuseWith(o.error)));
-    for (const [g, group] of groups.entries()) {
-      const voucherId = vouchers[g]?.id ?? '';
-      for (const p of group) {
-        const shares = p.split.shares;
-        const marked = await trx
-          .updateTable('funds_receipt')
-          .set({
-            voucher_id: voucherId,
-            retained_amount: shares.retained,
-            superior_one_amount: shares.superiorOne,
-            superior_two_amount: shares.superiorTwo,
-            lower_amount: shares.lower,
-            preparatory_amount: shares.preparatory,
-            small_business_amount: shares.smallBusiness,
-            collection_fee_amount: p.split.collectionFee,
-          })
-          .where('zt_id', '=', scope.ztId)
-          .where('id', '=', p.receipt.id)
-          .where('voucher_id', 'is', null)
-          .executeTakeFirst();
-        if (marked.numUpdatedRows !== 1n) refuse('Conflict', FundsEntryMessages.generatedMeanwhile);
-      }
+    const vouchers: Voucher[] = [];
+    for (let start = 0; start < prepared.length; start += chunk) {
+      const outcomes = await writeNewVouchers(trx, prepared.slice(start, start + chunk));
+      for (const o of outcomes) vouchers.push(o.ok ? o.value : refuseWith(o.error));
+    }
+    const marks = groups.flatMap((group, g) => group.map((p) => ({ planned: p, voucherId: vouchers[g]?.id ?? '' })));
+    for (let start = 0; start < marks.length; start += MARK_CHUNK) {
+      await markReceipts(trx, scope.ztId, marks.slice(start, start + MARK_CHUNK));
     }
     return vouchers;
   });
@@ -228,6 +222,48 @@ export async function generateFundsVouchers(
     pzNo: v.pzNo,
     text: `${v.entry}-${v.pzNo}`,
   }));
+}
+
+const MARK_CHUNK = 200;
+
+/**
+ * Each receipt names its voucher and keeps its split, in one statement per chunk; only where no
+ * voucher is named yet, so a receipt generated meanwhile by another call refuses this one.
+ */
+async function markReceipts(trx: Q, ztId: number, marks: readonly { planned: Planned; voucherId: string }[]): Promise<void> {
+  if (marks.length === 0) return;
+  // Typed casts: PostgreSQL types a CASE of bare parameters as text.
+  const byId = <T extends string | number>(
+    value: (m: { planned: Planned; voucherId: string }) => T,
+    type: 'bigint' | 'varchar(40)',
+  ) =>
+    sql<T>`case id ${sql.join(
+      marks.map((m) => sql`when ${m.planned.receipt.id} then cast(${value(m)} as ${sql.raw(type)})`),
+      sql` `,
+    )} end`;
+  const fen = (value: (m: { planned: Planned }) => number) => byId(value, 'bigint');
+  const share = (kind: ShareKind) => fen((m) => m.planned.split.shares[kind]);
+  const done = await trx
+    .updateTable('funds_receipt')
+    .set({
+      voucher_id: byId((m) => m.voucherId, 'varchar(40)'),
+      retained_amount: share('retained'),
+      superior_one_amount: share('superiorOne'),
+      superior_two_amount: share('superiorTwo'),
+      lower_amount: share('lower'),
+      preparatory_amount: share('preparatory'),
+      small_business_amount: share('smallBusiness'),
+      collection_fee_amount: fen((m) => m.planned.split.collectionFee),
+    })
+    .where('zt_id', '=', ztId)
+    .where(
+      'id',
+      'in',
+      marks.map((m) => m.planned.receipt.id),
+    )
+    .where('voucher_id', 'is', null)
+    .executeTakeFirst();
+  if (done.numUpdatedRows !== BigInt(marks.length)) refuse('Conflict', FundsEntryMessages.generatedMeanwhile);
 }
 
 function refuseWith(error: unknown): never {
