@@ -56,6 +56,8 @@ export const Readers = {
     Page.detailAccount,
     Page.generalLedger,
     Page.trialBalance,
+    // The funds-entry grid checks and picks its counterpart subjects.
+    Page.fundsEntry,
   ],
   /** A voucher, its attachments, categories and audit trail: the editor, the list and the detail ledger's preview. */
   voucher: [Page.voucherAdd, Page.voucherList, Page.detailAccount],
