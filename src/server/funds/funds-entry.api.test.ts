@@ -10,6 +10,7 @@ import { ErrorCode } from '../../shared/error-codes.js';
 import { FundsEntryMessages } from '../../shared/funds/entry-messages.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { insertFundsRatio, insertFundsUnit } from '../test-support/funds-fixture.js';
+import { insertUser } from '../test-support/test-users.js';
 import { insertUnitItems, openFundsPlatform } from '../test-support/funds-unit-items.js';
 import { setIds } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
@@ -334,6 +335,48 @@ describe.each(TEST_DIALECTS)('funds entry and the union-fund voucher (%s)', (dia
     expect(await voucherCount()).toBe(count + made);
     const marks = new Set((await read(6)).rows.map((r) => r.voucherId));
     expect(marks.has(null)).toBe(false);
+  });
+
+  it('a clerk with the page’s add button only: adds rows, but changes none and makes no voucher without the voucher editor’s add', async () => {
+    const q = server.db.kysely;
+    const { id: levelId } = await q
+      .insertInto('user_level')
+      .values({
+        code: 'funds-clerk',
+        name: '经费录入员',
+        resources: JSON.stringify([{ href: '/funds-management/funds-entry', resourceList: ['add'] }]),
+        sort: 98,
+        enable: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertUser(server.db, server.config.scryptLogN, {
+      loginName: 'funds-clerk',
+      password: 'Clerk@123',
+      grants: [{ ztId, level: levelId }],
+    });
+    const clerk = new ApiClient(server.url);
+    await clerk.openSet(server.db, 'funds-clerk', 'Clerk@123', CITY);
+    const added = await clerk.post<FundsEntryData>(Paths.fundsReceiptsSave, {
+      year: 2026,
+      month: 7,
+      rows: [row('9001', 10, { auxiliaryDateTime: '2026-07-01' })],
+    });
+    expect(added.body.errorMsg).toBeNull();
+    const saved = added.body.data.rows[0];
+    const changed = await clerk.post(Paths.fundsReceiptsSave, {
+      year: 2026,
+      month: 7,
+      rows: [{ ...row('9001', 11, { auxiliaryDateTime: '2026-07-01' }), id: saved?.id }],
+    });
+    expect(changed.body.errorCode).toBe(ErrorCode.Forbidden);
+    const removed = await clerk.post(Paths.fundsReceiptsSave, { year: 2026, month: 7, rows: [] });
+    expect(removed.body.errorCode).toBe(ErrorCode.Forbidden);
+    const count = await voucherCount();
+    const generated = await clerk.post(Paths.fundsVoucherGenerate, { year: 2026, month: 7, ids: [saved?.id], mode: 'each' });
+    expect(generated.body.errorCode).toBe(ErrorCode.Forbidden);
+    expect(await voucherCount()).toBe(count);
+    expect((await read(7)).rows.map((r) => [r.fundsAmount, r.voucherId])).toEqual([[10, null]]);
   });
 
   it('needs the page to read and its buttons to write (a user without them: 4005)', async () => {
