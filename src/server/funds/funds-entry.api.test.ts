@@ -120,9 +120,17 @@ describe.each(TEST_DIALECTS)('funds entry and the union-fund voucher (%s)', (dia
     expect((await read(2)).rows).toEqual([]);
   });
 
-  it('refuses an amount with more than two decimals (4000)', async () => {
+  it('refuses an amount with more than two decimals, a period or payment date missing (4000)', async () => {
     const answer = await saveRows(2, [row('9001', '1.001')]);
     expect(answer.body.errorCode).toBe(ErrorCode.BadRequest);
+    // The spec's 'payment date and period required'.
+    const noPeriod = await admin.post(Paths.fundsReceiptsSave, { year: 2026, month: 13, rows: [] });
+    expect(noPeriod.body.errorCode).toBe(ErrorCode.BadRequest);
+    expect(noPeriod.body.errorMsg).toContain(FundsEntryMessages.periodRequired);
+    const noDate = await saveRows(2, [row('9001', 1, { auxiliaryDateTime: '' })]);
+    expect(noDate.body.errorMsg).toContain(FundsEntryMessages.periodRequired);
+    const generateNoPeriod = await admin.post(Paths.fundsVoucherGenerate, { year: 0, month: 2, ids: ['x'], mode: 'each' });
+    expect(generateNoPeriod.body.errorMsg).toContain(FundsEntryMessages.periodRequired);
     expect((await read(2)).rows).toEqual([]);
   });
 

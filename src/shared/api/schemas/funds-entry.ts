@@ -6,11 +6,15 @@
 import { Type, type Static } from 'typebox';
 import { FundsEntryMessages } from '../../funds/entry-messages.js';
 import { DateText, Envelope, Id, Month, Nullable, SubjectCode, Year, YuanIn, YuanOut } from './common.js';
+
+/** The voucher period of a call, and a receipt's payment date: the spec's 'payment date and period required'. */
+const PeriodYear = () => ({ ...Year('凭证所属年度'), 'x-message': FundsEntryMessages.periodRequired });
+const PeriodMonth = () => ({ ...Month('凭证所属期间（月）'), 'x-message': FundsEntryMessages.periodRequired });
 import { CategoryValue, VoucherId } from './vouchers.js';
 
 export const FundsPeriodQuerySchema = Type.Object({
-  year: Year('凭证所属年度'),
-  month: Month('凭证所属期间（月）'),
+  year: PeriodYear(),
+  month: PeriodMonth(),
 });
 export type FundsPeriodQuery = Static<typeof FundsPeriodQuerySchema>;
 
@@ -77,7 +81,10 @@ export const FundsReceiptInputSchema = Type.Object({
   }),
   fundsAmount: YuanIn('下级上缴经费（元），不能为0'),
   bankCode: SubjectCode('对方科目（末级）'),
-  auxiliaryDateTime: DateText('缴款日期 yyyy-MM-dd，须早于凭证年度的次年1月1日'),
+  auxiliaryDateTime: {
+    ...DateText('缴款日期 yyyy-MM-dd，须早于凭证年度的次年1月1日'),
+    'x-message': FundsEntryMessages.periodRequired,
+  },
   summary: Type.Optional(Type.String({ maxLength: 200, description: '摘要' })),
 });
 export type FundsReceiptInput = Static<typeof FundsReceiptInputSchema>;
@@ -88,8 +95,8 @@ export type FundsReceiptInput = Static<typeof FundsReceiptInputSchema>;
  * voucher exists are kept as they are and may not be sent.
  */
 export const SaveFundsReceiptsRequestSchema = Type.Object({
-  year: Year('凭证所属年度'),
-  month: Month('凭证所属期间（月）'),
+  year: PeriodYear(),
+  month: PeriodMonth(),
   rows: Type.Array(FundsReceiptInputSchema, { maxItems: FUNDS_ENTRY_MAX_ROWS, description: '未生成凭证的经费记录，按显示顺序' }),
 });
 export type SaveFundsReceiptsRequest = Static<typeof SaveFundsReceiptsRequestSchema>;
@@ -98,8 +105,8 @@ export const FUNDS_VOUCHER_MODES = ['each', 'batch'] as const;
 export type FundsVoucherMode = (typeof FUNDS_VOUCHER_MODES)[number];
 
 export const GenerateFundsVouchersRequestSchema = Type.Object({
-  year: Year('凭证所属年度'),
-  month: Month('凭证所属期间（月）'),
+  year: PeriodYear(),
+  month: PeriodMonth(),
   ids: Type.Array(Id('经费记录id'), { minItems: 1, maxItems: FUNDS_ENTRY_MAX_ROWS, description: '要生成凭证的经费记录' }),
   mode: Type.Union(
     FUNDS_VOUCHER_MODES.map((m) => Type.Literal(m)),
