@@ -89,6 +89,8 @@ test.describe('经费录入', () => {
     const done = page.getByRole('dialog').filter({ hasText: '已生成凭证12张' });
     await expect(done).toBeVisible();
     await expect(funds.cell(0, 'unitCode')).toHaveText(EAST.name);
+    await expect(funds.cell(0, 'voucherText')).toHaveText(/^记-\d+$/);
+    await expect(funds.cell(11, 'voucherText')).toHaveText(/^记-\d+$/);
     await done.getByRole('button', { name: '打开凭证审阅' }).press('Enter');
 
     await expect(page).toHaveURL(/voucherAdd\?id=/);

@@ -34,8 +34,9 @@ export interface FundsEntryRow extends GridRow {
   readonly rowId: string;
   /** The saved receipt's id; null for a row not saved yet. */
   id: string | null;
-  /** The voucher made from the receipt (its row is then read-only). */
+  /** The voucher made from the receipt (its row is then read-only), and its 记-3. */
   voucherId: string | null;
+  voucherText: string | null;
   /** The paying unit's code (its JFDW item). */
   unitCode: string | null;
   /** Fen. */
@@ -212,7 +213,8 @@ export function createFundsEntryGrid(options: FundsEntryGridOptions = {}): GridD
     { id: 'fundsAmount', header: '下级上缴经费', kind: 'money', capFen: MONEY_CAP_FEN, width: 140, editable: notGenerated },
     { id: 'auxiliaryDateTime', header: '缴款日期', kind: 'date', width: 110, editable: notGenerated },
     { id: 'bankCode', header: '对方科目', kind: 'subject', width: 110, editable: notGenerated },
-    { id: 'summary', header: '摘要', kind: 'text', width: 180, editable: notGenerated },
+    { id: 'summary', header: '摘要', kind: 'text', width: 160, editable: notGenerated },
+    { id: 'voucherText', header: '凭证字号', kind: 'text', editable: false, width: 80 },
     ...SHARE_KINDS.map((k) => money(SHARE_FIELD[k], SHARE_LABELS[k])),
     money('collectionFeeAmount', SHARE_LABELS.collectionFee),
     money('netAmount', '银行实收', 130),
@@ -277,6 +279,7 @@ export function blankFundsEntryRow(rowId: string, bankCode: string | null = null
     rowId,
     id: null,
     voucherId: null,
+    voucherText: null,
     unitCode: null,
     fundsAmount: null,
     auxiliaryDateTime: null,

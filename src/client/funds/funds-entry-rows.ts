@@ -62,6 +62,7 @@ export function toGridRows(data: FundsEntryData, newId: () => string, bankCode: 
     ...blankFundsEntryRow(r.id, r.bankCode),
     id: r.id,
     voucherId: r.voucherId,
+    voucherText: r.voucherText === '' ? null : r.voucherText,
     unitCode: r.unitCode,
     fundsAmount: fen(r.fundsAmount),
     auxiliaryDateTime: r.auxiliaryDateTime,

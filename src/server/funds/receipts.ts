@@ -211,6 +211,7 @@ export async function saveReceipts(
       rowId: String(i + 1),
       id: r.id ?? null,
       voucherId: null,
+      voucherText: null,
       unitCode: r.unitCode,
       fundsAmount: fen.ok ? fen.fen : null,
       auxiliaryDateTime: r.auxiliaryDateTime,
