@@ -11,7 +11,7 @@ import { expect, test } from '@playwright/test';
 import { FundsEntryPage } from './pages/funds-entry-page.js';
 import { SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
-import { seedFundsUnits } from './support/funds.js';
+import { clearFundsReceipts, seedFundsUnits } from './support/funds.js';
 
 const YEAR = 2026;
 const MONTH = 10;
@@ -20,7 +20,10 @@ const EAST = { code: '8801', name: '城东机械厂工会', retained: 60, superi
 const WEST = { code: '8802', name: '城西纺织厂工会', retained: 40, superiorOne: 60, lower: 0 };
 
 test.describe('经费录入', () => {
-  test.beforeAll(() => seedFundsUnits(SET, YEAR, [EAST, WEST]));
+  test.beforeAll(() => {
+    seedFundsUnits(SET, YEAR, [EAST, WEST]);
+    clearFundsReceipts(SET, YEAR, MONTH);
+  });
 
   test('keys and pastes twelve receipts, saves, generates the vouchers and opens one for review', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -39,6 +39,10 @@ export function seedFundsUnits(setName: string, year: number, units: readonly E2
         );
       }
       for (const u of units) {
+        // Idempotent: a retry (or a second spec) finds the unit it made before.
+        const existing = db.prepare('select id from funds_unit where zt_id = ? and code = ?').get(ztId, u.code) as
+          { id: string } | undefined;
+        if (existing) continue;
         const id = `e2e-${randomBytes(8).toString('hex')}`;
         db.prepare(
           "insert into funds_unit (zt_id, id, kind, code, name, hand, same_level, enable, created_at) values (?, ?, 'lower', ?, ?, 1, 0, 1, ?)",
@@ -49,10 +53,21 @@ export function seedFundsUnits(setName: string, year: number, units: readonly E2
            values (?, ?, ?, 1, ?, ?, ?, ?)`,
         ).run(ztId, id, year, ppm(u.retained + u.superiorOne + u.lower), ppm(u.retained), ppm(u.superiorOne), ppm(u.lower));
         db.prepare(
-          "insert into auxi_info (zt_id, type_no, info_no, info_name, parent_no, is_enable) values (?, 'JFDW', ?, ?, null, 1)",
+          "insert or ignore into auxi_info (zt_id, type_no, info_no, info_name, parent_no, is_enable) values (?, 'JFDW', ?, ?, null, 1)",
         ).run(ztId, u.code, u.name);
       }
     })();
+  } finally {
+    db.close();
+  }
+}
+
+/** Removes a period's receipts of the set (their vouchers stay), so a retried spec starts from an empty grid. */
+export function clearFundsReceipts(setName: string, year: number, month: number): void {
+  const db = new Database(databaseFile(), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('delete from funds_receipt where zt_id = ? and year = ? and month = ?').run(ledgerSetId(setName), year, month);
   } finally {
     db.close();
   }
