@@ -325,6 +325,55 @@ describe.each(TEST_DIALECTS)('funds entry and the union-fund voucher (%s)', (dia
     await server.db.kysely.updateTable('funds_setting').set({ lower_subject: null }).where('zt_id', '=', ztId).execute();
   });
 
+  it('refuses a share whose ratio has no subject anywhere (建会筹备金 without one), naming unit and share', async () => {
+    const d = await insertFundsUnit(server.db, ztId, { code: '9004', name: '筹备工会' });
+    await insertFundsRatio(server.db, ztId, d, { fromYear: 2026, retained: 90, preparatory: 10 });
+    const saved = await saveRows(8, [row('9004', 100, { auxiliaryDateTime: '2026-08-01' })]);
+    expect(saved.body.errorMsg).toBeNull();
+    const count = await voucherCount();
+    const answer = await generate(
+      8,
+      saved.body.data.rows.map((r) => r.id),
+      'batch',
+    );
+    expect(answer.body.errorCode).toBe(ErrorCode.BusinessRule);
+    expect(answer.body.errorMsg).toBe(`筹备工会：${FundsEntryMessages.subjectMissing('建会筹备金')}`);
+    expect(await voucherCount()).toBe(count);
+  });
+
+  it('refuses a row without its unit, amount, date or counterpart subject with the spec’s messages', async () => {
+    const noUnit = await saveRows(2, [row('', 10)]);
+    expect(noUnit.body.errorCode).toBe(ErrorCode.BadRequest);
+    expect(noUnit.body.errorMsg).toContain(FundsEntryMessages.unitRequired);
+    const noAmount = await admin.post(Paths.fundsReceiptsSave, {
+      year: 2026,
+      month: 2,
+      rows: [{ unitCode: '9001', bankCode: '102', auxiliaryDateTime: '2026-02-01' }],
+    });
+    expect(noAmount.body.errorCode).toBe(ErrorCode.ValidationFailed);
+    expect(noAmount.body.errorMsg).toBe(FundsEntryMessages.incomplete);
+    expect(noAmount.body.data).toEqual([
+      { message: `第1行${FundsEntryMessages.amountRequired}`, rowId: '1', fieldId: 'fundsAmount' },
+    ]);
+    const nothing = await admin.post(Paths.fundsReceiptsSave, { year: 2026, month: 2, rows: [{ summary: '只有摘要' }] });
+    expect((nothing.body.data as unknown as { message: string }[]).map((i) => i.message)).toEqual([
+      `第1行${FundsEntryMessages.unitRequired}`,
+      `第1行${FundsEntryMessages.amountRequired}`,
+      `第1行${FundsEntryMessages.dateRequired}`,
+      `第1行${FundsEntryMessages.bankRequired}`,
+    ]);
+    expect((await read(2)).rows).toHaveLength(3);
+    // A row with nothing typed (a counterpart subject alone) is no receipt: nothing is stored for it.
+    const before = await read(9);
+    const blank = await admin.post<FundsEntryData>(Paths.fundsReceiptsSave, {
+      year: 2026,
+      month: 9,
+      rows: [{ bankCode: '102' }],
+    });
+    expect(blank.body.errorMsg).toBeNull();
+    expect(blank.body.data.rows).toEqual(before.rows);
+  });
+
   it('two generations of the same receipts at once make one set of vouchers', async () => {
     const saved = await saveRows(6, [
       row('9001', 100, { auxiliaryDateTime: '2026-06-01' }),

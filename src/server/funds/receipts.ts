@@ -10,7 +10,7 @@
  * changing or removing its edit button.
  */
 import type { FastifyRequest } from 'fastify';
-import { fundsEntryIssues, type FundsEntryContext, type FundsEntryRow } from '../../../grids/funds-entry.js';
+import { fundsEntryIssues, isBlankReceipt, type FundsEntryContext, type FundsEntryRow } from '../../../grids/funds-entry.js';
 import type {
   FundsEntryData,
   FundsEntryUnit,
@@ -206,16 +206,16 @@ export async function saveReceipts(
   }
 
   const gridRows: FundsEntryRow[] = body.rows.map((r, i) => {
-    const fen = yuanToFen(r.fundsAmount);
+    const fen = r.fundsAmount === undefined ? null : yuanToFen(r.fundsAmount);
     return {
       rowId: String(i + 1),
       id: r.id ?? null,
       voucherId: null,
       voucherText: null,
-      unitCode: r.unitCode,
-      fundsAmount: fen.ok ? fen.fen : null,
-      auxiliaryDateTime: r.auxiliaryDateTime,
-      bankCode: r.bankCode,
+      unitCode: r.unitCode ?? null,
+      fundsAmount: fen?.ok ? fen.fen : null,
+      auxiliaryDateTime: r.auxiliaryDateTime ?? null,
+      bankCode: r.bankCode ?? null,
       summary: r.summary ?? null,
       retainedAmount: null,
       superiorOneAmount: null,
@@ -233,7 +233,7 @@ export async function saveReceipts(
     year,
     month,
     units,
-    body.rows.map((r) => r.bankCode),
+    body.rows.flatMap((r) => (r.bankCode ? [r.bankCode] : [])),
   );
   const issues = fundsEntryIssues(gridRows, context).map((i) => ({ ...i, message: `第${String(i.rowId)}行${i.message}` }));
   if (issues.length > 0) refuse('ValidationFailed', FundsEntryMessages.incomplete, issues);
@@ -241,7 +241,9 @@ export async function saveReceipts(
   const unitId = new Map(units.map((u) => [u.code, u.id]));
   const firstRowNo = stored.filter((r) => r.voucher_id).reduce((max, r) => Math.max(max, r.row_no), 0) + 1;
   const now = Date.now();
-  const wanted = gridRows.map((r, i) => ({
+  // A row sent with nothing typed in it is no receipt (the page sends none): as if not sent.
+  const receipts = gridRows.filter((r) => !isBlankReceipt(r));
+  const wanted = receipts.map((r, i) => ({
     id: r.id,
     fields: {
       year,
@@ -259,7 +261,7 @@ export async function saveReceipts(
     const before = w.id === null ? undefined : storedById.get(w.id);
     return before !== undefined && !sameReceipt(before, { ...before, ...w.fields });
   });
-  const sent = new Set(sentIds);
+  const sent = new Set(receipts.flatMap((r) => (r.id ? [r.id] : [])));
   const removed = stored.filter((r) => !r.voucher_id && !sent.has(r.id)).map((r) => r.id);
   if (added.length > 0) await requireAnyButton(db, request, FundsEntryRights.add);
   if (changed.length > 0 || removed.length > 0) await requireAnyButton(db, request, FundsEntryRights.edit);

@@ -71,20 +71,21 @@ export type FundsEntryData = Static<typeof FundsEntryDataSchema>;
 
 export const FUNDS_ENTRY_MAX_ROWS = 5000;
 
+/**
+ * A row of the save. A field left out is checked by the grid's rules (请输入下级上缴经费！,
+ * 请选择对方科目！, 请选择日期 …: 4003 naming row and field), one sent is checked for its form here.
+ */
 export const FundsReceiptInputSchema = Type.Object({
   id: Type.Optional(Nullable(Id('已保存记录的id；新记录不传'))),
-  unitCode: Type.String({
-    minLength: 1,
-    maxLength: 20,
-    description: '缴款单位编码',
-    'x-message': FundsEntryMessages.unitRequired,
-  }),
-  fundsAmount: YuanIn('下级上缴经费（元），不能为0'),
-  bankCode: SubjectCode('对方科目（末级）'),
-  auxiliaryDateTime: {
+  unitCode: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 20, description: '缴款单位编码', 'x-message': FundsEntryMessages.unitRequired }),
+  ),
+  fundsAmount: Type.Optional(YuanIn('下级上缴经费（元），不能为0')),
+  bankCode: Type.Optional(SubjectCode('对方科目（末级）')),
+  auxiliaryDateTime: Type.Optional({
     ...DateText('缴款日期 yyyy-MM-dd，须早于凭证年度的次年1月1日'),
     'x-message': FundsEntryMessages.periodRequired,
-  },
+  }),
   summary: Type.Optional(Type.String({ maxLength: 200, description: '摘要' })),
 });
 export type FundsReceiptInput = Static<typeof FundsReceiptInputSchema>;
