@@ -356,7 +356,7 @@ describe.each(TEST_DIALECTS)('funds entry and the union-fund voucher (%s)', (dia
       { message: `第1行${FundsEntryMessages.amountRequired}`, rowId: '1', fieldId: 'fundsAmount' },
     ]);
     const nothing = await admin.post(Paths.fundsReceiptsSave, { year: 2026, month: 2, rows: [{ summary: '只有摘要' }] });
-    expect((nothing.body.data as unknown as { message: string }[]).map((i) => i.message)).toEqual([
+    expect((nothing.body.data as { message: string }[]).map((i) => i.message)).toEqual([
       `第1行${FundsEntryMessages.unitRequired}`,
       `第1行${FundsEntryMessages.amountRequired}`,
       `第1行${FundsEntryMessages.dateRequired}`,
