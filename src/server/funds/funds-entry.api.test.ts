@@ -374,6 +374,26 @@ describe.each(TEST_DIALECTS)('funds entry and the union-fund voucher (%s)', (dia
     expect(blank.body.data.rows).toEqual(before.rows);
   });
 
+  it('checks every voucher by the save’s rules: a unit without its 经费单位 item refuses the whole generation (4003)', async () => {
+    const e = await insertFundsUnit(server.db, ztId, { code: '9005', name: '无项目工会' });
+    await insertFundsRatio(server.db, ztId, e, { fromYear: 2026, retained: 50, superiorOne: 50 });
+    const saved = await saveRows(11, [
+      row('9001', 100, { auxiliaryDateTime: '2026-11-01' }),
+      row('9005', 100, { auxiliaryDateTime: '2026-11-02' }),
+    ]);
+    expect(saved.body.errorMsg).toBeNull();
+    const count = await voucherCount();
+    const answer = await generate(
+      11,
+      saved.body.data.rows.map((r) => r.id),
+      'each',
+    );
+    expect(answer.body.errorCode).toBe(ErrorCode.ValidationFailed);
+    expect(answer.body.errorMsg).toContain('经费单位');
+    expect(await voucherCount()).toBe(count);
+    expect((await read(11)).rows.map((r) => r.voucherId)).toEqual([null, null]);
+  });
+
   it('two generations of the same receipts at once make one set of vouchers', async () => {
     const saved = await saveRows(6, [
       row('9001', 100, { auxiliaryDateTime: '2026-06-01' }),

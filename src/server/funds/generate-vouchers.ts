@@ -25,8 +25,8 @@ import type { Q } from '../subjects/subject-repository.js';
 import { listCertificateTypes } from '../vouchers/certificate-types.js';
 import { loadSubjectIndex } from '../vouchers/repository.js';
 import { defaultVoucherDate } from '../vouchers/routes.js';
-import { writeNewVouchers, type NewVoucher } from '../vouchers/new-vouchers.js';
-import { prepareNewVoucher, type VoucherScope } from '../vouchers/save-service.js';
+import { writeNewVouchers } from '../vouchers/new-vouchers.js';
+import { prepareNewVouchers, type VoucherScope } from '../vouchers/save-service.js';
 import { MAX_SET_BATCH, runWrite } from '../vouchers/write-queue.js';
 import { periodReceipts, periodUnits, voucherTexts, type ReceiptRow } from './receipts.js';
 import { ratiosInForce, SUBJECT_COLUMN, type RatioRow } from './ratio-lookup.js';
@@ -59,8 +59,6 @@ const SETTING_COLUMN: Record<
   smallBusiness: 'small_business_subject',
   collectionFee: 'collection_fee_subject',
 };
-
-const CHECKS_AT_ONCE = 16;
 
 const SUBJECT_KINDS = Object.keys(SETTING_COLUMN) as SubjectKind[];
 
@@ -192,13 +190,7 @@ export async function generateFundsVouchers(
           );
     return saveRequest(body, pzDate, certificateType, lines);
   });
-  // Checked a few at a time: on PostgreSQL each check's reads overlap the others' round trips.
-  const prepared: NewVoucher[] = [];
-  for (let start = 0; start < requests.length; start += CHECKS_AT_ONCE) {
-    const chunk = requests.slice(start, start + CHECKS_AT_ONCE);
-    prepared.push(...(await Promise.all(chunk.map((request) => prepareNewVoucher(db, scope, request)))));
-  }
-
+  const prepared = await prepareNewVouchers(db, scope, requests);
   // The voucher writer's statements: on PostgreSQL a batch of any size is one statement of
   // arrays; on SQLite a chunk's rows stay within its limit of parameters.
   const chunk = db.dialect === 'postgres' ? Math.max(1, prepared.length) : MAX_SET_BATCH;
