@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import type { GenerateFundsVouchersRequest, GeneratedVoucher } from '../../shared/api/schemas/funds-entry.js';
 import type { SaveVoucherRequest, Voucher } from '../../shared/api/vouchers.js';
 import { FundsEntryMessages } from '../../shared/funds/entry-messages.js';
-import type { RatioSet, ShareKind } from '../../shared/funds/ratios.js';
+import type { ShareKind } from '../../shared/funds/ratios.js';
 import type { Split } from '../../shared/funds/split.js';
 import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import type { Db } from '../db/database.js';
@@ -29,7 +29,7 @@ import { writeNewVouchers } from '../vouchers/new-vouchers.js';
 import { prepareNewVouchers, type VoucherScope } from '../vouchers/save-service.js';
 import { MAX_SET_BATCH, runWrite } from '../vouchers/write-queue.js';
 import { periodReceipts, periodUnits, voucherTexts, type ReceiptRow } from './receipts.js';
-import { ratiosInForce, SUBJECT_COLUMN, type RatioRow } from './ratio-lookup.js';
+import { SUBJECT_COLUMN, type RatioRow } from './ratio-lookup.js';
 import {
   batchLines,
   receiptLines,
@@ -99,13 +99,6 @@ async function planReceipts(
       FundsEntryMessages.alreadyGenerated(unitById.get(first.unit_id)?.name ?? '', texts.get(first.voucher_id ?? '') ?? ''),
     );
   }
-  const ratioRows = await ratiosInForce(
-    q,
-    ztId,
-    receipts.map((r) => r.unit_id),
-    year,
-    month,
-  );
   const standard = standardSubjects(scope.system === 'union-county');
   const settingOf = Object.fromEntries(SUBJECT_KINDS.map((k) => [k, setting?.[SETTING_COLUMN[k]] ?? null])) as Record<
     SubjectKind,
@@ -119,8 +112,8 @@ async function planReceipts(
   const planned = receipts.map((receipt) => {
     const unit = unitById.get(receipt.unit_id);
     const unitName = unit?.name ?? '';
-    const ratioRow = ratioRows.get(receipt.unit_id);
-    const ratios: RatioSet | null = unit?.ratios && ratioRow ? unit.ratios : null;
+    const ratios = unit?.ratios ?? null;
+    const ratioRow = unit?.ratioRow ?? null;
     if (!unit || !ratios || !ratioRow) return refuse('BusinessRule', FundsEntryMessages.notConfiguredFor(unitName));
     const resolved = shareSubjects(ratios, { ratioRow: ratioSubjects(ratioRow), setting: settingOf, standard, isLastLevel });
     if (!resolved.ok) refuse('BusinessRule', `${unitName}：${resolved.message}`);

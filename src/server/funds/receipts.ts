@@ -30,7 +30,7 @@ import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { listCertificateTypes } from '../vouchers/certificate-types.js';
 import { loadSubjectIndex } from '../vouchers/repository.js';
-import { ratioSetOf, ratiosInForce } from './ratio-lookup.js';
+import { ratioSetOf, ratiosInForce, type RatioRow } from './ratio-lookup.js';
 
 export const FundsEntryRights = {
   read: [Page.fundsEntry],
@@ -47,7 +47,9 @@ export interface PeriodUnit {
   readonly id: string;
   readonly code: string;
   readonly name: string;
+  /** The split ratios in force (null: 经费比例没有配置), and their row (the shares' subjects). */
   readonly ratios: RatioSet | null;
+  readonly ratioRow: RatioRow | null;
 }
 
 /** The set's enabled units with their ratios in force in the period, by code. */
@@ -68,7 +70,7 @@ export async function periodUnits(q: Q, ztId: number, year: number, month: numbe
   );
   return units.map((u) => {
     const row = ratios.get(u.id);
-    return { ...u, ratios: row ? ratioSetOf(row) : null };
+    return { ...u, ratios: row ? ratioSetOf(row) : null, ratioRow: row ?? null };
   });
 }
 
