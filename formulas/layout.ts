@@ -79,8 +79,14 @@ export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: rea
     numeric.map((id) => {
       const d = derivedAt.get(i)?.get(id);
       if (!d) return cellNumber(row[id]);
+      const constants = def.rowConstants?.(row);
       return compileExpression(d.expression, {
-        name: (name) => (columnOf.has(name) ? `${columnLetters(columnOf.get(name) ?? 0)}${i + 1}` : null),
+        name: (name) => {
+          const col = columnOf.get(name);
+          if (col !== undefined) return `${columnLetters(col)}${i + 1}`;
+          const constant = constants?.[name];
+          return constant === undefined ? null : `(${String(constant)})`;
+        },
         children: (field, signBy) => {
           const col = columnOf.get(field);
           if (col === undefined) throw new Error(`CHILDREN 的字段不是数值字段: ${field}`);
@@ -149,6 +155,7 @@ export function buildLayout<R extends GridRow>(def: GridDefinition<R>, rows: rea
         ...signFields.map((f) => String(row[f] as string | number | null)),
         ...filters.map((f) => (f(row) ? '1' : '0')),
         ...numeric.map((id) => (derivedDefFor(def, tree, row, i, id) ? 'D' : '')),
+        def.rowConstants ? JSON.stringify(def.rowConstants(row)) : '',
       ];
       return parts.join('|');
     },

@@ -5,7 +5,8 @@
  *
  * Rules: the children of a row are the rows whose tree.parentKey equals its tree.key, unless
  * tree.isLeaf says the row cannot have children (auxiliary detail rows share their subject's
- * code); a derived cell is one whose row has children and satisfies the DerivedDef's `when`.
+ * code); a derived cell is one whose row has children (any row, in a grid without a tree) and
+ * satisfies the DerivedDef's `when`.
  */
 import type { DerivedDef, GridDefinition, GridRow } from '../src/shared/grid/definition.js';
 import { scanExpression } from './compile.js';
@@ -54,7 +55,7 @@ export function derivedDefFor<R extends GridRow>(
   rowIndex: number,
   fieldId: string,
 ): DerivedDef<R> | undefined {
-  if (!index.hasChildren(rowIndex)) return undefined;
+  if (def.tree && !index.hasChildren(rowIndex)) return undefined;
   return def.derived?.find((d) => d.field === fieldId && (d.when?.(row) ?? true));
 }
 

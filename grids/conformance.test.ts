@@ -85,9 +85,13 @@ describe.each(GRID_DEFINITIONS.map((d) => [d.id, d] as const))('%s', (_id, def) 
     }
     for (const d of def.derived ?? []) {
       expect(numeric.has(d.field), `derived ${d.field} is a numeric field`).toBe(true);
-      expect(def.tree, 'derived cells need a tree').toBeDefined();
+      const constants = Object.keys(def.rowConstants?.({ rowId: 'r1' }) ?? {});
+      expect(
+        constants.filter((c) => fieldIds.includes(c)),
+        'row constants are not field ids',
+      ).toEqual([]);
       for (const token of scanExpression(d.expression)) {
-        if (token.type === 'name') expect([...numeric], `${d.field}: ${token.name}`).toContain(token.name);
+        if (token.type === 'name') expect([...numeric, ...constants], `${d.field}: ${token.name}`).toContain(token.name);
         if (token.type === 'children') {
           expect([...numeric], `${d.field}: CHILDREN(${token.field})`).toContain(token.field);
           if (token.signBy !== null) expect(fieldIds, `${d.field}: sign by ${token.signBy}`).toContain(token.signBy);

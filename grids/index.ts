@@ -24,6 +24,7 @@ import { ztListGrid } from './user-center/zt-list.js';
 import { platformListGrid } from './user-center/platform-list.js';
 import { fundsRegisterGrid } from './funds-register.js';
 import { fundsPayablesGrid } from './funds-payables.js';
+import { fundsEntryGrid } from './funds-entry.js';
 
 export {
   openingBalanceGrid,
@@ -70,6 +71,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   platformListGrid,
   fundsRegisterGrid as unknown as GridDefinition<GridRow>,
   fundsPayablesGrid as unknown as GridDefinition<GridRow>,
+  fundsEntryGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

@@ -47,6 +47,7 @@ import { reportRoutes } from './reports/routes.js';
 import { reportPrintRoutes } from './print/report-print-routes.js';
 import { fundsReportRoutes } from './funds/report-routes.js';
 import { closeRoutes } from './close/routes.js';
+import { fundsEntryRoutes } from './funds/entry-routes.js';
 import { registerBackupRoutes } from './backup/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
@@ -90,6 +91,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       reportPrintRoutes(account, db);
       closeRoutes(account, db);
       fundsReportRoutes(account, db);
+      fundsEntryRoutes(account, db);
       await openingRoutes(account, db);
       fundsUnitRoutes(account, db);
     },

@@ -89,6 +89,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../close/ClosePage.js')).ClosePage }),
           },
           {
+            path: '/funds-management/funds-entry',
+            lazy: async () => ({ Component: (await import('../funds/FundsEntryPage.js')).FundsEntryPage }),
+          },
+          {
             path: '/accounting-management/books/generalledger',
             lazy: async () => ({ Component: (await import('../books/GeneralLedgerPage.js')).GeneralLedgerPage }),
           },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGridEngine } from '../../../formulas/engine.js';
+import { blankFundsEntryRow, createFundsEntryGrid, type FundsEntryRow } from '../../../grids/funds-entry.js';
 import type { GridDefinition, GridRow } from '../../shared/grid/definition.js';
 import { cellKey, GridModel, normaliseInput, type GridEngineLike } from './grid-model.js';
 
@@ -174,5 +175,60 @@ describe('GridModel tree depth', () => {
   it('counts ancestors by the tree keys', () => {
     const m = new GridModel<GridRow>(def as unknown as GridDefinition, rows);
     expect(rows.map((r) => m.depth(r))).toEqual([0, 1, 1, 0]);
+  });
+});
+
+describe('GridModel, a large block of cells (a pasted list)', () => {
+  it('reaches the engine as one load, not cell by cell, and the derived cells follow it', () => {
+    const units = [
+      {
+        code: '9001',
+        name: '机械厂工会',
+        ratios: {
+          basePpm: 1_000_000,
+          sharesPpm: { retained: 600_000, superiorOne: 400_000, superiorTwo: 0, lower: 0, preparatory: 0, smallBusiness: 0 },
+          collectionFeePpm: 0,
+        },
+      },
+    ];
+    const funds = createFundsEntryGrid({
+      context: () => ({ year: 2026, month: 3, units, subject: () => ({ lastLevel: true, enable: true }) }),
+    });
+    const start = Array.from({ length: 100 }, (_, i) => blankFundsEntryRow(`r${i}`, '102'));
+    const m = new GridModel<FundsEntryRow>(funds, start);
+    const engine = createGridEngine(funds, start);
+    const calls = { setCell: 0, setRows: 0 };
+    m.attachEngine({
+      ...engine,
+      setCell: (rowId, fieldId, value) => {
+        calls.setCell += 1;
+        return engine.setCell(rowId, fieldId, value);
+      },
+      setRows: (next) => {
+        calls.setRows += 1;
+        engine.setRows(next as FundsEntryRow[]);
+      },
+      totals: () => engine.totals(),
+      derivedValue: (rowId, fieldId) => engine.derivedValue(rowId, fieldId),
+      isDerived: (rowId, fieldId) => engine.isDerived(rowId, fieldId),
+      destroy: () => engine.destroy(),
+    });
+    const unit = m.field('unitCode');
+    const amount = m.field('fundsAmount');
+    if (!unit || !amount) throw new Error('fields');
+    m.setCells(
+      start.flatMap((r) => [
+        { rowId: r.rowId, fieldId: 'unitCode', next: m.parse(unit, '机械厂工会') },
+        { rowId: r.rowId, fieldId: 'fundsAmount', next: m.parse(amount, '100.01') },
+      ]),
+    );
+    expect(calls).toEqual({ setCell: 0, setRows: 1 });
+    expect(m.value(m.rows[99] as FundsEntryRow, 'retainedAmount')).toBe(6_001);
+    expect(m.totals()['superiorOneAmountTotal']).toBe(400_000);
+    // A single edit still goes cell by cell.
+    m.setCells([{ rowId: 'r0', fieldId: 'fundsAmount', next: m.parse(amount, '200') }]);
+    expect(calls).toEqual({ setCell: 1, setRows: 1 });
+    expect(m.value(m.rows[0] as FundsEntryRow, 'retainedAmount')).toBe(12_000);
+    engine.destroy();
   });
 });

@@ -22,6 +22,9 @@ import {
 } from '../../shared/grid/undo.js';
 import { isEditable, validateRow } from '../../shared/grid/validate.js';
 
+/** Above this many cells an edit (a paste) reloads the engine once instead of cell by cell. */
+const BULK_CELLS = 64;
+
 /** What the editor needs of the formula engine (formulas/engine.ts). */
 export interface GridEngineLike {
   setCell(rowId: string, fieldId: string, value: unknown): unknown;
@@ -276,6 +279,10 @@ export class GridModel<R extends GridRow = GridRow> {
 
   private applyCells(changes: readonly CellChange<CellState>[]): void {
     const touched = new Set<string>();
+    // A large block (a pasted list) reaches the engine as one load: cell by cell, every change
+    // that alters a row's formulas (a unit whose ratios its shares read) would rebuild it.
+    const bulk = changes.length > BULK_CELLS;
+    let changedValues = false;
     for (const change of changes) {
       const i = this.index.get(change.rowId);
       const row = i === undefined ? undefined : this.rows[i];
@@ -285,10 +292,12 @@ export class GridModel<R extends GridRow = GridRow> {
       else this.drafts.delete(key);
       if (!Object.is(row[change.fieldId] ?? null, change.after.value)) {
         this.rows[i] = { ...row, [change.fieldId]: change.after.value };
-        this.engine?.setCell(change.rowId, change.fieldId, change.after.value);
+        if (bulk) changedValues = true;
+        else this.engine?.setCell(change.rowId, change.fieldId, change.after.value);
       }
       touched.add(change.rowId);
     }
+    if (changedValues) this.engine?.setRows(this.rows);
     this.externalIssues = [];
     this.revalidateRows(touched);
   }

@@ -25,6 +25,7 @@ export const Page = {
   fundsPayables: '/funds-management/funds-payables',
   fundsAccounting: '/funds-management/funds-accounting',
   backup: '/user-center/backup',
+  fundsEntry: '/funds-management/funds-entry',
   // The user center's administration (admin/menu-catalogue.ts USER_CENTER_PAGES).
   ztManagement: '/user-center/zt-management',
   provincialZtManagement: '/user-center/provincial-level-zt-management',
@@ -59,6 +60,8 @@ export const Readers = {
     Page.detailAccount,
     Page.generalLedger,
     Page.trialBalance,
+    // The funds-entry grid checks and picks its counterpart subjects.
+    Page.fundsEntry,
   ],
   /** A voucher, its attachments, categories and audit trail: the editor, the list and the detail ledger's preview. */
   voucher: [Page.voucherAdd, Page.voucherList, Page.detailAccount],

@@ -65,15 +65,13 @@ function ruleSubject(index: SubjectIndex, code: string): RuleSubject | undefined
   };
 }
 
-/** The chosen auxiliary items must exist and be enabled leaves (the rules only see type numbers). */
-async function auxiItemIssues(
-  q: Q,
-  ztId: number,
-  draft: VoucherDraft,
-): Promise<{ issues: ValidationIssue[]; names: Map<string, string> }> {
-  const wanted = draft.lines.flatMap((l) => l.auxis.filter((a) => a.infoNo !== '').map((a) => ({ ...a, rowId: l.rowId })));
-  if (wanted.length === 0) return { issues: [], names: new Map() };
-  const typeNos = [...new Set(wanted.map((w) => w.typeNo))];
+interface AuxiRows {
+  types: { type_no: string; type_name: string }[];
+  items: { type_no: string; info_no: string; info_name: string; parent_no: string | null; is_enable: number }[];
+}
+
+/** The auxiliary types and their items a draft's lines name. */
+async function readAuxi(q: Q, ztId: number, typeNos: readonly string[]): Promise<AuxiRows> {
   const [types, items] = await Promise.all([
     q
       .selectFrom('auxi_type')
@@ -88,6 +86,18 @@ async function auxiItemIssues(
       .where('type_no', 'in', typeNos)
       .execute(),
   ]);
+  return { types, items };
+}
+
+/** The chosen auxiliary items must exist and be enabled leaves (the rules only see type numbers). */
+async function auxiItemIssues(
+  reads: DraftReads,
+  draft: VoucherDraft,
+): Promise<{ issues: ValidationIssue[]; names: Map<string, string> }> {
+  const wanted = draft.lines.flatMap((l) => l.auxis.filter((a) => a.infoNo !== '').map((a) => ({ ...a, rowId: l.rowId })));
+  if (wanted.length === 0) return { issues: [], names: new Map() };
+  const typeNos = [...new Set(wanted.map((w) => w.typeNo))];
+  const { types, items } = await reads.auxi(typeNos);
   const typeName = new Map(types.map((t) => [t.type_no, t.type_name]));
   const byKey = new Map(items.map((i) => [`${i.type_no}\u0000${i.info_no}`, i]));
   const parents = new Set(items.filter((i) => i.parent_no).map((i) => `${i.type_no}\u0000${i.parent_no ?? ''}`));
@@ -152,15 +162,67 @@ function chartFor(db: Db, ztId: number, year: number | null, codes: readonly str
   return cachedRead(db, 'chart', `${ztId}:${year ?? ''}`, (q) => loadChart(q, ztId, year));
 }
 
+/** What a draft is checked against, read from the database. */
+interface DraftReads {
+  chart(year: number | null, codes: readonly string[]): Promise<Chart>;
+  auxi(typeNos: readonly string[]): Promise<AuxiRows>;
+}
+
+/** A save's reads: the chart as chartFor reads it, the items it names. */
+function readsOf(db: Db, ztId: number): DraftReads {
+  return {
+    chart: (year, codes) => chartFor(db, ztId, year, codes),
+    auxi: (typeNos) => readAuxi(db.kysely, ztId, typeNos),
+  };
+}
+
+/**
+ * Reads shared by many new vouchers of one set checked together: the year's whole chart once, each
+ * auxiliary type's items once. The checks are the same; only the reads are not repeated.
+ */
+function sharedReadsOf(db: Db, ztId: number): DraftReads {
+  const charts = new Map<string, Promise<Chart>>();
+  const auxis = new Map<string, Promise<AuxiRows>>();
+  return {
+    chart: (year) => {
+      const key = String(year);
+      let chart = charts.get(key);
+      if (!chart) {
+        chart = loadChart(db.kysely, ztId, year);
+        charts.set(key, chart);
+      }
+      return chart;
+    },
+    auxi: async (typeNos) => {
+      const parts = await Promise.all(
+        typeNos.map((typeNo) => {
+          let rows = auxis.get(typeNo);
+          if (!rows) {
+            rows = readAuxi(db.kysely, ztId, [typeNo]);
+            auxis.set(typeNo, rows);
+          }
+          return rows;
+        }),
+      );
+      return { types: parts.flatMap((p) => p.types), items: parts.flatMap((p) => p.items) };
+    },
+  };
+}
+
 /** Validates everything that needs no lock; refuses with 4003 and the list, before anything is written. */
-async function checkDraft(db: Db, scope: VoucherScope, body: SaveVoucherRequest): Promise<Checked> {
+async function checkDraft(
+  db: Db,
+  scope: VoucherScope,
+  body: SaveVoucherRequest,
+  reads = readsOf(db, scope.ztId),
+): Promise<Checked> {
   const { draft, issues: conversion, lineIds } = readDraft(body);
   const issues: ValidationIssue[] = [];
   const codes = draft.lines.map((l) => l.subjectCode ?? '').filter((c) => c !== '');
   // A year the rules will refuse is not sent to the database (PostgreSQL would fail on its range).
   const year =
     draft.year !== null && Number.isInteger(draft.year) && draft.year >= 1000 && draft.year <= 9999 ? draft.year : null;
-  const { yearExists, index, types } = await chartFor(db, scope.ztId, year, codes);
+  const { yearExists, index, types } = await reads.chart(year, codes);
   if (year !== null && !yearExists) issues.push({ message: `账套没有${draft.year}年度`, fieldId: 'period' });
   const ruled = validateVoucher(draft, { subject: (code) => ruleSubject(index, code), twoTable: isTwoTable(scope.system) });
   // A converted amount that failed is reported once, by the conversion, not again as missing.
@@ -176,8 +238,7 @@ async function checkDraft(db: Db, scope: VoucherScope, body: SaveVoucherRequest)
   if (!ruled.some((i) => i.fieldId === 'certificateType') && !types.some((t) => t.value === draft.certificateType)) {
     issues.push({ message: '凭证分类不存在', fieldId: 'certificateType' });
   }
-  const auxi =
-    issues.length === 0 ? await auxiItemIssues(db.kysely, scope.ztId, draft) : { issues: [], names: new Map<string, string>() };
+  const auxi = issues.length === 0 ? await auxiItemIssues(reads, draft) : { issues: [], names: new Map<string, string>() };
   issues.push(...auxi.issues);
   if (issues.length > 0) refuse('ValidationFailed', issues[0]?.message, issues);
   return {
@@ -221,6 +282,72 @@ export async function auditRenumbered(
   }
 }
 
+/** A new voucher's rows, checked, waiting for its number (new-vouchers.ts writes it). */
+function newVoucherOf(scope: VoucherScope, body: SaveVoucherRequest, checked: Checked, carryOver: 0 | 1 | 2): NewVoucher {
+  const { draft, assemble } = checked;
+  const { debit, credit } = sums(draft);
+  const now = Date.now();
+  const id = timeOrderedId();
+  return {
+    row: {
+      zt_id: scope.ztId,
+      id,
+      year: draft.year ?? 0,
+      month: draft.month ?? 0,
+      certificate_type: draft.certificateType ?? 0,
+      pz_no: 0,
+      pz_date: draft.pzDate ?? '',
+      number_of_document: draft.numberOfDocument ?? 0,
+      financial_officer: optionalName(body.financialOfficer) ?? '',
+      bookkeeper: optionalName(body.bookkeeper) ?? '',
+      cashier: optionalName(body.cashier) ?? '',
+      prepared_by: optionalName(body.preparedBy) || scope.actor.name,
+      created_by: scope.actor.id,
+      reviewer: '',
+      is_review: 0,
+      is_book: 0,
+      is_cashier_signed: 0,
+      debit_total: debit,
+      credit_total: credit,
+      created_at: now,
+      updated_at: now,
+      carry_over: carryOver,
+      revision: 1,
+    },
+    written: lineRowsOf(scope.ztId, id, draft, new Map()),
+    assemble,
+    actor: scope.actor,
+  };
+}
+
+/**
+ * New vouchers of the session's set, each checked by every rule of the save (the shared rules, the
+ * auxiliary items, the category and the user's right to it), ready for writeNewVouchers: for a
+ * caller that writes vouchers together with its own rows in one transaction (the union-fund
+ * vouchers of funds/). What they are checked against is read once for all of them.
+ */
+export async function prepareNewVouchers(
+  db: Db,
+  scope: VoucherScope,
+  bodies: readonly SaveVoucherRequest[],
+): Promise<NewVoucher[]> {
+  const reads = sharedReadsOf(db, scope.ztId);
+  const categories = new Map<number, Promise<void>>();
+  const out: NewVoucher[] = [];
+  for (const body of bodies) {
+    const checked = await checkDraft(db, scope, body, reads);
+    const category = checked.draft.certificateType ?? 0;
+    let allowed = categories.get(category);
+    if (!allowed) {
+      allowed = requireVoucherCategory(db, scope.ztId, scope.actor.id, category);
+      categories.set(category, allowed);
+    }
+    await allowed;
+    out.push(newVoucherOf(scope, body, checked, 0));
+  }
+  return out;
+}
+
 /** carryOver marks a new voucher written by a carry-forward (voucher.carry_over: 1 month-end, 2 year-end). */
 export async function saveVoucher(
   db: Db,
@@ -238,38 +365,7 @@ export async function saveVoucher(
   const newKey: PeriodKey = { ztId: scope.ztId, year, month, certificateType };
 
   if (!target) {
-    const now = Date.now();
-    const id = timeOrderedId();
-    const created: NewVoucher = {
-      row: {
-        zt_id: scope.ztId,
-        id,
-        year,
-        month,
-        certificate_type: certificateType,
-        pz_no: 0,
-        pz_date: draft.pzDate ?? '',
-        number_of_document: draft.numberOfDocument ?? 0,
-        financial_officer: optionalName(body.financialOfficer) ?? '',
-        bookkeeper: optionalName(body.bookkeeper) ?? '',
-        cashier: optionalName(body.cashier) ?? '',
-        prepared_by: optionalName(body.preparedBy) || scope.actor.name,
-        created_by: scope.actor.id,
-        reviewer: '',
-        is_review: 0,
-        is_book: 0,
-        is_cashier_signed: 0,
-        debit_total: debit,
-        credit_total: credit,
-        created_at: now,
-        updated_at: now,
-        carry_over: options.carryOver ?? 0,
-        revision: 1,
-      },
-      written: lineRowsOf(scope.ztId, id, draft, new Map()),
-      assemble,
-      actor: scope.actor,
-    };
+    const created = newVoucherOf(scope, body, { draft, lineIds, assemble }, options.carryOver ?? 0);
     return runSetWrite(db, `voucher.create:${scope.ztId}`, writeNewVouchers, created);
   }
 

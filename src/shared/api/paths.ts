@@ -119,6 +119,10 @@ export const Paths = {
   // vouchers (src/shared/api/vouchers.ts)
   /** GET list (VoucherListQuery → Paged<Voucher>); POST save (SaveVoucherRequest); DELETE ?year&details (VoucherBatchRequest). */
   certificate: '/account/api/certificate',
+  /** Funds entry (经费录入): paths not shown in the spec, ours. */
+  fundsReceipts: '/account/api/funds/receipts',
+  fundsReceiptsSave: '/account/api/funds/receipts/save',
+  fundsVoucherGenerate: '/account/api/funds/receipts/generateVoucher',
   /** GET: the list's filters (no page) → every voucher they select as .xlsx. */
   certificateExportList: '/account/api/certificate/exportList',
   /** Ours: GET ?id= (or year, month, certificateType, pzNo) → Voucher. */

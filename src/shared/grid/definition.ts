@@ -74,10 +74,12 @@ export interface TotalDef<R extends GridRow = GridRow> {
 /**
  * A derived (read-only) cell: `field` of every row for which `when` holds is computed, e.g. a
  * parent subject's opening balance as `SUM(CHILDREN(initAmount))` — the sum of that field over
- * the row's children (rows whose `parentKey` equals this row's `key`). Only rows that have
- * children are derived (a leaf has nothing to sum); `when` narrows that further. A bare field id
- * in the expression is the same row's cell. formulas/tree-index.ts answers which cells are
- * derived; the editor treats them as read-only whatever `editable` says.
+ * the row's children (rows whose `parentKey` equals this row's `key`). In a tree grid only rows
+ * that have children are derived (a leaf has nothing to sum); in a grid without a tree every
+ * row is (a share of the row's amount); `when` narrows that further. A bare field id in the
+ * expression is the same row's cell, or one of the row's constants (GridDefinition.rowConstants).
+ * formulas/tree-index.ts answers which cells are derived; the editor treats them as read-only
+ * whatever `editable` says.
  */
 export interface DerivedDef<R extends GridRow = GridRow> {
   readonly field: Extract<keyof R, string>;
@@ -176,6 +178,12 @@ export interface GridDefinition<R extends GridRow = GridRow> {
   readonly rowHeight?: number;
   /** The fewest rows the grid shows: blank rows pad it (spec: a voucher has at least 6). */
   readonly minRows?: number;
+  /**
+   * Numbers a row's derived formulas read that are not cells of the grid (the ratios of the row's
+   * unit): compiled into the row's formulas as literals, so a change of them rebuilds the row's
+   * formulas (a row's signature includes them). Names must not be field ids.
+   */
+  rowConstants?(this: void, row: R): Readonly<Record<string, number>>;
   /** Text of the total row's first cell (e.g. the amount in Chinese capitals); '合计' otherwise. */
   readonly totalLabel?: (totals: Readonly<Record<string, number>>) => string;
   /**
