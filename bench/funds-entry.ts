@@ -30,8 +30,12 @@ import { fenToYuanString } from '../src/shared/money.js';
 import { GridModel, type CellState } from '../src/client/grid/grid-model.js';
 import type { DialectName } from '../src/server/db/database.js';
 import { ApiClient } from '../src/server/test-support/api-client.js';
-import { insertFundsRatio, insertFundsUnit } from '../src/server/test-support/funds-fixture.js';
-import { insertUnitItems, openFundsPlatform } from '../src/server/test-support/funds-unit-items.js';
+import {
+  insertFundsRatio,
+  insertFundsUnit,
+  insertUnitItems,
+  openFundsPlatform,
+} from '../src/server/test-support/funds-fixture.js';
 import { setIds } from '../src/server/test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS } from '../src/server/test-support/test-server.js';
 import { machine, round, stats, writeResult } from './support/stats.js';

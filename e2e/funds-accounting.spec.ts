@@ -7,79 +7,41 @@
  * unit by hand: the subject button of a share is enabled only once its ratio is typed, emptying
  * the ratio clears the subject, and the sum rule's message shows until the shares add up.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
 import { ensureFundsCounty } from './support/funds-sets.js';
+import { FundsAccountingPage, type OrgRatios } from './pages/funds-accounting-page.js';
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-const PATH = '/funds-management/funds-accounting';
-
-async function openPage(page: Page): Promise<void> {
-  await page.goto(PATH);
-  await expect(page.getByRole('table')).toBeVisible();
-}
-
-/** Types into the field by its label (the field is focused first, as Tab would). */
-async function type(page: Page, label: string, text: string): Promise<void> {
-  const field = page.getByRole('dialog').getByLabel(label, { exact: true });
-  await field.focus();
-  await page.keyboard.press('ControlOrMeta+A');
-  if (text === '') await page.keyboard.press('Backspace');
-  else await page.keyboard.type(text);
-}
 
 test('a county federation configures two lower unions’ ratios with the keyboard', async ({ page }) => {
   test.setTimeout(120_000);
   const { county, lowers } = await ensureFundsCounty('经费E2E', '97');
   await signInTo(page, 'kuaiji', county.name, 2026);
-  await openPage(page);
+  const funds = new FundsAccountingPage(page);
+  await funds.goto();
   await expect(page.getByRole('heading', { name: '经费单位（县级以上）' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: '上级比例', exact: true })).toBeVisible();
   await expect(page.getByLabel('支出类型大类').first()).toBeVisible();
 
-  const ratios = [
-    { bjRata: '12', bjsjRate: '5', hbRate: '2', jianhui: '0.5', small: '0.5', lc: '60', sum: '20' },
-    { bjRata: '10', bjsjRate: '6', hbRate: '3', jianhui: '1', small: '0', lc: '60', sum: '20' },
+  const ratios: OrgRatios[] = [
+    { bjRata: '12', bjsjRate: '5', hbRate: '2', jianhui: '0.5', small: '0.5', lc: '60', fee: '2', sum: '20' },
+    { bjRata: '10', bjsjRate: '6', hbRate: '3', jianhui: '1', small: '0', lc: '60', fee: '2', sum: '20' },
   ];
   for (const [i, lower] of lowers.entries()) {
     const r = ratios[i];
     if (!r) throw new Error('no ratios');
-    await page.getByRole('button', { name: '新增', exact: true }).focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: '新增经费单位' });
-    await expect(dialog).toBeVisible();
-    const depart = dialog.getByLabel('下级账套');
-    await depart.focus();
-    await depart.selectOption({ label: `${lower.code} ${lower.name}` });
-    await expect(dialog.getByLabel('单位编码')).toHaveValue(lower.code);
-    await expect(dialog.getByLabel('单位名称')).toHaveValue(lower.name);
-    const kind = dialog.getByLabel('单位类型');
-    await kind.focus();
-    await page.keyboard.press('ArrowDown');
-    // Type 1 (上解) starts at its default upper-remittance ratio, 20.
-    await expect(dialog.getByLabel('本级比例')).toHaveValue('20');
-    await expect(dialog.getByLabel('上级比例合计')).toHaveValue('20');
-    await type(page, '本级比例', r.bjRata);
-    await type(page, '上解上级比例', r.bjsjRate);
-    await type(page, '回拨比例', r.hbRate);
-    await type(page, '建会筹备金', r.jianhui);
-    await type(page, '小微企业返还', r.small);
-    await expect(dialog.getByLabel('上级比例合计')).toHaveValue(r.sum);
+    await funds.startOrg(lower);
+    await funds.typeOrgRatios(i === 0 ? { ...r, lc: '90' } : r);
     if (i === 0) {
-      await type(page, '留成比例', '90');
       await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: '新增经费单位' });
       await expect(dialog.getByRole('alert').filter({ hasText: '上级比例20%与留成比例90%之和不能超过100%' })).toBeVisible();
       await page.screenshot({ path: `${SCREENS_DIR}/funds-accounting-org-dialog.png` });
+      await funds.type('留成比例', r.lc);
     }
-    await type(page, '留成比例', r.lc);
-    await type(page, '代收手续费', '2');
-    await page.keyboard.press('Enter');
-    await expect(dialog).toHaveCount(0);
-    const row = page.getByRole('row').filter({ hasText: lower.name });
-    await expect(row).toContainText(`${r.sum}%`);
-    await expect(row).toContainText(`${r.bjRata}%`);
+    await funds.saveOrg(lower.name, r);
   }
   await expect(page.getByRole('row').filter({ hasText: lowers[0]?.name ?? '' })).toContainText('上解');
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -105,7 +67,7 @@ test('a county federation configures two lower unions’ ratios with the keyboar
   if (!lower) throw new Error('no lower union');
   await page.goto('/selecting');
   await signInTo(page, 'kuaiji', lower.name, 2026);
-  await openPage(page);
+  await funds.goto();
   await expect(page.getByRole('heading', { name: '上下级经费核算' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: '下级上解比例' })).toBeVisible();
   await page.getByRole('button', { name: '新增', exact: true }).focus();
@@ -115,13 +77,13 @@ test('a county federation configures two lower unions’ ratios with the keyboar
   await dialog.getByLabel('手工录入单位（不在本系统的单位）').focus();
   await page.keyboard.press('Space');
   const code = `9${Date.now() % 100000}`;
-  await type(page, '单位名称', '车间分会');
-  await type(page, '单位编码', code);
+  await funds.type('单位名称', '车间分会');
+  await funds.type('单位编码', code);
   const superiorSubject = dialog.getByRole('button', { name: '应付上级一比例科目', exact: true });
   await expect(superiorSubject).toBeDisabled();
-  await type(page, '下级上解比例', '40');
-  await type(page, '本级留成比例', '30');
-  await type(page, '应付上级一比例', '10');
+  await funds.type('下级上解比例', '40');
+  await funds.type('本级留成比例', '30');
+  await funds.type('应付上级一比例', '10');
   await expect(superiorSubject).toBeEnabled();
   await superiorSubject.focus();
   await page.keyboard.press('Enter');
@@ -133,14 +95,14 @@ test('a county federation configures two lower unions’ ratios with the keyboar
   await expect(superiorSubject).toHaveText(/211/);
   await page.screenshot({ path: `${SCREENS_DIR}/funds-accounting-lower-dialog.png` });
   // Emptying the ratio clears its subject and disables the button again.
-  await type(page, '应付上级一比例', '');
+  await funds.type('应付上级一比例', '');
   await expect(superiorSubject).toBeDisabled();
   await expect(superiorSubject).toHaveText('选择科目');
   await page.keyboard.press('Enter');
   await expect(
     dialog.getByRole('alert').filter({ hasText: '本级、上级与下级比例之和必须等于下级上解比例40%，当前为30%' }),
   ).toBeVisible();
-  await type(page, '应付上级一比例', '10');
+  await funds.type('应付上级一比例', '10');
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   const row = page.getByRole('row').filter({ hasText: '车间分会' });

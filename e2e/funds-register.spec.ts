@@ -9,8 +9,13 @@ import { expect, test } from '@playwright/test';
 import { Paths } from '../src/shared/api/paths.js';
 import type { Voucher } from '../src/shared/api/vouchers.js';
 import { openSqlite } from '../src/server/db/database.js';
-import { insertFundsRatio, insertFundsUnit } from '../src/server/test-support/funds-fixture.js';
-import { insertFundsReceipt, insertFundsUnitItems, openFundsPlatform } from '../src/server/test-support/funds-reports-fixture.js';
+import {
+  insertFundsRatio,
+  insertFundsReceipt,
+  insertFundsUnit,
+  insertUnitItems,
+  openFundsPlatform,
+} from '../src/server/test-support/funds-fixture.js';
 import { line, request } from '../src/server/vouchers/voucher-test-kit.js';
 import { VOUCHER_ADD_PATH } from '../src/shared/financial-state.js';
 import { VoucherEditorPage } from './pages/voucher-editor-page.js';
@@ -35,7 +40,7 @@ test.beforeAll(async ({ baseURL }) => {
     await openFundsPlatform(db, ztId);
     const unitId = await insertFundsUnit(db, ztId, UNIT);
     await insertFundsRatio(db, ztId, unitId, { fromYear: YEAR, retained: 60, superiorOne: 30, lower: 10 });
-    await insertFundsUnitItems(db, ztId, YEAR, [UNIT], ['402', '211', '21202']);
+    await insertUnitItems(db, ztId, { years: [YEAR], units: [UNIT], subjects: ['402', '211', '21202'] });
     const kuaiji = await apiSession(baseURL ?? '', 'kuaiji', SET, YEAR);
     const unit = [{ typeNo: 'JFDW', infoNo: UNIT.code }];
     const saved = await kuaiji.post<Voucher>(

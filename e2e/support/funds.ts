@@ -19,13 +19,24 @@ export interface E2eFundsUnit {
   lower: number;
 }
 
+/** Marks the set's openings of the year initialised, as 科目期初 would once they balance (an empty set balances). */
+export function markOpeningsInitialised(setName: string, year: number): void {
+  const db = new Database(databaseFile(), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('update zt_year set subjects_initialised = 1 where zt_id = ? and year = ?').run(ledgerSetId(setName), year);
+  } finally {
+    db.close();
+  }
+}
+
 export function seedFundsUnits(setName: string, year: number, units: readonly E2eFundsUnit[]): void {
+  markOpeningsInitialised(setName, year);
   const ztId = ledgerSetId(setName);
   const db = new Database(databaseFile(), { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     db.transaction(() => {
-      db.prepare('update zt_year set subjects_initialised = 1 where zt_id = ? and year = ?').run(ztId, year);
       const platform = db.prepare("select id from platform where code = 'funds'").get() as { id: number };
       db.prepare('insert or ignore into zt_platform (zt_id, platform_id) values (?, ?)').run(ztId, platform.id);
       db.prepare(

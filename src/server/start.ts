@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import { seedCatalogue } from './admin/seed-catalogue.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import { seedDemoLedgers } from './seed/demo-ledger.js';
+import { seedDemoFunds } from './seed/demo-funds.js';
 import { buildApp } from './app.js';
 
 export interface Started {
@@ -25,6 +26,7 @@ export async function prepare(config: ServerConfig, db: Db = openDatabase(config
   if (seeded && config.seedDemo === 'full') {
     try {
       await seedDemoLedgers(db);
+      await seedDemoFunds(db);
     } catch (error) {
       await app.close();
       throw error;

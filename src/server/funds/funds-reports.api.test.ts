@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrialBalanceResponse } from '../../shared/api/books.js';
 import type { CloseCheckResult } from '../../shared/api/close.js';
 import { Paths } from '../../shared/api/paths.js';
+import { FundsEntryMessages } from '../../shared/funds/entry-messages.js';
 import type {
   FundsPayablesResponse,
   FundsProposalResponse,
@@ -20,8 +21,13 @@ import type { Voucher } from '../../shared/api/vouchers.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { up as migration0031 } from '../db/migrations/0031-funds-report-pages.js';
 import { ApiClient } from '../test-support/api-client.js';
-import { insertFundsRatio, insertFundsUnit } from '../test-support/funds-fixture.js';
-import { insertFundsReceipt, insertFundsUnitItems, openFundsPlatform } from '../test-support/funds-reports-fixture.js';
+import {
+  insertFundsRatio,
+  insertFundsReceipt,
+  insertFundsUnit,
+  insertUnitItems,
+  openFundsPlatform,
+} from '../test-support/funds-fixture.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { insertUser } from '../test-support/test-users.js';
 import { checkWorkbook } from '../test-support/workbook-check.js';
@@ -69,18 +75,16 @@ describe.each(TEST_DIALECTS)('funds reports (%s)', (dialect) => {
     await insertFundsRatio(db, ztId, u2, { fromYear: 2026, retained: 50, superiorOne: 50, collectionFee: 2 });
     // A share on a subject that is not a last-level one: the proposal refuses it.
     await insertFundsRatio(db, ztId, u4, { fromYear: 2026, retained: 50, superiorOne: 50, subjects: { superiorOne: '212' } });
-    await insertFundsUnitItems(
-      db,
-      ztId,
-      2026,
-      [
+    await insertUnitItems(db, ztId, {
+      years: [2026],
+      units: [
         { code: '1001', name: '一厂工会' },
         { code: '1002', name: '二厂工会' },
         { code: '1003', name: '三厂工会' },
         { code: '1004', name: '四厂工会' },
       ],
-      ['211', '21202'],
-    );
+      subjects: ['211', '21202'],
+    });
 
     const feb = (details: ReturnType<typeof line>[]) => request({ month: 2, pzDate: '2026-02-10', certiDetails: details });
     const v1 = await keep(
@@ -378,7 +382,7 @@ describe.each(TEST_DIALECTS)('funds reports (%s)', (dialect) => {
       [
         { year: 2026, month: 3, unitCode: '1004', amount: 100 },
         ErrorCode.BusinessRule,
-        '应付上级一的科目212不是本年度会计科目中的末级科目，请核实',
+        FundsEntryMessages.subjectNotLast('应付上级一', '212'),
       ],
     ];
     for (const [params, code, message] of cases) {

@@ -29,38 +29,15 @@ import { writeNewVouchers } from '../vouchers/new-vouchers.js';
 import { prepareNewVouchers, type VoucherScope } from '../vouchers/save-service.js';
 import { MAX_SET_BATCH, runWrite } from '../vouchers/write-queue.js';
 import { periodReceipts, periodUnits, voucherTexts, type ReceiptRow } from './receipts.js';
-import { SUBJECT_COLUMN, type RatioRow } from './ratio-lookup.js';
+import { ratioSubjects, settingSubjects, shareSubjects, standardSubjects } from './share-subjects.js';
 import {
   batchLines,
   receiptLines,
-  shareSubjects,
-  standardSubjects,
   UNIT_AUXI_TYPE_NO,
   type PlannedLine,
-  type SubjectKind,
   type UnitItemRule,
   type VoucherReceipt,
 } from './voucher-lines.js';
-
-const SETTING_COLUMN: Record<
-  SubjectKind,
-  | 'retained_subject'
-  | 'superior_subject'
-  | 'lower_subject'
-  | 'preparatory_subject'
-  | 'small_business_subject'
-  | 'collection_fee_subject'
-> = {
-  retained: 'retained_subject',
-  superiorOne: 'superior_subject',
-  superiorTwo: 'superior_subject',
-  lower: 'lower_subject',
-  preparatory: 'preparatory_subject',
-  smallBusiness: 'small_business_subject',
-  collectionFee: 'collection_fee_subject',
-};
-
-const SUBJECT_KINDS = Object.keys(SETTING_COLUMN) as SubjectKind[];
 
 interface Planned {
   readonly receipt: ReceiptRow;
@@ -99,11 +76,8 @@ async function planReceipts(
       FundsEntryMessages.alreadyGenerated(unitById.get(first.unit_id)?.name ?? '', texts.get(first.voucher_id ?? '') ?? ''),
     );
   }
-  const standard = standardSubjects(scope.system === 'union-county');
-  const settingOf = Object.fromEntries(SUBJECT_KINDS.map((k) => [k, setting?.[SETTING_COLUMN[k]] ?? null])) as Record<
-    SubjectKind,
-    string | null
-  >;
+  const standard = standardSubjects(scope.system);
+  const settingOf = settingSubjects(setting);
   const isLastLevel = (code: string) => {
     const row = index.byCode.get(code);
     return !!row && !!row.last_level && !!row.enable;
@@ -129,13 +103,6 @@ async function planReceipts(
     return { receipt, voucher, split: receiptLines(voucher, rule).split };
   });
   return { planned, rule };
-}
-
-function ratioSubjects(row: RatioRow): Record<SubjectKind, string | null> {
-  return Object.fromEntries(SUBJECT_KINDS.map((k) => [k, row[SUBJECT_COLUMN[k]] as string | null])) as Record<
-    SubjectKind,
-    string | null
-  >;
 }
 
 function saveRequest(

@@ -10,6 +10,7 @@
  * the funds or links the type after moving the amounts.
  */
 import { FUNDS_UNIT_AUXI_TYPE } from './ratio-lookup.js';
+import { settingSubjects, standardSubjects } from './share-subjects.js';
 import { currentTypeNos, setSubjectTypes } from '../auxiliary/subject-types.js';
 import { findSubject, hasOpeningData, usedByVouchers, type Q, type Scope } from '../subjects/subject-repository.js';
 
@@ -100,13 +101,11 @@ export async function payableSubjects(q: Q, scope: Scope): Promise<string[]> {
     .where('zt_id', '=', scope.ztId)
     .where('from_year', '<=', scope.year)
     .execute();
-  const setting = await q
-    .selectFrom('funds_setting')
-    .select(['superior_subject', 'lower_subject'])
-    .where('zt_id', '=', scope.ztId)
-    .executeTakeFirst();
-  const fallbackSuperior = setting?.superior_subject ?? '211';
-  const fallbackLower = setting?.lower_subject ?? (scope.system === 'union-county' ? '21202' : '212');
+  const setting = await q.selectFrom('funds_setting').selectAll().where('zt_id', '=', scope.ztId).executeTakeFirst();
+  const defaults = settingSubjects(setting);
+  const standard = standardSubjects(scope.system);
+  const fallbackSuperior = defaults.superiorOne ?? standard.superiorOne ?? '211';
+  const fallbackLower = defaults.lower ?? standard.lower ?? '212';
   const codes = new Set<string>();
   for (const r of ratios) {
     if (r.superior_one_ppm > 0) codes.add(r.superior_one_subject ?? fallbackSuperior);

@@ -149,7 +149,7 @@ export function fundsReportRoutes(app: App, db: Db): void {
       if (!amount.ok) refuse('BadRequest', amount.message);
       const proposal = await proposeRemittance(
         db.kysely,
-        { ztId: zt.id, year: zt.year, month: q.month },
+        { ztId: zt.id, year: zt.year, month: q.month, system: zt.accountingSystem },
         q.unitCode,
         amount.fen,
         q.summary ?? '',

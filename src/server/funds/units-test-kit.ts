@@ -7,6 +7,7 @@ import { Paths } from '../../shared/api/paths.js';
 import type { FundsUnitRow } from '../../shared/api/schemas/funds-units.js';
 import type { Paged } from '../../shared/envelope.js';
 import type { ApiClient } from '../test-support/api-client.js';
+import { openFundsPlatform } from '../test-support/funds-fixture.js';
 import type { TestServer } from '../test-support/test-server.js';
 
 export const COUNTY = '示范市总工会';
@@ -16,10 +17,7 @@ export const PAGE = '/funds-management/funds-accounting';
 
 export function unitsKit(server: () => TestServer) {
   const db = () => server().db.kysely;
-  const openFunds = async (ztId: number) => {
-    const funds = await db().selectFrom('platform').select('id').where('code', '=', 'funds').executeTakeFirstOrThrow();
-    await db().insertInto('zt_platform').values({ zt_id: ztId, platform_id: funds.id }).execute();
-  };
+  const openFunds = (ztId: number) => openFundsPlatform(server().db, ztId);
   const unitCount = async () =>
     Number(
       (

@@ -3,14 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SHARE_KINDS, type RatioSet, type ShareKind } from '../../shared/funds/ratios.js';
 import { splitReceipt } from '../../shared/funds/split.js';
 import { FundsEntryMessages } from '../../shared/funds/entry-messages.js';
-import {
-  batchLines,
-  receiptLines,
-  shareSubjects,
-  standardSubjects,
-  type PlannedLine,
-  type VoucherReceipt,
-} from './voucher-lines.js';
+import { batchLines, receiptLines, type PlannedLine, type VoucherReceipt } from './voucher-lines.js';
+import { shareSubjects, standardSubjects } from './share-subjects.js';
 
 const SUBJECTS = {
   retained: '402',
@@ -22,7 +16,8 @@ const SUBJECTS = {
   collectionFee: '50504',
 } as const;
 
-const NO_LINKS = { linkedToUnits: () => false };
+/** The payable leaves carry the 经费单位 type, as the units page links them. */
+const PAYABLES_LINKED = { linkedToUnits: (code: string) => code.startsWith('21') };
 
 const ratiosArb = fc
   .tuple(
@@ -65,7 +60,7 @@ describe('the union-fund voucher', () => {
   it('of one receipt balances exactly, and its lines are the split: bank net, fee, each share on its subject', () => {
     fc.assert(
       fc.property(receiptArb, (r) => {
-        const { lines } = receiptLines(voucherReceipt(r), NO_LINKS);
+        const { lines } = receiptLines(voucherReceipt(r), PAYABLES_LINKED);
         const split = splitReceipt(r.amountFen, r.ratios);
         const { debit, credit } = sums(lines);
         expect(debit).toBe(credit);
@@ -87,10 +82,10 @@ describe('the union-fund voucher', () => {
     fc.assert(
       fc.property(fc.array(receiptArb, { minLength: 1, maxLength: 30 }), (receipts) => {
         const vouchers = receipts.map(voucherReceipt);
-        const merged = batchLines(vouchers, NO_LINKS, '汇总');
+        const merged = batchLines(vouchers, PAYABLES_LINKED, '汇总');
         const { debit, credit } = sums(merged);
         expect(debit).toBe(credit);
-        const separate = vouchers.flatMap((v) => receiptLines(v, NO_LINKS).lines);
+        const separate = vouchers.flatMap((v) => receiptLines(v, PAYABLES_LINKED).lines);
         expect(bySubject(merged)).toEqual(bySubject(separate));
         // One line per side, subject and unit.
         const keys = merged.map((l) => `${l.debitFen !== 0 ? 'D' : 'C'}${l.subjectCode}/${l.unitItem ?? ''}`);
@@ -98,6 +93,24 @@ describe('the union-fund voucher', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('a payable leaf not linked to the 经费单位 type (it had amounts before) takes its line without the unit', () => {
+    const r = voucherReceipt({
+      unitCode: '9001',
+      amountFen: 10_000,
+      ratios: {
+        basePpm: 1_000_000,
+        sharesPpm: { retained: 600_000, superiorOne: 400_000, superiorTwo: 0, lower: 0, preparatory: 0, smallBusiness: 0 },
+        collectionFeePpm: 0,
+      },
+    });
+    const { lines } = receiptLines(r, { linkedToUnits: () => false });
+    expect(lines.map((l) => [l.subjectCode, l.unitItem])).toEqual([
+      ['102', null],
+      ['402', null],
+      ['211', null],
+    ]);
   });
 
   it('a subject linked to the 经费单位 type carries the unit too', () => {
@@ -146,21 +159,21 @@ describe('the shares’ subjects', () => {
     const resolved = shareSubjects(ratios, {
       ratioRow: { ...none, preparatory: '40801' },
       setting: { ...none, collectionFee: '50504', lower: '212' },
-      standard: standardSubjects(true),
+      standard: standardSubjects('union-county'),
       isLastLevel: (c) => leaves.has(c),
     });
     expect(resolved).toEqual({
       ok: true,
       subjects: { ...none, retained: '402', superiorOne: '211', lower: '212', preparatory: '40801', collectionFee: '50504' },
     });
-    expect(standardSubjects(false).lower).toBe('212');
+    expect(standardSubjects('union-grassroots').lower).toBe('212');
   });
 
   it('are refused by name when missing or not last-level', () => {
     const sources = {
       ratioRow: none,
       setting: { ...none, collectionFee: '50504' },
-      standard: standardSubjects(true),
+      standard: standardSubjects('union-county'),
       isLastLevel: (c: string) => leaves.has(c),
     };
     expect(shareSubjects(ratios, sources)).toEqual({ ok: false, message: FundsEntryMessages.subjectMissing('建会筹备金') });

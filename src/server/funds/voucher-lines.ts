@@ -4,16 +4,17 @@
  * subjects their shares go to:
  * - Dr the counterpart (bank) subject: the amount less the collection fee;
  * - Dr the collection-fee subject: the fee, when there is one;
- * - Cr each share with an amount on its subject; a line on 211 / 212 (or on a subject that keeps
- *   the 经费单位 auxiliary type) carries the paying unit's JFDW item.
+ * - Cr each share with an amount on its subject; a line on a subject that keeps the 经费单位
+ *   auxiliary type (the 211 / 212 leaves the units page links, jfdw.ts) carries the paying unit's
+ *   JFDW item. A payable leaf that had amounts before the units were configured is not linked,
+ *   and its lines go without the unit (the units page says so when it saves).
  * Every amount is the shared split (src/shared/funds/split.ts), so the voucher balances exactly:
  * debits = net + fee = amount = the shares' sum = credits.
  *
  * A batch voucher adds the lines of its receipts up by side, subject and item (one bank line,
  * one 402 line, a 211 / 212 line per unit).
  */
-import { FundsEntryMessages } from '../../shared/funds/entry-messages.js';
-import { SHARE_KINDS, SHARE_LABELS, type RatioSet, type ShareKind } from '../../shared/funds/ratios.js';
+import { SHARE_KINDS, type RatioSet, type ShareKind } from '../../shared/funds/ratios.js';
 import { splitReceipt, type Split } from '../../shared/funds/split.js';
 import { FUNDS_UNIT_AUXI_TYPE } from './ratio-lookup.js';
 
@@ -45,10 +46,8 @@ export interface UnitItemRule {
   readonly linkedToUnits: (code: string) => boolean;
 }
 
-const PAYABLE_ROOTS = ['211', '212'];
-
 function carriesUnit(code: string, rule: UnitItemRule): boolean {
-  return PAYABLE_ROOTS.some((root) => code.startsWith(root)) || rule.linkedToUnits(code);
+  return rule.linkedToUnits(code);
 }
 
 /** The lines of one receipt, and its split. */
@@ -96,50 +95,6 @@ export function batchLines(receipts: readonly VoucherReceipt[], rule: UnitItemRu
   }
   // A negative receipt (a reversal) may cancel another out: a line of 0 is no line.
   return [...merged.values()].filter((l) => l.debitFen !== 0 || l.creditFen !== 0);
-}
-
-/** What a share's subject is chosen from: the ratio row's, the set's default, the chart's standard. */
-export interface SubjectSources {
-  readonly ratioRow: Readonly<Record<SubjectKind, string | null>>;
-  readonly setting: Readonly<Record<SubjectKind, string | null>>;
-  readonly standard: Readonly<Record<SubjectKind, string | null>>;
-  /** Whether the code is a last-level subject of the set's chart of the year. */
-  readonly isLastLevel: (code: string) => boolean;
-}
-
-export type SubjectResolution = { ok: true; subjects: Record<SubjectKind, string | null> } | { ok: false; message: string };
-
-/**
- * Each share's subject (only for the shares the ratios give an amount, and the fee when it has a
- * ratio): refused, naming the share, when none is configured or it is not a last-level subject.
- */
-export function shareSubjects(ratios: RatioSet, sources: SubjectSources): SubjectResolution {
-  const subjects = { collectionFee: null } as Record<SubjectKind, string | null>;
-  const needed: SubjectKind[] = [
-    ...SHARE_KINDS.filter((k) => ratios.sharesPpm[k] > 0),
-    ...(ratios.collectionFeePpm > 0 ? (['collectionFee'] as const) : []),
-  ];
-  for (const k of SHARE_KINDS) subjects[k] = null;
-  for (const kind of needed) {
-    const code = sources.ratioRow[kind] ?? sources.setting[kind] ?? sources.standard[kind];
-    if (!code) return { ok: false, message: FundsEntryMessages.subjectMissing(SHARE_LABELS[kind]) };
-    if (!sources.isLastLevel(code)) return { ok: false, message: FundsEntryMessages.subjectNotLast(SHARE_LABELS[kind], code) };
-    subjects[kind] = code;
-  }
-  return { ok: true, subjects };
-}
-
-/** The chart's standard subject of each share: 402 kept, 211 up, 212 down (21202 on a county chart). */
-export function standardSubjects(county: boolean): Record<SubjectKind, string | null> {
-  return {
-    retained: '402',
-    superiorOne: '211',
-    superiorTwo: '211',
-    lower: county ? '21202' : '212',
-    preparatory: null,
-    smallBusiness: null,
-    collectionFee: null,
-  };
 }
 
 export const UNIT_AUXI_TYPE_NO = FUNDS_UNIT_AUXI_TYPE.typeNo;

@@ -7,7 +7,6 @@ import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../auth/password.js';
 import { createLedgerSet } from '../zt/create-set.js';
-import { seedDemoFunds } from './demo-funds.js';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -39,9 +38,6 @@ export const DEMO_SETS: readonly { code: string; name: string; upper: string | n
 
 export const DEMO_YEARS = [2025, 2026] as const;
 
-/** The modules the demo sets have beside the recommended ones (the modules built so far). */
-export const DEMO_EXTRA_PLATFORMS = ['funds'] as const;
-
 export async function isEmpty(db: Db): Promise<boolean> {
   return !(await db.kysely.selectFrom('app_user').select('id').limit(1).executeTakeFirst());
 }
@@ -59,30 +55,6 @@ export async function seedDemo(db: Db, scryptLogN: number, now = Date.now()): Pr
         now,
       );
       setIds.set(set.code, id);
-    }
-    const extra = await trx
-      .selectFrom('platform')
-      .select('id')
-      .where('code', 'in', [...DEMO_EXTRA_PLATFORMS])
-      .execute();
-    for (const ztId of setIds.values()) {
-      for (const { id: platformId } of extra) {
-        await trx
-          .insertInto('zt_platform')
-          .values({ zt_id: ztId, platform_id: platformId })
-          .onConflict((c) => c.doNothing())
-          .execute();
-      }
-    }
-    const county = DEMO_SETS.find((s) => s.system === 'union-county');
-    const countyId = county && setIds.get(county.code);
-    if (county && countyId !== undefined) {
-      const below = DEMO_SETS.filter((s) => s.upper === county.code).map((s) => ({
-        ztId: setIds.get(s.code) ?? 0,
-        code: s.code,
-        name: s.name,
-      }));
-      await seedDemoFunds(trx, { id: countyId, years: DEMO_YEARS }, below, now);
     }
     const levels = new Map((await trx.selectFrom('user_level').select(['id', 'code']).execute()).map((l) => [l.code, l.id]));
     for (const [index, account] of DEMO_ACCOUNTS.entries()) {

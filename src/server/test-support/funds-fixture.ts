@@ -1,11 +1,14 @@
 /**
- * Funds units and their ratios written straight into the database, for tests of the funds-entry,
- * voucher and register code that need configured units without going through the units pages.
- * Ratios are given as percentages (as typed), stored as ppm.
+ * Funds data written straight into the database, for tests and benches of the funds-entry,
+ * voucher and register code that need configured units without going through the units pages:
+ * units and their ratios (given as percentages, as typed, stored as ppm), the 经费单位 (JFDW)
+ * type with an item per unit linked to the subjects named (what funds/jfdw.ts keeps in step with
+ * the units page), receipts as the grid saves them, and the 经费 platform opened for a set.
  */
 import { percentToPpm } from '../../shared/funds/ratios.js';
 import type { Db } from '../db/database.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
+import { FUNDS_UNIT_AUXI_TYPE } from '../funds/ratio-lookup.js';
 
 export interface FixtureRatios {
   fromYear: number;
@@ -95,4 +98,112 @@ export async function insertFundsRatio(db: Db, ztId: number, unitId: string, r: 
       annual_the_year_amount: null,
     })
     .execute();
+}
+
+/** The JFDW type (if missing), an item per unit, and the type on each subject named in each year. */
+export async function insertUnitItems(
+  db: Db,
+  ztId: number,
+  options: { years: readonly number[]; units: readonly { code: string; name: string }[]; subjects: readonly string[] },
+): Promise<void> {
+  const { typeNo, typeName } = FUNDS_UNIT_AUXI_TYPE;
+  const q = db.kysely;
+  const type = await q
+    .selectFrom('auxi_type')
+    .select('type_no')
+    .where('zt_id', '=', ztId)
+    .where('type_no', '=', typeNo)
+    .executeTakeFirst();
+  if (!type) {
+    await q
+      .insertInto('auxi_type')
+      .values({ zt_id: ztId, type_no: typeNo, type_name: typeName, built_in_system: 0, enable: 1, sort: 90 })
+      .execute();
+  }
+  if (options.units.length > 0) {
+    await q
+      .insertInto('auxi_info')
+      .values(
+        options.units.map((u) => ({
+          zt_id: ztId,
+          type_no: typeNo,
+          info_no: u.code,
+          info_name: u.name,
+          parent_no: null,
+          is_enable: 1,
+        })),
+      )
+      .onConflict((c) => c.doNothing())
+      .execute();
+  }
+  // The demo's federation has its 211 linked already (seed/demo-funds.ts).
+  for (const year of options.years) {
+    for (const code of options.subjects) {
+      await q
+        .insertInto('subject_auxi_type')
+        .values({ zt_id: ztId, year, code, type_no: typeNo })
+        .onConflict((c) => c.doNothing())
+        .execute();
+    }
+  }
+}
+
+export interface FixtureReceipt {
+  year: number;
+  month: number;
+  rowNo: number;
+  unitId: string;
+  /** Fen. */
+  amount: number;
+  bankCode: string;
+  paidOn: string;
+  summary?: string;
+  /** The voucher made from it and the shares it was made with (fen). */
+  voucherId?: string;
+  shares?: Partial<
+    Record<'retained' | 'superiorOne' | 'superiorTwo' | 'lower' | 'preparatory' | 'smallBusiness' | 'collectionFee', number>
+  >;
+}
+
+export async function insertFundsReceipt(db: Db, ztId: number, userId: number, r: FixtureReceipt): Promise<string> {
+  const id = timeOrderedId();
+  const s = r.shares;
+  await db.kysely
+    .insertInto('funds_receipt')
+    .values({
+      zt_id: ztId,
+      id,
+      year: r.year,
+      month: r.month,
+      row_no: r.rowNo,
+      unit_id: r.unitId,
+      amount: r.amount,
+      bank_code: r.bankCode,
+      paid_on: r.paidOn,
+      summary: r.summary ?? null,
+      retained_amount: s ? (s.retained ?? 0) : null,
+      superior_one_amount: s ? (s.superiorOne ?? 0) : null,
+      superior_two_amount: s ? (s.superiorTwo ?? 0) : null,
+      lower_amount: s ? (s.lower ?? 0) : null,
+      preparatory_amount: s ? (s.preparatory ?? 0) : null,
+      small_business_amount: s ? (s.smallBusiness ?? 0) : null,
+      collection_fee_amount: s ? (s.collectionFee ?? 0) : null,
+      voucher_id: r.voucherId ?? null,
+      created_by: userId,
+      created_at: Date.now(),
+    })
+    .execute();
+  return id;
+}
+
+/** Opens the 经费 platform (migration 0026) for the set: its pages and calls are closed without it. */
+export async function openFundsPlatform(db: Db, ztId: number): Promise<void> {
+  const platform = await db.kysely.selectFrom('platform').select('id').where('code', '=', 'funds').executeTakeFirstOrThrow();
+  const held = await db.kysely
+    .selectFrom('zt_platform')
+    .select('zt_id')
+    .where('zt_id', '=', ztId)
+    .where('platform_id', '=', platform.id)
+    .executeTakeFirst();
+  if (!held) await db.kysely.insertInto('zt_platform').values({ zt_id: ztId, platform_id: platform.id }).execute();
 }
