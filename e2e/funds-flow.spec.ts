@@ -120,5 +120,9 @@ test('a county configures two unions’ ratios, keys and pastes twelve receipts,
   await expect(editor.cell(1, 'subjectCode')).toContainText('402');
   await expect(editor.cell(2, 'subjectCode')).toContainText('211');
   await expect(editor.cell(3, 'subjectCode')).toContainText('21202');
-  await expect(editor.cell(3, 'subjectCode')).toContainText(first.name);
+  // The payables carry the paying union as their 经费单位 item (the 辅助核算 column).
+  const lines = page.locator('.voucher-paper .ufc-grid .ag-row:not(.ag-row-pinned)');
+  await expect(lines.filter({ hasText: '211 应付上级经费' })).toContainText(first.name);
+  await expect(lines.filter({ hasText: '21202' })).toContainText(first.name);
+  await page.screenshot({ path: `${SCREENS_DIR}/funds-flow-voucher.png` });
 });
