@@ -32,6 +32,7 @@ import type { DialectName } from '../src/server/db/database.js';
 import { ApiClient } from '../src/server/test-support/api-client.js';
 import {
   insertFundsRatio,
+  insertFundsSetting,
   insertFundsUnit,
   insertUnitItems,
   openFundsPlatform,
@@ -123,18 +124,7 @@ async function voucherRun(dialect: DialectName) {
       const id = await insertFundsUnit(server.db, ztId, u);
       await insertFundsRatio(server.db, ztId, id, { fromYear: 2026, ...unitRatios(i) });
     }
-    await server.db.kysely
-      .insertInto('funds_setting')
-      .values({
-        zt_id: ztId,
-        retained_subject: null,
-        superior_subject: null,
-        lower_subject: null,
-        preparatory_subject: null,
-        small_business_subject: null,
-        collection_fee_subject: '50504',
-      })
-      .execute();
+    await insertFundsSetting(server.db, ztId, { collectionFee: '50504' });
     await insertUnitItems(server.db, ztId, { years: [2026], units, subjects: ['211', '21202'] });
     const client = new ApiClient(server.url);
     await client.openSet(server.db, 'admin', 'Admin@123', CITY);

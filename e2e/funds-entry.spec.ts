@@ -61,8 +61,7 @@ test.describe('经费录入', () => {
       [EAST.code, '700', '2026-10-18'],
       [WEST.name, '1,000.00', '2026-10-19'],
     ];
-    await page.evaluate((text) => navigator.clipboard.writeText(text), pasted.map((l) => l.join('\t')).join('\r\n') + '\r\n');
-    await page.keyboard.press('Control+v');
+    await funds.paste(pasted);
     await expect(funds.cell(11, 'fundsAmount')).toHaveText('1,000.00');
     await expect(funds.cell(6, 'auxiliaryDateTime')).toHaveText('2026-10-14');
     await expect(funds.cell(11, 'bankCode')).toHaveText('102');
@@ -81,16 +80,9 @@ test.describe('经费录入', () => {
     await expect(funds.cell(3, 'fundsAmount')).toHaveText('800.00');
     await expect(funds.total('fundsAmount')).toHaveText('7,906.01');
 
-    await page.keyboard.press('Control+s');
-    const saved = page.getByRole('dialog').filter({ hasText: '保存成功' });
-    await expect(saved).toBeVisible();
-    await page.keyboard.press('Enter');
-    await expect(saved).toHaveCount(0);
+    await funds.saveByKeyboard();
 
-    await funds.generateButton.focus();
-    await page.keyboard.press('Enter');
-    const done = page.getByRole('dialog').filter({ hasText: '已生成凭证12张' });
-    await expect(done).toBeVisible();
+    const done = await funds.generate(12);
     await expect(funds.cell(0, 'unitCode')).toHaveText(EAST.name);
     await expect(funds.cell(0, 'voucherText')).toHaveText(/^记-\d+$/);
     await expect(funds.cell(11, 'voucherText')).toHaveText(/^记-\d+$/);

@@ -79,22 +79,14 @@ test('a county configures two unions’ ratios, keys and pastes twelve receipts,
     [first.code, '700', '2026-11-16'],
     [second.name, '1,000.00', '2026-11-17'],
   ];
-  await page.evaluate((text) => navigator.clipboard.writeText(text), pasted.map((l) => l.join('\t')).join('\r\n') + '\r\n');
-  await page.keyboard.press('Control+v');
+  await funds.paste(pasted);
   await expect(funds.cell(11, 'fundsAmount')).toHaveText('1,000.00');
   // 3,850.54 keyed + 4,055.51 pasted.
   await expect(funds.total('fundsAmount')).toHaveText('7,906.05');
-  await page.keyboard.press('Control+s');
-  const saved = page.getByRole('dialog').filter({ hasText: '保存成功' });
-  await expect(saved).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(saved).toHaveCount(0);
+  await funds.saveByKeyboard();
 
   // 3. One voucher per receipt.
-  await funds.generateButton.focus();
-  await page.keyboard.press('Enter');
-  const done = page.getByRole('dialog').filter({ hasText: '已生成凭证12张' });
-  await expect(done).toBeVisible();
+  await funds.generate(12);
   await page.keyboard.press('Escape');
   await expect(funds.cell(11, 'voucherText')).toHaveText(/^记-\d+$/);
 

@@ -48,4 +48,29 @@ export class FundsEntryPage {
       await this.page.keyboard.press('Enter');
     }
   }
+
+  /** Pastes rows as a spreadsheet copies them (tab-separated, CR LF) into the focused cell. */
+  async paste(rows: readonly (readonly string[])[]): Promise<void> {
+    const text = rows.map((r) => r.join('\t')).join('\r\n') + '\r\n';
+    await this.page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await this.page.keyboard.press('Control+v');
+  }
+
+  /** Ctrl+S, then Enter on 保存成功. */
+  async saveByKeyboard(): Promise<void> {
+    await this.page.keyboard.press('Control+s');
+    const saved = this.page.getByRole('dialog').filter({ hasText: '保存成功' });
+    await expect(saved).toBeVisible();
+    await this.page.keyboard.press('Enter');
+    await expect(saved).toHaveCount(0);
+  }
+
+  /** Enter on 生成凭证: answers the dialog that says how many vouchers were made. */
+  async generate(count: number): Promise<Locator> {
+    await this.generateButton.focus();
+    await this.page.keyboard.press('Enter');
+    const done = this.page.getByRole('dialog').filter({ hasText: `已生成凭证${count}张` });
+    await expect(done).toBeVisible();
+    return done;
+  }
 }

@@ -16,6 +16,7 @@ import { PermissionButton, usePermission } from '../shell/Permission.js';
 import { ApiError, performAction } from '../shell/request.js';
 import { useSession } from '../shell/session-store.js';
 import { useWorkingMonth } from '../shell/working-month.js';
+import { ExpenditureTypeCascader } from './ExpenditureTypeCascader.js';
 import { deleteUnits, listUnits, zjUnitTypes } from './funds-units-api.js';
 import { LowerUnitDialog } from './LowerUnitDialog.js';
 import { OrgDialog } from './OrgDialog.js';
@@ -137,7 +138,6 @@ export function FundsAccountingPage() {
   };
 
   const columns = isZJ ? orgColumns(types) : LOWER_COLUMNS;
-  const category2 = types?.expenditureTypes.find((c) => c.value === category);
 
   const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number) => {
     const list = rows ?? [];
@@ -175,36 +175,18 @@ export function FundsAccountingPage() {
           <input value={keyword} maxLength={100} onChange={(e) => setKeyword(e.target.value)} />
         </label>
         {isZJ && (
-          <label className="field">
-            <span>支出类型</span>
-            <span className="funds-cascader">
-              <select
-                aria-label="支出类型大类"
-                value={category}
-                onChange={(e) => {
-                  setCategory(e.target.value);
-                  setLeaf('');
-                }}
-              >
-                <option value="">全部</option>
-                {(types?.expenditureTypes ?? []).map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-              {category2?.children && (
-                <select aria-label="支出类型明细" value={leaf} onChange={(e) => setLeaf(e.target.value)}>
-                  <option value="">全部</option>
-                  {category2.children.map((c) => (
-                    <option key={c.value} value={c.value}>
-                      {c.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </span>
-          </label>
+          <ExpenditureTypeCascader
+            categories={types?.expenditureTypes ?? []}
+            category={category}
+            leaf={leaf}
+            onChange={(c, l) => {
+              setCategory(c);
+              setLeaf(l);
+            }}
+            emptyCategory="全部"
+            emptyLeaf="全部"
+            leaflessIsLeaf={false}
+          />
         )}
       </header>
       <div className="funds-toolbar" role="toolbar" aria-label="经费单位操作">

@@ -19,13 +19,12 @@ import {
   type LowerSubjectField,
 } from '../../shared/funds/unit-rules.js';
 import { FormDialog } from '../message-box/FormDialog.js';
-import { messageBox } from '../message-box/message-box.js';
 import { TextField } from '../message-box/TextField.js';
-import { ApiError, performAction } from '../shell/request.js';
 import { SubjectPicker } from '../subjects/SubjectPicker.js';
-import { shownInDialog } from '../user-center/zt/ZtEditDialog.js';
 import { departList, saveLowerUnits } from './funds-units-api.js';
 import { RatioField } from './ratio-field.js';
+import { saveUnitDialog } from './unit-dialog-save.js';
+import { FromMonthField } from './FromMonthField.js';
 
 const SHARE_TITLES: Record<(typeof LOWER_SHARES)[number]['kind'], string> = {
   retained: '本级留成比例',
@@ -126,29 +125,19 @@ export function LowerUnitDialog({
     setTried(true);
     setRefusal(null);
     if (problem || !checked.ok) return;
-    setBusy(true);
-    try {
-      const saved = await saveLowerUnits({
-        ...(unit ? { id: unit.id } : byHand ? { handZtId: handName.trim(), handZtCode: handCode.trim() } : { ztids: chosen }),
-        fromMonth,
-        ...form,
-      });
-      messageBox.fireAndForget(
-        messageBox.alert(
-          saved.unlinkedSubjects.length
-            ? `已保存；科目${saved.unlinkedSubjects.join('、')}已有期初或凭证，未挂经费单位辅助核算`
-            : '已保存',
-          { tone: 'success' },
-        ),
-      );
-      onClose(true);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (shownInDialog(error)) setRefusal(error.message);
-      else performAction(error.action);
-    } finally {
-      setBusy(false);
-    }
+    await saveUnitDialog(
+      () =>
+        saveLowerUnits({
+          ...(unit ? { id: unit.id } : byHand ? { handZtId: handName.trim(), handZtCode: handCode.trim() } : { ztids: chosen }),
+          fromMonth,
+          ...form,
+        }),
+      {
+        saved: () => onClose(true),
+        refused: setRefusal,
+        busy: setBusy,
+      },
+    );
   };
 
   const open = departs?.filter((d) => !d.configured) ?? [];
@@ -227,16 +216,7 @@ export function LowerUnitDialog({
             <input type="checkbox" checked={sameLevel} onChange={(e) => setSameLevel(e.target.checked)} />
             同级单位（本级、上级与下级比例之和为100%）
           </label>
-          <label className="field funds-month">
-            <span>适用起始月份</span>
-            <select value={fromMonth} onChange={(e) => setFromMonth(Number(e.target.value))}>
-              {Array.from({ length: 12 }, (_, i) => (
-                <option key={i + 1} value={i + 1}>
-                  {i + 1}月
-                </option>
-              ))}
-            </select>
-          </label>
+          <FromMonthField value={fromMonth} onChange={setFromMonth} />
         </div>
         <div className="funds-ratios">
           <RatioField

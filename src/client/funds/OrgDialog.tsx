@@ -12,12 +12,12 @@ import type { FundsUnitRow, JxhsDepart, ZJUnitType } from '../../shared/api/sche
 import { percentToPpm, ppmToPercentText, defaultUpperRatioPercent } from '../../shared/funds/ratios.js';
 import { checkOrgForm, ORG_SHARES } from '../../shared/funds/unit-rules.js';
 import { FormDialog } from '../message-box/FormDialog.js';
-import { messageBox } from '../message-box/message-box.js';
 import { TextField } from '../message-box/TextField.js';
-import { ApiError, performAction } from '../shell/request.js';
-import { shownInDialog } from '../user-center/zt/ZtEditDialog.js';
 import { departList, phoneOf, saveOrg } from './funds-units-api.js';
 import { RatioField } from './ratio-field.js';
+import { saveUnitDialog } from './unit-dialog-save.js';
+import { FromMonthField } from './FromMonthField.js';
+import { ExpenditureTypeCascader } from './ExpenditureTypeCascader.js';
 
 const t = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
@@ -87,7 +87,6 @@ export function OrgDialog({
     const p = percentToPpm(fields[s.ratio]?.trim() || '0');
     return acc + (p.ok ? p.ppm : 0);
   }, 0);
-  const category2 = types?.expenditureTypes.find((c) => c.value === category);
 
   const chooseType = (value: number | null) => {
     setLx(value);
@@ -106,32 +105,22 @@ export function OrgDialog({
     setTried(true);
     setRefusal(null);
     if (!checked.ok) return;
-    setBusy(true);
-    try {
-      const saved = await saveOrg({
-        ...(unit ? { id: unit.id } : {}),
-        ...form,
-        lowerZtId: ztid,
-        mcount: (fields.mcount ?? '').trim() === '' ? null : Number(fields.mcount),
-        expenditureType: leaf || null,
-        fromMonth,
-      });
-      messageBox.fireAndForget(
-        messageBox.alert(
-          saved.unlinkedSubjects.length
-            ? `已保存；科目${saved.unlinkedSubjects.join('、')}已有期初或凭证，未挂经费单位辅助核算`
-            : '已保存',
-          { tone: 'success' },
-        ),
-      );
-      onClose(true);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (shownInDialog(error)) setRefusal(error.message);
-      else performAction(error.action);
-    } finally {
-      setBusy(false);
-    }
+    await saveUnitDialog(
+      () =>
+        saveOrg({
+          ...(unit ? { id: unit.id } : {}),
+          ...form,
+          lowerZtId: ztid,
+          mcount: (fields.mcount ?? '').trim() === '' ? null : Number(fields.mcount),
+          expenditureType: leaf || null,
+          fromMonth,
+        }),
+      {
+        saved: () => onClose(true),
+        refused: setRefusal,
+        busy: setBusy,
+      },
+    );
   };
 
   const textField = (key: string, label: string, max: number, extra: { hint?: string; inputMode?: 'numeric' | 'tel' } = {}) => (
@@ -203,47 +192,19 @@ export function OrgDialog({
         {textField('zip', '邮编', 10)}
         {textField('address', '地址', 200)}
         {textField('mcount', '单位数', 7, { inputMode: 'numeric' })}
-        <label className="field">
-          <span>支出类型</span>
-          <span className="funds-cascader">
-            <select
-              aria-label="支出类型大类"
-              value={category}
-              onChange={(e) => {
-                setCategory(e.target.value);
-                const c = types?.expenditureTypes.find((x) => x.value === e.target.value);
-                setLeaf(c && !c.children ? c.value : '');
-              }}
-            >
-              <option value="">无</option>
-              {(types?.expenditureTypes ?? []).map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-            {category2?.children && (
-              <select aria-label="支出类型明细" value={leaf} onChange={(e) => setLeaf(e.target.value)}>
-                <option value="">请选择</option>
-                {category2.children.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </span>
-        </label>
-        <label className="field funds-month">
-          <span>适用起始月份</span>
-          <select value={fromMonth} onChange={(e) => setFromMonth(Number(e.target.value))}>
-            {Array.from({ length: 12 }, (_, i) => (
-              <option key={i + 1} value={i + 1}>
-                {i + 1}月
-              </option>
-            ))}
-          </select>
-        </label>
+        <ExpenditureTypeCascader
+          categories={types?.expenditureTypes ?? []}
+          category={category}
+          leaf={leaf}
+          onChange={(c, l) => {
+            setCategory(c);
+            setLeaf(l);
+          }}
+          emptyCategory="无"
+          emptyLeaf="请选择"
+          leaflessIsLeaf
+        />
+        <FromMonthField value={fromMonth} onChange={setFromMonth} />
       </div>
       <div className="funds-ratios">
         {ORG_SHARES.map((s) => (

@@ -9,7 +9,13 @@ import { Paths } from '../../shared/api/paths.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { FundsEntryMessages } from '../../shared/funds/entry-messages.js';
 import { ApiClient } from '../test-support/api-client.js';
-import { insertFundsRatio, insertFundsUnit, insertUnitItems, openFundsPlatform } from '../test-support/funds-fixture.js';
+import {
+  insertFundsRatio,
+  insertFundsSetting,
+  insertFundsUnit,
+  insertUnitItems,
+  openFundsPlatform,
+} from '../test-support/funds-fixture.js';
 import { insertUser } from '../test-support/test-users.js';
 import { setIds } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
@@ -39,18 +45,7 @@ describe.each(TEST_DIALECTS)('funds entry and the union-fund voucher (%s)', (dia
     await insertFundsRatio(server.db, ztId, a, { fromYear: 2026, retained: 60, superiorOne: 30, lower: 10, collectionFee: 2 });
     await insertFundsRatio(server.db, ztId, b, { fromYear: 2026, retained: 40, superiorOne: 60 });
     await insertFundsRatio(server.db, ztId, b, { fromYear: 2026, fromMonth: 3, retained: 50, superiorOne: 50 });
-    await server.db.kysely
-      .insertInto('funds_setting')
-      .values({
-        zt_id: ztId,
-        retained_subject: null,
-        superior_subject: null,
-        lower_subject: null,
-        preparatory_subject: null,
-        small_business_subject: null,
-        collection_fee_subject: '50504',
-      })
-      .execute();
+    await insertFundsSetting(server.db, ztId, { collectionFee: '50504' });
     await insertUnitItems(server.db, ztId, { years: [2026], units: Object.values(units), subjects: ['211', '21202'] });
     await openFundsPlatform(server.db, ztId);
     admin = new ApiClient(server.url);

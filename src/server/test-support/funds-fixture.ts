@@ -207,3 +207,23 @@ export async function openFundsPlatform(db: Db, ztId: number): Promise<void> {
     .executeTakeFirst();
   if (!held) await db.kysely.insertInto('zt_platform').values({ zt_id: ztId, platform_id: platform.id }).execute();
 }
+
+/** The set's default subject of some shares (funds_setting); the others none. */
+export async function insertFundsSetting(
+  db: Db,
+  ztId: number,
+  subjects: Partial<Record<'retained' | 'superior' | 'lower' | 'preparatory' | 'smallBusiness' | 'collectionFee', string>>,
+): Promise<void> {
+  await db.kysely
+    .insertInto('funds_setting')
+    .values({
+      zt_id: ztId,
+      retained_subject: subjects.retained ?? null,
+      superior_subject: subjects.superior ?? null,
+      lower_subject: subjects.lower ?? null,
+      preparatory_subject: subjects.preparatory ?? null,
+      small_business_subject: subjects.smallBusiness ?? null,
+      collection_fee_subject: subjects.collectionFee ?? null,
+    })
+    .execute();
+}
