@@ -8,6 +8,7 @@ import type { Voucher } from '../../shared/api/vouchers.js';
 import { Paths } from '../../shared/api/paths.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { FundsEntryMessages } from '../../shared/funds/entry-messages.js';
+import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { ApiClient } from '../test-support/api-client.js';
 import {
   insertFundsRatio,
@@ -304,6 +305,11 @@ describe.each(TEST_DIALECTS)('funds entry and the union-fund voucher (%s)', (dia
     expect(answer.body.errorCode).toBe(ErrorCode.PeriodClosed);
     expect(await voucherCount()).toBe(count);
     expect((await read(4)).rows[0]?.voucherId).toBeNull();
+    // Nor does the closed month take receipts: none could become a voucher there.
+    const more = await saveRows(4, [row('9001', 200, { auxiliaryDateTime: '2026-04-02' })]);
+    expect(more.body.errorCode).toBe(ErrorCode.PeriodClosed);
+    expect(more.body.errorMsg).toBe(VoucherMessages.periodClosed(2026, 4));
+    expect((await read(4)).rows.map((r) => r.fundsAmount)).toEqual([100]);
   });
 
   it('refuses a share whose subject is not a last-level subject, naming the share and the subject', async () => {

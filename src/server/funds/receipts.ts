@@ -24,6 +24,7 @@ import { fenToYuan, yuanToFen } from '../../shared/vouchers/amounts.js';
 import { requireAnyButton } from '../auth/permissions.js';
 import { Page } from '../auth/pages.js';
 import type { Db } from '../db/database.js';
+import { assertPeriodsOpen } from '../vouchers/periods.js';
 import type { FundsReceiptTable } from '../db/schema.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
 import { refuse } from '../http/app-error.js';
@@ -197,6 +198,8 @@ export async function saveReceipts(
   const { ztId } = scope;
   const { year, month } = body;
   const q = db.kysely;
+  // A closed month takes no receipt: none could become a voucher there (4014, as the vouchers).
+  await assertPeriodsOpen(q, ztId, [{ year, month }]);
   const [units, stored] = await Promise.all([periodUnits(q, ztId, year, month), periodReceipts(q, ztId, year, month)]);
   const storedById = new Map(stored.map((r) => [r.id, r]));
   const sentIds = body.rows.flatMap((r) => (r.id ? [r.id] : []));
