@@ -149,6 +149,39 @@ function shareExpression(index: number): string {
   return `IF(${ratioName(k)}=0, 0, IF(${restName(k)}=0, fundsAmount${before}, ROUND_HALF_UP(fundsAmount*${ratioName(k)}/sharesPpm, 0)))`;
 }
 
+/**
+ * The split as Excel formulas of the exported row (yuan cells), so an auditor recomputes every
+ * share from the amount and the unit's ratios: amount in fen (ROUND(amount*100,0), exact) × ratio
+ * ÷ the shares' ratio, rounded half away from zero (Excel's ROUND, our half-up) back to yuan; the
+ * last share with a ratio is the amount less the others; the fee likewise; the bank the amount
+ * less the fee. Integer arithmetic until the last division, so a half lands on .5 exactly.
+ */
+export function exportFormulas(
+  constants: Readonly<Record<string, number>>,
+  cell: (field: string) => string | null,
+): Record<string, string> {
+  const amount = cell('fundsAmount');
+  const out: Record<string, string> = {};
+  if (!amount || !constants['sharesPpm']) return out;
+  const fenOf = `ROUND(${amount}*100,0)`;
+  const before: string[] = [];
+  for (const k of SHARE_KINDS) {
+    const ppm = constants[ratioName(k)] ?? 0;
+    const at = cell(SHARE_FIELD[k]);
+    if (ppm === 0 || !at) continue;
+    out[SHARE_FIELD[k]] =
+      (constants[restName(k)] ?? 0) === 0
+        ? `ROUND(${[amount, ...before].join('-')},2)`
+        : `ROUND(${fenOf}*${ppm}/${constants['sharesPpm']},0)/100`;
+    before.push(at);
+  }
+  const fee = cell('collectionFeeAmount');
+  const feePpm = constants['feePpm'] ?? 0;
+  if (fee && feePpm > 0) out['collectionFeeAmount'] = `ROUND(${fenOf}*${feePpm}/${WHOLE_PPM},0)/100`;
+  if (cell('netAmount')) out['netAmount'] = fee && feePpm > 0 ? `ROUND(${amount}-${fee},2)` : amount;
+  return out;
+}
+
 const money = (id: Extract<keyof FundsEntryRow, string>, header: string, width = 120): FieldDef<FundsEntryRow> => ({
   id,
   header,
@@ -266,7 +299,18 @@ export function createFundsEntryGrid(options: FundsEntryGridOptions = {}): GridD
     allowAddRows: true,
     allowDeleteRows: true,
     minRows: 12,
-    export: { sheetName: '经费录入', title: '经费录入', totalsAsFormulas: true, totalsInOneRow: true },
+    export: {
+      sheetName: '经费录入',
+      title: '经费录入',
+      totalsAsFormulas: true,
+      totalsInOneRow: true,
+      rowFormulas: (row, cell) => {
+        const r = row as FundsEntryRow;
+        return r.fundsAmount === null || !configured(r)
+          ? {}
+          : exportFormulas(ratioConstants(unitOf(context(), r.unitCode)?.ratios ?? null), cell);
+      },
+    },
   } satisfies GridDefinition<FundsEntryRow>;
   return Object.freeze(definition);
 }

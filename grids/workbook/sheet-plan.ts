@@ -11,8 +11,8 @@
  *   (yyyy-mm-dd), never as text.
  * - Every text cell is a string cell in a Text ('@') column: Excel never evaluates a string cell,
  *   and in a Text cell an edited '=...' stays text, so a name such as '=HYPERLINK(...)' or
- *   '-1+2' can never become a formula (formula injection). Only totals are formulas, and they
- *   are ours.
+ *   '-1+2' can never become a formula (formula injection). Only totals and the definition's
+ *   row formulas (rowFormulas) are formulas, and they are ours.
  * - Totals are live formulas over the data cells (with the cached value) when the definition
  *   asks for it and the expression is plain Excel; otherwise their values.
  */
@@ -74,7 +74,8 @@ export interface SheetPlan {
   readonly firstDataRow: number;
   /** Data rows in order (derived amounts already rolled up). */
   readonly rows: readonly GridRow[];
-  dataRow(row: GridRow): ExportCell[];
+  /** A data row's cells; given its 1-based sheet row, the definition's row formulas too. */
+  dataRow(row: GridRow, sheetRow?: number): ExportCell[];
   /** Whether a data row is set in bold (the definition's strongRow). */
   strong(row: GridRow): boolean;
   /** Total rows, written after the data. */
@@ -170,11 +171,24 @@ export function sheetPlan(
 ): SheetPlan {
   const fields: FieldDef[] = def.fields.filter((f) => !f.export?.hidden);
   const rolled = def.derived?.length ? rollUpDerivedSums(def, rows) : [...rows];
-  const dataRow = (row: GridRow) => fields.map((f) => cellOf(f, row[f.id]));
+  const values = (row: GridRow) => fields.map((f) => cellOf(f, row[f.id]));
+  const formulasOf = def.export.rowFormulas;
+  const dataRow = (row: GridRow, sheetRow?: number): ExportCell[] => {
+    const cells = values(row);
+    if (!formulasOf || sheetRow === undefined) return cells;
+    const at = (id: string) => fields.findIndex((f) => f.id === id);
+    const formulas = formulasOf(row, (id) => (at(id) < 0 ? null : `${columnLetters(at(id))}${sheetRow}`));
+    fields.forEach((f, i) => {
+      const formula = formulas[f.id];
+      const cached = cells[i];
+      if (formula !== undefined) cells[i] = { formula, result: typeof cached === 'number' ? cached : 0 };
+    });
+    return cells;
+  };
   // Wide enough for the header and for what the rows hold (a sample of a large export).
   const fitted = fields.map((f) => textWidth(f.export?.header ?? f.header) + 2);
   for (const row of rolled.slice(0, FIT_SAMPLE)) {
-    dataRow(row).forEach((cell, i) => {
+    values(row).forEach((cell, i) => {
       fitted[i] = Math.max(fitted[i] ?? 0, Math.min(MAX_FIT_WIDTH, shownWidth(cell) + 2));
     });
   }

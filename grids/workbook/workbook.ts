@@ -97,8 +97,8 @@ export function fillWorksheet(sheet: ExcelJS.Worksheet, plan: SheetPlan, commit?
   // an object it has seen (weak map) instead of rendering each cell's style to find its id.
   const shared = plan.columns.map((c): Partial<ExcelJS.Style> => ({ numFmt: c.numFmt }));
   const sharedStrong = plan.columns.map((c): Partial<ExcelJS.Style> => ({ numFmt: c.numFmt, font: { bold: true } }));
-  for (const data of plan.rows) {
-    const values = plan.dataRow(data);
+  for (const [index, data] of plan.rows.entries()) {
+    const values = plan.dataRow(data, plan.firstDataRow + index);
     const row = sheet.addRow(values.map(cellValue));
     const styles = plan.strong(data) ? sharedStrong : shared;
     values.forEach((v, c) => {

@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import { HyperFormula, type RawCellContent } from 'hyperformula';
 import { expect } from 'vitest';
 import { exportTimeText, filtersText, MONEY_UNIT_TEXT, type ExportHeading } from '../../../grids/workbook/heading.js';
-import { DATE_NUM_FMT, MONEY_NUM_FMT } from '../../../grids/workbook/sheet-plan.js';
+import { DATE_NUM_FMT, MONEY_BLANK_ZERO_NUM_FMT, MONEY_NUM_FMT } from '../../../grids/workbook/sheet-plan.js';
 
 /** Rows searched for the heading block: title, its lines and the column headers fit in these. */
 const HEAD_SEARCH_ROWS = 12;
@@ -180,7 +180,7 @@ function hasMoney(ws: ExcelJS.Worksheet): boolean {
   let money = false;
   ws.eachRow((row) => {
     row.eachCell((cell) => {
-      if (cell.numFmt === MONEY_NUM_FMT && cell.value !== null) money = true;
+      if ((cell.numFmt === MONEY_NUM_FMT || cell.numFmt === MONEY_BLANK_ZERO_NUM_FMT) && cell.value !== null) money = true;
     });
   });
   return money;
@@ -237,7 +237,9 @@ export function expectNumbersAndDates(sheet: CheckedSheet): void {
         return;
       }
       const n = typeof v === 'number' ? v : typeof cell.result === 'number' ? cell.result : null;
-      if (n !== null && !Number.isInteger(n)) expect(cell.numFmt, `${where} row ${r}`).toBe(MONEY_NUM_FMT);
+      // Money, its zero shown blank or not.
+      if (n !== null && !Number.isInteger(n))
+        expect([MONEY_NUM_FMT, MONEY_BLANK_ZERO_NUM_FMT], `${where} row ${r}`).toContain(cell.numFmt);
     });
   });
 }

@@ -143,6 +143,12 @@ export interface ExportDef {
    * different column); otherwise one labelled row per total.
    */
   readonly totalsInOneRow?: boolean;
+  /**
+   * Cells of a data row written as live Excel formulas (with the row's value cached), so an
+   * auditor can recompute them: Excel text without '=' by field id, given the address of a field's
+   * cell in the same row (money cells are yuan). A field it leaves out is written as its value.
+   */
+  rowFormulas?(this: void, row: GridRow, cell: (fieldId: string) => string | null): Readonly<Record<string, string>>;
 }
 
 export interface GridDefinition<R extends GridRow = GridRow> {
