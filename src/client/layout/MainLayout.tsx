@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { titleForPath } from '../shell/menu.js';
 import { useSession } from '../shell/session-store.js';
@@ -14,9 +14,14 @@ export function MainLayout() {
   const menu = useMenu();
   const pageRoutes = useSession((s) => s.pageRoutes);
 
-  // The active tab follows the route.
+  // The active tab follows the route. The menu read again (as a page loads) only retitles it: a
+  // tab closed in between (the financial-state check sending the page elsewhere) stays closed.
+  const opened = useRef<string | null>(null);
   useEffect(() => {
-    useTabs.getState().add({ path: pathname, title: titleForPath(pathname, menu, pageRoutes) });
+    const tab = { path: pathname, title: titleForPath(pathname, menu, pageRoutes) };
+    if (opened.current === pathname) useTabs.getState().retitle(tab);
+    else useTabs.getState().add(tab);
+    opened.current = pathname;
   }, [pathname, menu, pageRoutes]);
 
   return (

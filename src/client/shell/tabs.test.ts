@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addTab, closeAllTabs, closeOtherTabs, closeTab, HOME_TAB, initialTabs, nextActiveAfterClose } from './tabs.js';
+import {
+  addTab,
+  closeAllTabs,
+  closeOtherTabs,
+  closeTab,
+  HOME_TAB,
+  initialTabs,
+  nextActiveAfterClose,
+  retitleTab,
+} from './tabs.js';
 import { useTabs } from './tabs-store.js';
 
 const a = { path: '/accounting-management/voucher-management/voucherAdd', title: '凭证录入' };
@@ -21,6 +30,13 @@ describe('tab rules', () => {
 
   it('restores the home tab when the list lost it', () => {
     expect(addTab([], a).map((t) => t.path)).toEqual(['/home', a.path]);
+  });
+
+  it('retitles an open tab and never reopens a closed one', () => {
+    const tabs = [a, b].reduce(addTab, initialTabs());
+    expect(retitleTab(tabs, { ...a, title: '凭证录入（新）' }).find((t) => t.path === a.path)?.title).toBe('凭证录入（新）');
+    const closed = closeTab(tabs, a.path);
+    expect(retitleTab(closed, a)).toEqual(closed);
   });
 
   it('closes one tab but never the pinned one', () => {

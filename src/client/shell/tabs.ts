@@ -27,6 +27,11 @@ export function addTab(tabs: readonly Tab[], tab: Tab): Tab[] {
   return [...withHome, { path: tab.path, title: tab.title }];
 }
 
+/** Retitle the tab of a path if it is open; a closed one stays closed. */
+export function retitleTab(tabs: readonly Tab[], tab: Tab): Tab[] {
+  return tabs.map((t) => (t.path === tab.path && t.title !== tab.title ? { ...t, title: tab.title } : t));
+}
+
 export function closeTab(tabs: readonly Tab[], path: string): Tab[] {
   return tabs.filter((t) => t.pinned || t.path !== path);
 }
