@@ -10,7 +10,7 @@
  * 2. The vouchers (target ≤ 2 s): the receipts saved over HTTP, then the union-fund voucher of
  *    all of them generated as one batch, and as one voucher per receipt for EACH receipts
  *    (default ROWS) of another month, on the real server (a fresh SQLite file, and a fresh
- *    PostgreSQL database when TEST_DATABASE_URL is set). Checked: the vouchers balance.
+ *    PostgreSQL database when BENCH_DATABASE_URL is set). Checked: the vouchers balance.
  * Writes bench/results/funds-entry.json.
  */
 import {
@@ -38,7 +38,8 @@ import {
   openFundsPlatform,
 } from '../src/server/test-support/funds-fixture.js';
 import { setIds } from '../src/server/test-support/ledger-fixtures.js';
-import { startTestServer, TEST_DIALECTS } from '../src/server/test-support/test-server.js';
+import { startTestServer } from '../src/server/test-support/test-server.js';
+import { benchDialects } from './support/bench-database.js';
 import { machine, round, stats, writeResult } from './support/stats.js';
 
 const ROWS = Number(process.env.BENCH_FUNDS_ROWS ?? 2_000);
@@ -115,6 +116,8 @@ function gridRun(text: string, expectedFen: number): number {
 }
 
 async function voucherRun(dialect: DialectName) {
+  // The test server makes (and drops) a fresh PostgreSQL database from TEST_DATABASE_URL.
+  if (dialect === 'postgres') process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const server = await startTestServer(dialect);
   try {
     const ztId = (await setIds(server.db))(CITY);
@@ -194,7 +197,7 @@ async function main() {
   const gridTimes = Array.from({ length: RUNS }, () => gridRun(text, expected));
   const grid = stats(gridTimes.map((s) => s * 1000));
   const vouchers = [];
-  for (const dialect of TEST_DIALECTS) vouchers.push(await voucherRun(dialect));
+  for (const dialect of benchDialects()) vouchers.push(await voucherRun(dialect));
   writeResult('funds-entry', {
     ...machine(),
     rows: ROWS,
