@@ -10,7 +10,13 @@
  * changing or removing its edit button.
  */
 import type { FastifyRequest } from 'fastify';
-import { fundsEntryIssues, isBlankReceipt, type FundsEntryContext, type FundsEntryRow } from '../../../grids/funds-entry.js';
+import {
+  blankFundsEntryRow,
+  fundsEntryIssues,
+  isBlankReceipt,
+  type FundsEntryContext,
+  type FundsEntryRow,
+} from '../../../grids/funds-entry.js';
 import type {
   FundsEntryData,
   FundsEntryUnit,
@@ -213,23 +219,12 @@ export async function saveReceipts(
   const gridRows: FundsEntryRow[] = body.rows.map((r, i) => {
     const fen = r.fundsAmount === undefined ? null : yuanToFen(r.fundsAmount);
     return {
-      rowId: String(i + 1),
+      ...blankFundsEntryRow(String(i + 1), r.bankCode ?? null),
       id: r.id ?? null,
-      voucherId: null,
-      voucherText: null,
       unitCode: r.unitCode ?? null,
       fundsAmount: fen?.ok ? fen.fen : null,
       auxiliaryDateTime: r.auxiliaryDateTime ?? null,
-      bankCode: r.bankCode ?? null,
       summary: r.summary ?? null,
-      retainedAmount: null,
-      superiorOneAmount: null,
-      superiorTwoAmount: null,
-      lowerAmount: null,
-      preparatoryAmount: null,
-      smallBusinessAmount: null,
-      collectionFeeAmount: null,
-      netAmount: null,
     };
   });
   const context = await entryContext(
