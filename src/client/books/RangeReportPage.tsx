@@ -9,7 +9,7 @@ import { PdfPreviewDialog } from '../print/PdfPreviewDialog.js';
 import { periodLabel } from './periods.js';
 import type { PeriodQuery, RangeReport } from './range-report.js';
 import './books.css';
-import { PeriodFields } from './PeriodFields.js';
+import { RangeFilterForm } from './RangeFilterForm.js';
 
 export function RangeReportPage<F extends { book: boolean }, X extends object, A>({
   title,
@@ -42,13 +42,9 @@ export function RangeReportPage<F extends { book: boolean }, X extends object, A
         </button>
         {actions}
       </header>
-      <form className="books-filter" aria-label={`${title}查询条件`} onSubmit={submit}>
-        <PeriodFields range={range} onChange={setRange} onShortcut={shortcut} />
+      <RangeFilterForm title={title} range={range} onRange={setRange} onShortcut={shortcut} onSubmit={submit} busy={busy}>
         {fields}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          查询
-        </button>
-      </form>
+      </RangeFilterForm>
       {children}
       {printing && answer && (
         <PdfPreviewDialog

@@ -7,7 +7,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { periodLabel } from '../books/periods.js';
-import { PeriodFields } from '../books/PeriodFields.js';
+import { RangeFilterForm } from '../books/RangeFilterForm.js';
 import type { RangeReport } from '../books/range-report.js';
 import { Permission } from '../shell/Permission.js';
 import '../books/books.css';
@@ -44,13 +44,9 @@ export function FundsReportFrame<F extends { book: boolean }, X extends object, 
           </button>
         </Permission>
       </header>
-      <form className="books-filter" aria-label={`${title}查询条件`} onSubmit={submit}>
-        <PeriodFields range={range} onChange={setRange} onShortcut={shortcut} />
+      <RangeFilterForm title={title} range={range} onRange={setRange} onShortcut={shortcut} onSubmit={submit} busy={busy}>
         {fields}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          查询
-        </button>
-      </form>
+      </RangeFilterForm>
       {children}
     </div>
   );

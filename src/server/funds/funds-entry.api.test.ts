@@ -12,6 +12,7 @@ import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { ApiClient } from '../test-support/api-client.js';
 import {
   insertFundsRatio,
+  insertFundsReceipt,
   insertFundsSetting,
   insertFundsUnit,
   insertUnitItems,
@@ -164,38 +165,22 @@ describe.each(TEST_DIALECTS)('funds entry and the union-fund voucher (%s)', (dia
   it('checks every id sent: another set’s or another period’s receipt is not found (4004) and nothing changes', async () => {
     const factory = (await setIds(server.db))(FACTORY);
     const before = await read(2);
-    await server.db.kysely
-      .insertInto('funds_receipt')
-      .values({
-        zt_id: factory,
-        id: 'other-set-receipt',
-        year: 2026,
-        month: 2,
-        row_no: 1,
-        unit_id: 'x',
-        amount: 100,
-        bank_code: '102',
-        paid_on: '2026-02-01',
-        summary: null,
-        retained_amount: null,
-        superior_one_amount: null,
-        superior_two_amount: null,
-        lower_amount: null,
-        preparatory_amount: null,
-        small_business_amount: null,
-        collection_fee_amount: null,
-        voucher_id: null,
-        created_by: 1,
-        created_at: Date.now(),
-      })
-      .execute();
-    const foreign = await saveRows(2, [{ ...row('9001', 5), id: 'other-set-receipt' }]);
+    const otherSetReceipt = await insertFundsReceipt(server.db, factory, 1, {
+      year: 2026,
+      month: 2,
+      rowNo: 1,
+      unitId: 'x',
+      amount: 100,
+      bankCode: '102',
+      paidOn: '2026-02-01',
+    });
+    const foreign = await saveRows(2, [{ ...row('9001', 5), id: otherSetReceipt }]);
     expect(foreign.body.errorCode).toBe(ErrorCode.NotFound);
     const otherPeriod = await saveRows(3, [{ ...row('9001', 5), id: before.rows[0]?.id }]);
     expect(otherPeriod.body.errorCode).toBe(ErrorCode.NotFound);
     expect((await read(2)).rows).toEqual(before.rows);
     expect((await read(3)).rows).toEqual([]);
-    const generated = await generate(2, ['other-set-receipt'], 'each');
+    const generated = await generate(2, [otherSetReceipt], 'each');
     expect(generated.body.errorCode).toBe(ErrorCode.NotFound);
   });
 
