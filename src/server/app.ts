@@ -48,6 +48,7 @@ import { reportPrintRoutes } from './print/report-print-routes.js';
 import { fundsReportRoutes } from './funds/report-routes.js';
 import { closeRoutes } from './close/routes.js';
 import { fundsEntryRoutes } from './funds/entry-routes.js';
+import { budgetRoutes } from './budget/routes.js';
 import { registerBackupRoutes } from './backup/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
@@ -96,6 +97,13 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       fundsUnitRoutes(account, db);
     },
     { prefix: '/account' },
+  );
+  await app.register(
+    (budget, _opts, done) => {
+      budgetRoutes(budget, db);
+      done();
+    },
+    { prefix: '/budget' },
   );
   await app.register((files) => fileRoutes(files, db, config, voucherTables), { prefix: '/files' });
   await registerBackupRoutes(app, db, config);

@@ -59,6 +59,18 @@ export const USER_CENTER_PAGES: readonly MenuSeed[] = [
   { href: '/user-center/backup', titleName: '数据备份', adminOnly: true, buttons: ['add'] },
 ];
 
+/** The budget pages (预算管理): the spec's names; approving the plan is the approver's alone (APPROVER_ONLY). */
+export const BUDGET_PAGES: readonly MenuSeed[] = [
+  { href: '/budget-management/project-budget', titleName: '项目预算', buttons: ['add', 'edit', 'delete', 'zdrapproval'] },
+  { href: '/budget-management/zhichufenlei-shezhi', titleName: '支出分类设置', buttons: ['add', 'edit', 'delete'] },
+  { href: '/budget-management/fangan-tianbao', titleName: '方案填报', buttons: ['edit', 'submit', 'export'] },
+  { href: '/budget-management/fangan-shenpi', titleName: '方案审批', buttons: ['approve'] },
+  { href: '/budget-management/guize-shezhi', titleName: '规则设置', buttons: ['edit'] },
+  { href: '/budget-management/yusuan-zhenggai', titleName: '预算调整', buttons: ['edit'] },
+  { href: '/budget-management/zhichu-yujing', titleName: '支出预警', buttons: ['export'] },
+  { href: '/budget-management/budget-execution', titleName: '预算执行表', buttons: ['export'] },
+];
+
 export const MENU_CATALOGUE: readonly MenuSeed[] = [
   {
     href: '/accounting-management',
@@ -115,7 +127,8 @@ export const MENU_CATALOGUE: readonly MenuSeed[] = [
     href: '/budget-management',
     titleName: '预算管理',
     icon: 'budget',
-    children: [{ href: '/budget-management/project-budget', titleName: '项目预算', buttons: ['add', 'edit', 'delete'] }],
+    // Issue 21; databases seeded before gain the pages after 项目预算 in migration 0034.
+    children: BUDGET_PAGES,
   },
   {
     href: '/wages-management',
@@ -174,6 +187,9 @@ function leaves(prefixes: readonly string[], buttons?: (page: MenuSeed) => reado
 /** The cashier's signature stays the cashier's: a bookkeeper signing for the cashier defeats the check it is. */
 const CASHIER_ONLY = ['cashierSign'];
 
+/** Who keys the budget plan does not approve it: approval is the reviewer's (审核). */
+const APPROVER_ONLY = ['approve'];
+
 /** The user-center pages an administrator of a subtree is granted, with every button. */
 const ADMINISTRATION = Object.fromEntries(
   USER_CENTER_PAGES.filter((page) => !page.adminOnly).map((page) => [page.href, page.buttons ?? []]),
@@ -183,7 +199,7 @@ export const LEVEL_CATALOGUE: readonly LevelSeed[] = [
   {
     code: 'accountant',
     name: '会计',
-    grants: leaves(['/'], (page) => (page.buttons ?? []).filter((b) => !CASHIER_ONLY.includes(b))),
+    grants: leaves(['/'], (page) => (page.buttons ?? []).filter((b) => !CASHIER_ONLY.includes(b) && !APPROVER_ONLY.includes(b))),
   },
   {
     code: 'reviewer',
@@ -195,6 +211,8 @@ export const LEVEL_CATALOGUE: readonly LevelSeed[] = [
       // The editor without its buttons: a reviewer opens a voucher there to review it (read-only).
       '/accounting-management/voucher-management/voucherAdd': [],
       '/accounting-management/monthly/close': ['close'],
+      '/budget-management/fangan-shenpi': ['approve'],
+      '/budget-management/budget-execution': ['export'],
     },
   },
   {

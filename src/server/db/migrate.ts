@@ -33,6 +33,8 @@ import * as m0029 from './migrations/0029-partition-ledger-by-set.js';
 import * as m0030 from './migrations/0030-funds.js';
 import * as m0031 from './migrations/0031-funds-report-pages.js';
 import * as m0032 from './migrations/0032-funds-unit-expenditure-type.js';
+import * as m0033 from './migrations/0033-budgets.js';
+import * as m0034 from './migrations/0034-budget-pages.js';
 
 /** Every migration by name (the migrator runs them in name order). */
 export function migrationsOf(db: Db): Record<string, Migration> {
@@ -66,6 +68,8 @@ export function migrationsOf(db: Db): Record<string, Migration> {
     '0030-funds': (d) => ({ up: (k) => m0030.up(k, d.dialect) }),
     '0031-funds-report-pages': () => ({ up: (k) => m0031.up(k) }),
     '0032-funds-unit-expenditure-type': () => ({ up: (k) => m0032.up(k) }),
+    '0033-budgets': (d) => ({ up: (k) => m0033.up(k, d.dialect) }),
+    '0034-budget-pages': () => ({ up: (k) => m0034.up(k) }),
   };
   return Object.fromEntries(Object.entries(list).map(([k, f]) => [k, f(db)]));
 }

@@ -280,6 +280,8 @@ export interface VoucherLineAuxiTable {
   line_no: number;
   type_no: string;
   info_no: string;
+  /** The budget indicator (budget_indicator.code) chosen on the line's project item (migration 0033). */
+  target_id: Generated<string | null>;
 }
 
 export interface VoucherCounterTable {
@@ -581,6 +583,103 @@ export interface FundsReceiptTable {
   created_at: number;
 }
 
+/** Budgets (issue 21, migration 0033): amounts in fen, ratios in parts per million. */
+export interface BudgetCategoryTable {
+  zt_id: number;
+  id: string;
+  year: number;
+  /** XMYS / XMZC (project budgets) or JBZC / RYJF / GYJF (expenditure classes). */
+  auxi_type: string;
+  type_name: string;
+  /** 001 / 00101 / 00102 / 002; null for a project-budget category. */
+  expend_class: string | null;
+  /** The category's auxiliary item: the parent of its details' items. */
+  type_no: string;
+  info_no: string;
+  sort: Generated<number>;
+  created_at: number;
+}
+
+export interface BudgetProjectTable {
+  zt_id: number;
+  id: string;
+  year: number;
+  /** budget_category.id. */
+  type_id: string;
+  auxi_type: string;
+  /** The auxiliary item a voucher line carries to spend from this budget (a leaf). */
+  type_no: string;
+  info_no: string;
+  project_name: string;
+  expend_class: string | null;
+  /** Opening budget (调整前预算), fen. */
+  amount_before_adjustment: Generated<number>;
+  /** Adjusted budget (调整后预算), fen: what control and execution compare against. */
+  project_amount: Generated<number>;
+  /** Comma-joined expense subject codes; '' = every expense subject of the set's side. */
+  subject_codes: Generated<string>;
+  /** 0 none, 2 warn, 3 forbid (spec constants). */
+  control_status: Generated<number>;
+  /** 支出预警 warns from this execution ratio on (ppm). */
+  warn_ppm: Generated<number>;
+  sort: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  revision: Generated<number>;
+}
+
+export interface BudgetAdjustmentTable {
+  zt_id: number;
+  project_id: string;
+  seq: number;
+  before_amount: number;
+  after_amount: number;
+  reason: string;
+  user_id: number;
+  user_name: string;
+  at: number;
+}
+
+export interface BudgetPlanTable {
+  zt_id: number;
+  year: number;
+  /** draft, submitted, approved, returned (src/shared/budget/plan-states.ts). */
+  status: string;
+  reason: string | null;
+  revision: Generated<number>;
+  updated_at: number;
+}
+
+export interface BudgetPlanEventTable {
+  zt_id: number;
+  year: number;
+  seq: number;
+  action: string;
+  reason: string | null;
+  user_id: number;
+  user_name: string;
+  at: number;
+}
+
+/** Debit less credit, fen, of the year's lines carrying the item on the subject (carry-forwards left out). */
+export interface BudgetSpentTable {
+  zt_id: number;
+  year: number;
+  type_no: string;
+  info_no: string;
+  subject_code: string;
+  amount: number;
+}
+
+export interface BudgetIndicatorTable {
+  zt_id: number;
+  project_id: string;
+  code: string;
+  name: string;
+  parent_code: string | null;
+  amount: Generated<number>;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_level: UserLevelTable;
@@ -624,6 +723,13 @@ export interface Database {
   funds_ratio: FundsRatioTable;
   funds_setting: FundsSettingTable;
   funds_receipt: FundsReceiptTable;
+  budget_category: BudgetCategoryTable;
+  budget_project: BudgetProjectTable;
+  budget_adjustment: BudgetAdjustmentTable;
+  budget_plan: BudgetPlanTable;
+  budget_plan_event: BudgetPlanEventTable;
+  budget_spent: BudgetSpentTable;
+  budget_indicator: BudgetIndicatorTable;
   platform: PlatformTable;
   platform_menu: PlatformMenuTable;
   zt_platform: ZtPlatformTable;

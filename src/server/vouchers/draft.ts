@@ -36,7 +36,11 @@ export function readDraft(body: SaveVoucherRequest): ReadDraft {
       subjectCode: input.subjectCode.trim(),
       debitFen: amount(input.debitAmount, 'debitAmount'),
       creditFen: amount(input.creditAmount, 'creditAmount'),
-      auxis: (input.auxis ?? []).map((a) => ({ typeNo: a.typeNo.trim(), infoNo: a.infoNo.trim() })),
+      auxis: (input.auxis ?? []).map((a) => ({
+        typeNo: a.typeNo.trim(),
+        infoNo: a.infoNo.trim(),
+        targetId: a.targetID?.trim() || null,
+      })),
     };
   });
   const draft: VoucherDraft = {

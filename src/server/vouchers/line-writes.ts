@@ -43,7 +43,14 @@ export function lineRowsOf(ztId: number, voucherId: string, draft: VoucherDraft,
   const auxis = filled.flatMap((l, i) =>
     l.auxis
       .filter((a) => a.infoNo !== '')
-      .map((a) => ({ zt_id: ztId, voucher_id: voucherId, line_no: i + 1, type_no: a.typeNo, info_no: a.infoNo })),
+      .map((a) => ({
+        zt_id: ztId,
+        voucher_id: voucherId,
+        line_no: i + 1,
+        type_no: a.typeNo,
+        info_no: a.infoNo,
+        target_id: a.targetId ?? null,
+      })),
   );
   return { lines, auxis };
 }
@@ -56,7 +63,7 @@ export async function insertLines(trx: Q, rows: LineRows): Promise<void> {
 function itemsKey(auxis: readonly VoucherLineAuxiRow[], lineNo: number): string {
   return auxis
     .filter((a) => a.line_no === lineNo)
-    .map((a) => `${a.type_no}:${a.info_no}`)
+    .map((a) => `${a.type_no}:${a.info_no}:${a.target_id ?? ''}`)
     .sort()
     .join(',');
 }

@@ -10,6 +10,7 @@ import { PostgresAdapter } from 'kysely';
 import type { Voucher } from '../../shared/api/vouchers.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { newVouchersUpsert, postNewVouchers } from '../books/balances.js';
+import { postBudgetSpent } from '../budget/spent-posting.js';
 import { insertRows } from '../db/fixed-query.js';
 import type { VoucherRow } from '../db/schema.js';
 import { insertsTogether, unnestInsert } from '../db/unnest-insert.js';
@@ -103,7 +104,7 @@ async function insertAllPostgres(
       statement: unnestInsert(
         'voucher_line_auxi',
         ztId,
-        { voucher_id: 'text[]', line_no: 'integer[]', type_no: 'text[]', info_no: 'text[]' },
+        { voucher_id: 'text[]', line_no: 'integer[]', type_no: 'text[]', info_no: 'text[]', target_id: 'text[]' },
         auxis,
       ),
     },
@@ -165,6 +166,12 @@ export const writeNewVouchers: SetWrite<NewVoucher, Voucher> = async (trx, items
   const written = open.map((i) => i.written);
   if (trx.getExecutor().adapter instanceof PostgresAdapter) await insertAllPostgres(trx, ztId, rows, written, audits);
   else await insertAllSqlite(trx, ztId, rows, written, audits);
+  // A refusal here (a forbid budget passed) throws: the batch is then tried one request at a time.
+  await postBudgetSpent(
+    trx,
+    ztId,
+    open.filter((i) => !i.row.carry_over).map((i) => ({ lines: i.written.lines, auxis: i.written.auxis, sign: 1 as const })),
+  );
   return items.map((item) => {
     const after = afters.get(item);
     return after

@@ -66,7 +66,7 @@ export interface AssembleContext {
   itemName(typeNo: string, infoNo: string): string;
 }
 
-export type LineAuxiRow = Pick<VoucherLineAuxiRow, 'type_no' | 'info_no' | 'line_no'>;
+export type LineAuxiRow = Pick<VoucherLineAuxiRow, 'type_no' | 'info_no' | 'line_no'> & { target_id?: string | null };
 
 /** One voucher from its row, its lines and their auxiliary items (pure: the save answers from memory). */
 export function assembleVoucher(
@@ -86,7 +86,12 @@ export function assembleVoucher(
       const typeOrder = index?.types.get(l.subject_code) ?? [];
       const lineAuxis = auxis
         .filter((a) => a.line_no === l.line_no)
-        .map((a) => ({ typeNo: a.type_no, infoNo: a.info_no, infoName: ctx.itemName(a.type_no, a.info_no) }))
+        .map((a) => ({
+          typeNo: a.type_no,
+          infoNo: a.info_no,
+          infoName: ctx.itemName(a.type_no, a.info_no),
+          ...(a.target_id ? { targetID: a.target_id } : {}),
+        }))
         .sort((a, b) => typeOrder.indexOf(a.typeNo) - typeOrder.indexOf(b.typeNo));
       return {
         id: l.id,

@@ -35,6 +35,7 @@ import { lineRowsOf, replaceLines } from './line-writes.js';
 import { assertAsSeen, isModification, readSaveTarget } from './voucher-target.js';
 import { runSetWrite, runWrite } from './write-queue.js';
 import { postWrittenLines } from '../books/balances.js';
+import { postBudgetSpent } from '../budget/spent-posting.js';
 import { countOfVoucher } from '../files/repository.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
 import { requireVoucherCategory } from '../rights/voucher-categories.js';
@@ -426,6 +427,12 @@ export async function saveVoucher(
     // The lines that leave or change leave the balances, and their new state enters them (books/balances.ts).
     await postWrittenLines(trx, scope.ztId, gone.lines, gone.auxis, -1);
     await postWrittenLines(trx, scope.ztId, came.lines, came.auxis);
+    // What budgets have spent follows, and a forbid budget refuses a raise past it (budget/).
+    if (!row.carry_over)
+      await postBudgetSpent(trx, scope.ztId, [
+        { lines: gone.lines, auxis: gone.auxis, sign: -1 },
+        { lines: came.lines, auxis: came.auxis, sign: 1 },
+      ]);
     const shifted = moved ? await closeGapAt(trx, oldKey, row.pz_no) : [];
     const after = assembleVoucher(changed, next.lines, next.auxis, assemble);
     await writeAudit(trx, scope.ztId, row.id, 'modify', scope.actor, before, after, now);

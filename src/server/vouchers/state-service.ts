@@ -22,11 +22,12 @@ import { writeAudit } from './audit.js';
 import { listCertificateTypes } from './certificate-types.js';
 import { lockPeriods, renumberPeriod } from './numbering.js';
 import { assertPeriodsOpen } from './periods.js';
-import { findVoucherRows, refuseMissingVoucher, toVouchers } from './repository.js';
+import { findVoucherRows, readLineRows, refuseMissingVoucher, toVouchers } from './repository.js';
 import { auditRenumbered, type VoucherScope } from './save-service.js';
 import { assertAsSeen, type VoucherTarget } from './voucher-target.js';
 import { runWrite } from './write-queue.js';
 import { bookVouchers, postVouchers } from '../books/balances.js';
+import { postBudgetSpent } from '../budget/spent-posting.js';
 
 export type BatchAction = 'review' | 'unreview' | 'book' | 'unbook' | 'sign' | 'unsign' | 'delete';
 
@@ -112,6 +113,7 @@ async function apply(trx: Q, action: BatchAction, row: VoucherRow, scope: Vouche
     case 'delete': {
       // Lines and their items go with the voucher (ON DELETE CASCADE), after leaving the balances.
       await postVouchers(trx, scope.ztId, [row.id], -1);
+      if (!row.carry_over) await postBudgetSpent(trx, scope.ztId, [{ ...(await readLineRows(trx, scope.ztId, [row.id])), sign: -1 }]);
       const deleted = await trx
         .deleteFrom('voucher')
         .where('zt_id', '=', scope.ztId)

@@ -23,7 +23,8 @@ export interface VoucherDraftLine {
   subjectCode: string | null;
   debitFen: number | null;
   creditFen: number | null;
-  auxis: readonly { typeNo: string; infoNo: string }[];
+  /** targetId: the budget indicator chosen on a project item (budget/), checked by the server. */
+  auxis: readonly { typeNo: string; infoNo: string; targetId?: string | null }[];
 }
 
 export interface VoucherDraft {

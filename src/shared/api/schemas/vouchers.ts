@@ -60,6 +60,14 @@ export const AuxiChoiceSchema = Type.Object({
   typeNo: Type.String({ maxLength: 64, description: '辅助核算类型编号' }),
   infoNo: Type.String({ maxLength: 64, description: '辅助核算项目编号（末级）' }),
   infoName: Type.Optional(Type.String({ description: '项目名称（只读，保存时忽略）' })),
+  targetID: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: 30,
+        description: '预算指标编码（项目预算XMYS项目的末级指标，budgettarget/projectRelatedIndicators；政府会计双分录凭证的预算会计行）',
+      }),
+    ),
+  ),
 });
 export type VoucherAuxi = Static<typeof AuxiChoiceSchema>;
 
@@ -67,6 +75,7 @@ export const AuxiItemSchema = Type.Object({
   typeNo: Type.String({ description: '辅助核算类型编号' }),
   infoNo: Type.String({ description: '辅助核算项目编号' }),
   infoName: Type.String({ description: '项目名称' }),
+  targetID: Type.Optional(Nullable(Type.String({ description: '预算指标编码（选了指标时）' }))),
 });
 export type AuxiItem = Static<typeof AuxiItemSchema>;
 

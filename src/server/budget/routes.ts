@@ -1,0 +1,11 @@
+/**
+ * The budget module's calls (base /budget, the spec's module prefix; issue 21). Each part of the
+ * module registers its own calls here.
+ */
+import type { Db } from '../db/database.js';
+import type { App } from '../http/app-type.js';
+
+export function budgetRoutes(app: App, db: Db): void {
+  void app;
+  void db;
+}
