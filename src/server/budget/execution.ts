@@ -56,8 +56,9 @@ export async function readDetails(
   if (items && items.length === 0) return [];
   let query = q.selectFrom('budget_project').select(DETAIL_COLUMNS).where('zt_id', '=', ztId).where('year', '=', year);
   if (items) {
-    const infoNos = [...new Set(items.map((i) => i.infoNo))];
-    query = query.where('info_no', 'in', infoNos);
+    query = query
+      .where('type_no', 'in', [...new Set(items.map((i) => i.typeNo))])
+      .where('info_no', 'in', [...new Set(items.map((i) => i.infoNo))]);
   }
   const rows = await query.orderBy('sort').orderBy('info_no').execute();
   const wanted = items ? new Set(items.map((i) => `${i.typeNo}\u0000${i.infoNo}`)) : null;
@@ -83,7 +84,7 @@ export async function spentOf(
   q: Q,
   ztId: number,
   year: number,
-  details: readonly BudgetDetailRow[],
+  details: readonly Pick<BudgetDetailRow, 'id' | 'type_no' | 'info_no' | 'subject_codes'>[],
   government: boolean,
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>(details.map((d) => [d.id, 0]));

@@ -17,11 +17,10 @@ import { PostgresAdapter } from 'kysely';
 import { BUDGET_ITEM_TYPES, isBudgetSubject } from '../../shared/budget/classes.js';
 import { CONTROL_FORBID, countsSubject, subjectListOf } from '../../shared/budget/control.js';
 import { BudgetMessages } from '../../shared/budget/messages.js';
-import { planInForce } from '../../shared/budget/plan-states.js';
+import { planInForce, type PlanState } from '../../shared/budget/plan-states.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from '../subjects/subject-repository.js';
-import { isGovernmentSet, readDetails, spentOf } from './execution.js';
-import { readPlanState } from './plan-state.js';
+import { spentOf } from './execution.js';
 
 type Line = { line_no: number; year: number; subject_code: string; debit_amount: number; credit_amount: number };
 type Item = { line_no: number; type_no: string; info_no: string };
@@ -89,16 +88,50 @@ async function upsertSpent(q: Q, ztId: number, deltas: readonly SpentDelta[]): P
   }
 }
 
+/** The forbid details of the items (locked on PostgreSQL, in id order, and read as committed after the lock). */
+async function lockedForbidDetails(q: Q, ztId: number, year: number, items: readonly { typeNo: string; infoNo: string }[]) {
+  const wanted = new Set(items.map((i) => `${i.typeNo}\u0000${i.infoNo}`));
+  let query = q
+    .selectFrom('budget_project')
+    .select(['id', 'type_no', 'info_no', 'project_name', 'project_amount', 'subject_codes'])
+    .where('zt_id', '=', ztId)
+    .where('year', '=', year)
+    .where('type_no', 'in', [...new Set(items.map((i) => i.typeNo))])
+    .where('info_no', 'in', [...new Set(items.map((i) => i.infoNo))])
+    .where('control_status', '=', CONTROL_FORBID)
+    .orderBy('id');
+  if (q.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  const rows = await query.execute();
+  return rows
+    .filter((r) => wanted.has(`${r.type_no}\u0000${r.info_no}`))
+    .map((r) => ({ ...r, project_amount: Number(r.project_amount) }));
+}
+
+/** Whether the year's plan is approved, and whether the set keeps the government system: one round trip. */
+async function planAndSide(q: Q, ztId: number, year: number): Promise<{ inForce: boolean; government: boolean }> {
+  const row = await q
+    .selectNoFrom((eb) => [
+      eb.selectFrom('budget_plan').select('status').where('zt_id', '=', ztId).where('year', '=', year).as('status'),
+      eb.selectFrom('zt_info').select('accounting_system').where('id', '=', ztId).as('system'),
+    ])
+    .executeTakeFirst();
+  return { inForce: planInForce((row?.status ?? 'draft') as PlanState), government: row?.system === 'government' };
+}
+
 /** Refuses when a forbid project of an approved plan is raised past its adjusted budget. */
 async function enforceForbid(q: Q, ztId: number, year: number, deltas: readonly SpentDelta[]): Promise<void> {
-  const raised = deltas.filter((d) => d.year === year && d.amount > 0);
-  if (raised.length === 0) return;
-  const items = raised.map((d) => ({ typeNo: d.typeNo, infoNo: d.infoNo }));
-  const forbid = (await readDetails(q, ztId, year, items)).filter((d) => d.control_status === CONTROL_FORBID);
-  if (forbid.length === 0) return;
-  if (!planInForce(await readPlanState(q, ztId, year))) return;
-  const government = await isGovernmentSet(q, ztId);
   const yearDeltas = deltas.filter((d) => d.year === year);
+  const raised = yearDeltas.filter((d) => d.amount > 0);
+  if (raised.length === 0) return;
+  const forbid = await lockedForbidDetails(
+    q,
+    ztId,
+    year,
+    raised.map((d) => ({ typeNo: d.typeNo, infoNo: d.infoNo })),
+  );
+  if (forbid.length === 0) return;
+  const { inForce, government } = await planAndSide(q, ztId, year);
+  if (!inForce) return;
   const increaseOf = (detail: (typeof forbid)[number]): number => {
     const subjects = subjectListOf(detail.subject_codes);
     return yearDeltas
@@ -107,34 +140,18 @@ async function enforceForbid(q: Q, ztId: number, year: number, deltas: readonly 
       )
       .reduce((sum, d) => sum + d.amount, 0);
   };
-  const candidates = forbid.filter((d) => increaseOf(d) > 0).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const candidates = forbid.filter((d) => increaseOf(d) > 0);
   if (candidates.length === 0) return;
-  if (q.getExecutor().adapter instanceof PostgresAdapter) {
-    await q
-      .selectFrom('budget_project')
-      .select('id')
-      .where('zt_id', '=', ztId)
-      .where(
-        'id',
-        'in',
-        candidates.map((c) => c.id),
-      )
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-  }
-  // Read after the lock: the budget as adjusted and what others committed meanwhile.
-  const locked = await readDetails(q, ztId, year, items);
-  const current = locked.filter((d) => candidates.some((c) => c.id === d.id) && d.control_status === CONTROL_FORBID);
-  const spent = await spentOf(q, ztId, year, current, government);
-  for (const detail of current) {
+  const spent = await spentOf(q, ztId, year, candidates, government);
+  for (const detail of candidates) {
     const total = spent.get(detail.id) ?? 0;
     const increase = increaseOf(detail);
-    if (increase > 0 && total > detail.project_amount) {
-      refuse('BusinessRule', BudgetMessages.overrunForbidden(detail.project_amount - (total - increase)), {
+    if (total > detail.project_amount) {
+      const available = detail.project_amount - (total - increase);
+      refuse('BusinessRule', BudgetMessages.overrunForbidden(available), {
         budgetId: detail.id,
         projectName: detail.project_name,
-        available: (detail.project_amount - (total - increase)) / 100,
+        available: Math.max(0, available) / 100,
       });
     }
   }

@@ -71,7 +71,37 @@ interface AuxiRows {
   items: { type_no: string; info_no: string; info_name: string; parent_no: string | null; is_enable: number }[];
 }
 
-/** The auxiliary types and their items a draft's lines name. */
+/**
+ * The auxiliary types a draft's lines name, with the items it names and their children (what
+ * tells a leaf): a type may hold thousands of items (a year's budget projects), a save names few.
+ */
+async function readNamedAuxi(q: Q, ztId: number, typeNos: readonly string[], infoNos: readonly string[]): Promise<AuxiRows> {
+  const [types, items, children] = await Promise.all([
+    q
+      .selectFrom('auxi_type')
+      .select(['type_no', 'type_name'])
+      .where('zt_id', '=', ztId)
+      .where('type_no', 'in', typeNos)
+      .execute(),
+    q
+      .selectFrom('auxi_info')
+      .select(['type_no', 'info_no', 'info_name', 'parent_no', 'is_enable'])
+      .where('zt_id', '=', ztId)
+      .where('type_no', 'in', typeNos)
+      .where('info_no', 'in', infoNos)
+      .execute(),
+    q
+      .selectFrom('auxi_info')
+      .select(['type_no', 'info_no', 'info_name', 'parent_no', 'is_enable'])
+      .where('zt_id', '=', ztId)
+      .where('type_no', 'in', typeNos)
+      .where('parent_no', 'in', infoNos)
+      .execute(),
+  ]);
+  return { types, items: [...items, ...children] };
+}
+
+/** The auxiliary types and all their items (many drafts checked together read each type once). */
 async function readAuxi(q: Q, ztId: number, typeNos: readonly string[]): Promise<AuxiRows> {
   const [types, items] = await Promise.all([
     q
@@ -98,7 +128,7 @@ async function auxiItemIssues(
   const wanted = draft.lines.flatMap((l) => l.auxis.filter((a) => a.infoNo !== '').map((a) => ({ ...a, rowId: l.rowId })));
   if (wanted.length === 0) return { issues: [], names: new Map() };
   const typeNos = [...new Set(wanted.map((w) => w.typeNo))];
-  const { types, items } = await reads.auxi(typeNos);
+  const { types, items } = await reads.auxi(typeNos, [...new Set(wanted.map((w) => w.infoNo))]);
   const typeName = new Map(types.map((t) => [t.type_no, t.type_name]));
   const byKey = new Map(items.map((i) => [`${i.type_no}\u0000${i.info_no}`, i]));
   const parents = new Set(items.filter((i) => i.parent_no).map((i) => `${i.type_no}\u0000${i.parent_no ?? ''}`));
@@ -166,14 +196,14 @@ function chartFor(db: Db, ztId: number, year: number | null, codes: readonly str
 /** What a draft is checked against, read from the database. */
 interface DraftReads {
   chart(year: number | null, codes: readonly string[]): Promise<Chart>;
-  auxi(typeNos: readonly string[]): Promise<AuxiRows>;
+  auxi(typeNos: readonly string[], infoNos: readonly string[]): Promise<AuxiRows>;
 }
 
 /** A save's reads: the chart as chartFor reads it, the items it names. */
 function readsOf(db: Db, ztId: number): DraftReads {
   return {
     chart: (year, codes) => chartFor(db, ztId, year, codes),
-    auxi: (typeNos) => readAuxi(db.kysely, ztId, typeNos),
+    auxi: (typeNos, infoNos) => readNamedAuxi(db.kysely, ztId, typeNos, infoNos),
   };
 }
 

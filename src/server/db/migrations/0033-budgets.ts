@@ -140,6 +140,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .execute();
 
   await db.schema.alterTable('voucher_line_auxi').addColumn('target_id', 'varchar(30)').execute();
+  // A save checks that its items are leaves by their children, not by reading every item of the
+  // type (a year's thousands of budget projects are items of one type).
+  await db.schema.createIndex('auxi_info_parent_idx').on('auxi_info').columns(['zt_id', 'type_no', 'parent_no']).execute();
 
   // Lines keyed before budgets existed already carry items: their spent is counted from the start.
   await sql`insert into budget_spent (zt_id, year, type_no, info_no, subject_code, amount)
