@@ -164,6 +164,24 @@ describe.each(TEST_DIALECTS)('budget control in voucher entry (%s)', (dialect) =
     expect(await spentOf(id)).toMatchObject({ spent: 0, remaining: 10000 });
   });
 
+  it('the month-end carry-forward, which closes the expense subjects item by item, leaves spent alone', async () => {
+    const { infoNo, id } = await detail(1000, 3);
+    expect((await spend(infoNo, 700, 5)).body.errorMsg).toBeNull();
+    const carried = await kuaiji.get<{ vouchers?: unknown[] }>(Paths.generateVoucherEndPeriod, { year: YEAR, month: 5 });
+    expect(carried.body.errorMsg).toBeNull();
+    const carryLines = await server.db.kysely
+      .selectFrom('voucher_line_auxi as a')
+      .innerJoin('voucher as v', (j) => j.onRef('v.zt_id', '=', 'a.zt_id').onRef('v.id', '=', 'a.voucher_id'))
+      .select('a.info_no')
+      .where('a.zt_id', '=', ztId)
+      .where('v.carry_over', '=', 1)
+      .where('a.info_no', '=', infoNo)
+      .execute();
+    // The carry-forward did credit the project's expense with its item: spent must not follow it.
+    expect(carryLines.length).toBeGreaterThan(0);
+    expect(await spentOf(id)).toMatchObject({ spent: 70000, remaining: 30000 });
+  });
+
   it('of saves racing on one forbid budget, only those within it are kept', async () => {
     const { infoNo, id } = await detail(1000, 3);
     const answers = await Promise.all(Array.from({ length: 6 }, () => spend(infoNo, 300)));
