@@ -8,6 +8,7 @@ import { BookSchemas } from '../../shared/api/schemas/books.js';
 import { answerYuan, detailLedgerAmounts, generalLedgerAmounts, trialBalanceAmounts } from '../../shared/books/answer-amounts.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
+import { recomputeBudgetSpent } from '../budget/spent-posting.js';
 import { ztOf } from '../auth/guard.js';
 import { Page } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
@@ -44,10 +45,14 @@ export function bookRoutes(app: App, db: Db): void {
     detailExport: onLedger(Right.buttons([[Page.detailAccount, 'export']])),
   };
 
-  // Spec: regenerate the occurred amounts (after the user confirms): the balances rebuilt from the lines.
+  // Spec: regenerate the occurred amounts (after the user confirms): the balances, and what the
+  // budgets have spent (budget/spent-posting.ts), rebuilt from the lines.
   app.post('/api/report/regenerateOccur', { schema: BookSchemas.regenerateOccur, ...needs.regenerate }, async (request) => {
     const scope = scopeOf(request);
-    await runWrite(db, (trx) => recomputeBalances(trx, scope.ztId));
+    await runWrite(db, async (trx) => {
+      await recomputeBalances(trx, scope.ztId);
+      await recomputeBudgetSpent(trx, scope.ztId);
+    });
     return okEnvelope(null, '发生额已重新生成');
   });
 

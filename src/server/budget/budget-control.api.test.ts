@@ -182,6 +182,20 @@ describe.each(TEST_DIALECTS)('budget control in voucher entry (%s)', (dialect) =
     expect(await spentOf(id)).toMatchObject({ spent: 70000, remaining: 30000 });
   });
 
+  it('重新生成发生额 rebuilds what the budgets have spent from the lines', async () => {
+    const { infoNo, id } = await detail(1000, 0);
+    expect((await spend(infoNo, 250)).body.errorMsg).toBeNull();
+    await server.db.kysely
+      .updateTable('budget_spent')
+      .set({ amount: 1 })
+      .where('zt_id', '=', ztId)
+      .where('info_no', '=', infoNo)
+      .execute();
+    expect(await spentOf(id)).toMatchObject({ spent: 1 });
+    expect((await kuaiji.post(Paths.regenerateOccur, {})).body.errorMsg).toBeNull();
+    expect(await spentOf(id)).toMatchObject({ spent: 25000, remaining: 75000 });
+  });
+
   it('of saves racing on one forbid budget, only those within it are kept', async () => {
     const { infoNo, id } = await detail(1000, 3);
     const answers = await Promise.all(Array.from({ length: 6 }, () => spend(infoNo, 300)));

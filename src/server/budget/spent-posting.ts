@@ -13,7 +13,7 @@
  * their spent is read, so of two saves each within the budget and together past it, the second
  * reads the first's committed spent and is refused. SQLite runs one writer at a time.
  */
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { BUDGET_ITEM_TYPES, isBudgetSubject } from '../../shared/budget/classes.js';
 import { CONTROL_FORBID, countsSubject, subjectListOf } from '../../shared/budget/control.js';
 import { BudgetMessages } from '../../shared/budget/messages.js';
@@ -165,34 +165,17 @@ export async function postBudgetSpent(q: Q, ztId: number, changes: readonly Spen
   for (const year of [...new Set(deltas.map((d) => d.year))].sort()) await enforceForbid(q, ztId, year, deltas);
 }
 
-/** Rebuilds a set's budget_spent from its lines (repair, and what a test compares with). */
+/** Rebuilds a set's budget_spent from its lines (the repair of 重新生成发生额, and what a test compares with). */
 export async function recomputeBudgetSpent(q: Q, ztId: number): Promise<void> {
   await q.deleteFrom('budget_spent').where('zt_id', '=', ztId).execute();
-  const [lines, auxis, heads] = await Promise.all([
-    q
-      .selectFrom('voucher_line')
-      .select(['voucher_id', 'line_no', 'year', 'subject_code', 'debit_amount', 'credit_amount'])
-      .where('zt_id', '=', ztId)
-      .execute(),
-    q
-      .selectFrom('voucher_line_auxi')
-      .select(['voucher_id', 'line_no', 'type_no', 'info_no'])
-      .where('zt_id', '=', ztId)
-      .where('type_no', 'in', [...BUDGET_ITEM_TYPES])
-      .execute(),
-    q.selectFrom('voucher').select(['id', 'carry_over']).where('zt_id', '=', ztId).execute(),
-  ]);
-  const ordinary = new Set(heads.filter((h) => Number(h.carry_over) === 0).map((h) => h.id));
-  const byVoucher = new Map<string, SpentChange & { lines: Line[]; auxis: Item[] }>();
-  const of = (id: string) => {
-    let change = byVoucher.get(id);
-    if (!change) {
-      change = { lines: [], auxis: [], sign: 1 };
-      byVoucher.set(id, change);
-    }
-    return change;
-  };
-  for (const l of lines) if (ordinary.has(l.voucher_id)) of(l.voucher_id).lines.push(l);
-  for (const a of auxis) if (ordinary.has(a.voucher_id)) of(a.voucher_id).auxis.push(a);
-  await upsertSpent(q, ztId, spentDeltas([...byVoucher.values()]));
+  await sql`insert into budget_spent (zt_id, year, type_no, info_no, subject_code, amount)
+    select l.zt_id, l.year, a.type_no, a.info_no, l.subject_code, sum(l.debit_amount - l.credit_amount)
+    from voucher_line l
+    join voucher_line_auxi a on a.zt_id = l.zt_id and a.voucher_id = l.voucher_id and a.line_no = l.line_no
+    join voucher v on v.zt_id = l.zt_id and v.id = l.voucher_id
+    where l.zt_id = ${ztId} and a.zt_id = ${ztId} and v.zt_id = ${ztId} and v.carry_over = 0
+      and a.type_no in (${sql.join([...BUDGET_ITEM_TYPES])})
+      and (l.subject_code like '5%' or l.subject_code like '7%')
+    group by l.zt_id, l.year, a.type_no, a.info_no, l.subject_code
+    having sum(l.debit_amount - l.credit_amount) <> 0`.execute(q);
 }
