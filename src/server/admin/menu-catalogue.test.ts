@@ -24,21 +24,25 @@ describe('the seeded roles and the menu catalogue', () => {
     expect(pages.get(Page.trialBalance)?.buttons).toContain('regenerate');
   });
 
-  it('the accountant keeps the books: every page and button but the cashier signature and administration', () => {
+  it('the accountant keeps the books: every page and button but the cashier signature, the budget approval and administration', () => {
     const { grants } = level('accountant');
     for (const [href, page] of pages) {
       if (page.adminOnly || href.startsWith('/user-center')) expect(grants[href]).toBeUndefined();
-      else expect(grants[href]).toEqual((page.buttons ?? []).filter((b) => b !== 'cashierSign'));
+      else expect(grants[href]).toEqual((page.buttons ?? []).filter((b) => b !== 'cashierSign' && b !== 'approve'));
     }
+    // Who keys the budget plan does not approve it.
+    expect(grants['/budget-management/fangan-shenpi']).toEqual([]);
   });
 
-  it('the reviewer reviews and books, reads the editor, the books and the reports, and closes, without rebuilding balances', () => {
+  it('the reviewer reviews and books, reads the editor, the books and the reports, closes and approves the budget plan, without rebuilding balances', () => {
     const { grants } = level('reviewer');
     expect(grants[Page.voucherList]).toEqual(['review', 'book', 'print', 'export']);
     expect(grants[Page.voucherAdd]).toEqual([]);
     for (const href of [Page.detailAccount, Page.generalLedger, Page.trialBalance, Page.balanceSheet, Page.incomeExpense])
       expect(grants[href]).toEqual(['print', 'export']);
     expect(grants[Page.close]).toEqual(['close']);
+    expect(grants['/budget-management/fangan-shenpi']).toEqual(['approve']);
+    expect(grants['/budget-management/budget-execution']).toEqual(['export']);
     expect(Object.keys(grants).sort()).toEqual(
       [
         Page.voucherList,
@@ -49,6 +53,8 @@ describe('the seeded roles and the menu catalogue', () => {
         Page.balanceSheet,
         Page.incomeExpense,
         Page.close,
+        '/budget-management/fangan-shenpi',
+        '/budget-management/budget-execution',
       ].sort(),
     );
   });

@@ -135,12 +135,12 @@ describe.each(TEST_DIALECTS)('permissions, permission groups and global buttons 
       const before = await count('permission');
       const cases: [Record<string, unknown>, string][] = [
         [{ code: '', name: '审批' }, '请输入权限编码'],
-        [{ code: '1approve', name: '审批' }, '权限编码只能由字母和数字组成，且以字母开头'],
-        [{ code: 'app-rove', name: '审批' }, '权限编码只能由字母和数字组成，且以字母开头'],
+        [{ code: '1countersign', name: '审批' }, '权限编码只能由字母和数字组成，且以字母开头'],
+        [{ code: 'counter-sign', name: '审批' }, '权限编码只能由字母和数字组成，且以字母开头'],
         [{ code: 'a'.repeat(33), name: '审批' }, '权限编码不能超过32位'],
-        [{ code: 'approve', name: '  ' }, '请输入权限名称'],
-        [{ code: 'approve', name: '审'.repeat(31) }, '权限名称不能超过30个字'],
-        [{ code: 'approve', name: '审<批>' }, '权限名称不能包含控制字符或尖括号'],
+        [{ code: 'countersign', name: '  ' }, '请输入权限名称'],
+        [{ code: 'countersign', name: '审'.repeat(31) }, '权限名称不能超过30个字'],
+        [{ code: 'countersign', name: '审<批>' }, '权限名称不能包含控制字符或尖括号'],
       ];
       for (const [body, message] of cases) {
         const refused = await admin.post(Paths.permission, body);
@@ -153,9 +153,9 @@ describe.each(TEST_DIALECTS)('permissions, permission groups and global buttons 
       });
       expect(await count('permission')).toBe(before);
 
-      const made = await admin.post<{ id: number }>(Paths.permission, { code: 'approve', name: '审批', remark: '经费审批' });
+      const made = await admin.post<{ id: number }>(Paths.permission, { code: 'countersign', name: '审批', remark: '经费审批' });
       expect(made.body).toMatchObject({ success: true, message: '权限已新建' });
-      expect(await byCode('approve')).toMatchObject({
+      expect(await byCode('countersign')).toMatchObject({
         name: '审批',
         remark: '经费审批',
         enable: true,
@@ -164,7 +164,7 @@ describe.each(TEST_DIALECTS)('permissions, permission groups and global buttons 
       });
       expect(await logged('permission.create')).toBe(1);
       const options = (await admin.get<PermissionOption[]>(Paths.permissionList)).body.data;
-      expect(options).toContainEqual({ code: 'approve', name: '审批', enable: true });
+      expect(options).toContainEqual({ code: 'countersign', name: '审批', enable: true });
     });
 
     it('edits names freely; the code of a key in use does not change; an unused key is deleted, a used one refused with who uses it', async () => {
@@ -177,8 +177,10 @@ describe.each(TEST_DIALECTS)('permissions, permission groups and global buttons 
       expect(renamed.body.errorMsg).toContain('编码不能修改');
       await admin.post(Paths.permission, { id: add.id, code: 'add', name: '新增' });
 
-      const approve = await byCode('approve');
-      expect((await admin.post(Paths.permission, { id: approve.id, code: 'approve2', name: '审批' })).body.success).toBe(true);
+      const approve = await byCode('countersign');
+      expect((await admin.post(Paths.permission, { id: approve.id, code: 'countersign2', name: '审批' })).body.success).toBe(
+        true,
+      );
       const del = await byCode('delete');
       const refused = await admin.delete(Paths.permission, { id: del.id });
       expect(refused.body).toMatchObject(rule);
@@ -188,7 +190,7 @@ describe.each(TEST_DIALECTS)('permissions, permission groups and global buttons 
         message: '权限已删除',
       });
       expect(
-        await server.db.kysely.selectFrom('permission').select('id').where('code', '=', 'approve2').executeTakeFirst(),
+        await server.db.kysely.selectFrom('permission').select('id').where('code', '=', 'countersign2').executeTakeFirst(),
       ).toBeUndefined();
       expect(await logged('permission.edit')).toBe(3);
       expect(await logged('permission.delete')).toBe(1);

@@ -1,7 +1,7 @@
 /**
  * The budget pages (issue 21) for a database seeded before them: under 预算管理
  * (/budget-management), after 项目预算, which gains the zdrapproval button (the subject selector of a
- * budget detail). The 会计 role (code 'accountant') is granted every new button but 方案审批's
+ * budget detail), and 权限管理 its new button keys (zdrapproval, submit, approve). The 会计 role (code 'accountant') is granted every new button but 方案审批's
  * approve; the 审核 role (code 'reviewer') approves and reads the execution report. A new database
  * gets the same from the catalogue seed (admin/seed-catalogue.ts, after the migrations), so this
  * does nothing there. Frozen as the pages came: a later change of the catalogue is a new
@@ -27,6 +27,13 @@ const REVIEWER_GRANTS: readonly { href: string; resourceList: string[] }[] = [
   { href: '/budget-management/budget-execution', resourceList: ['export'] },
 ];
 
+/** The button keys the budget pages bring (权限管理 names every key of the catalogue). */
+const KEYS: readonly (readonly [code: string, name: string])[] = [
+  ['zdrapproval', '预算科目'],
+  ['submit', '提交'],
+  ['approve', '审批'],
+];
+
 type Grant = { href: string; resourceList: string[] };
 
 async function addGrants(db: Kysely<unknown>, code: string, grantsOf: (held: Grant[]) => Grant[]): Promise<void> {
@@ -41,6 +48,13 @@ async function addGrants(db: Kysely<unknown>, code: string, grantsOf: (held: Gra
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const { rows: sorts } = await sql<{ max: number | string | null }>`select max(sort) as max from permission`.execute(db);
+  let keySort = Number(sorts[0]?.max ?? 0);
+  for (const [code, name] of KEYS) {
+    const { rows } = await sql<{ id: number }>`select id from permission where code = ${code}`.execute(db);
+    if (rows.length === 0)
+      await sql`insert into permission (code, name, sort) values (${code}, ${name}, ${++keySort})`.execute(db);
+  }
   const { rows: tops } = await sql<{ id: number }>`select id from menu where href = '/budget-management'`.execute(db);
   const top = tops[0];
   if (!top) return;
