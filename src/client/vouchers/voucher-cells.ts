@@ -77,13 +77,16 @@ export function voucherCellExtras(lookups: VoucherLookups): CellExtras {
       }
       return undefined;
     },
+    // The subject's balance, then the remaining budget of the line's budget detail (the subject
+    // cell is the line's widest: the item cell would cut the remaining off).
     note: (row, fieldId) => {
-      if (fieldId === 'auxis') return lineBudgetNote(lookups, row)?.text;
       if (fieldId !== 'subjectCode') return undefined;
       const code = row['subjectCode'];
-      return typeof code === 'string' && code !== '' ? balanceNote(lookups.balances().get(code)) : undefined;
+      if (typeof code !== 'string' || code === '') return undefined;
+      const parts = [balanceNote(lookups.balances().get(code)), lineBudgetNote(lookups, row)?.text].filter((p) => !!p);
+      return parts.length > 0 ? parts.join('　') : undefined;
     },
-    noteTone: (row, fieldId) => (fieldId === 'auxis' ? lineBudgetNote(lookups, row)?.tone : undefined),
+    noteTone: (row, fieldId) => (fieldId === 'subjectCode' ? lineBudgetNote(lookups, row)?.tone : undefined),
     editors: {
       subjectCode: autocompleteEditor(subjectSource),
       summary: autocompleteEditor(summarySource),
