@@ -8,6 +8,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { BudgetMessages } from '../src/shared/budget/messages.js';
+import { VOUCHER_ADD_PATH } from '../src/shared/financial-state.js';
 import { openSqlite } from '../src/server/db/database.js';
 import {
   insertBudgetCategory,
@@ -25,6 +26,7 @@ import { ensureSet } from './support/ledger-sets.js';
 const YEAR = 2026;
 const SET = '示范市预算控制工会';
 const SUBJECT = '50102';
+const GOVERNMENT_SET = '示范市预算指标单位（政府会计）';
 
 test.beforeAll(async () => {
   const ztId = await ensureSet({ name: SET, code: 'E2E-BUDV', system: 'union-grassroots', year: YEAR, users: ['kuaiji'] });
@@ -40,6 +42,37 @@ test.beforeAll(async () => {
     await insertBudgetDetail(db, ztId, { ...detail, infoNo: '951003', name: '已用完的项目', opening: 0, control: 3 });
     await linkBudgetType(db, ztId, YEAR, 'XMYS', [SUBJECT]);
     await setPlanState(db, ztId, YEAR, 'approved');
+  } finally {
+    await db.close();
+  }
+});
+
+test.beforeAll(async () => {
+  const ztId = await ensureSet({ name: GOVERNMENT_SET, code: 'E2E-BUDG', system: 'government', year: YEAR, users: ['kuaiji'] });
+  const db = openSqlite(databaseFile());
+  try {
+    const had = await db.kysely.selectFrom('budget_project').select('id').where('zt_id', '=', ztId).executeTakeFirst();
+    if (had) return;
+    const typeId = await insertBudgetCategory(db, ztId, { year: YEAR, auxiType: 'XMYS', typeName: '专项', infoNo: '961' });
+    const projectId = await insertBudgetDetail(db, ztId, {
+      year: YEAR,
+      typeId,
+      auxiType: 'XMYS',
+      infoNo: '961001',
+      parentNo: '961',
+      name: '困难职工帮扶',
+      opening: 5000_00,
+    });
+    for (const [code, name, parent] of [
+      ['01', '帮扶资金', null],
+      ['0101', '生活救助', '01'],
+      ['0102', '医疗救助', '01'],
+    ] as const)
+      await db.kysely
+        .insertInto('budget_indicator')
+        .values({ zt_id: ztId, project_id: projectId, code, name, parent_code: parent, amount: 1000_00 })
+        .execute();
+    await linkBudgetType(db, ztId, YEAR, 'XMYS', ['7101']);
   } finally {
     await db.close();
   }
@@ -143,4 +176,63 @@ test('a forbid project: past its budget the save is refused with the message and
   // A warn project may still be chosen.
   await editor.chooseProject('951001');
   await expect(editor.picker.getByRole('alert')).toHaveCount(0);
+});
+
+test('a two-table voucher’s budget line on a project with indicators asks for a last-level indicator and keeps it', async ({
+  page,
+}) => {
+  await signInTo(page, 'kuaiji', GOVERNMENT_SET, YEAR);
+  const editor = new BudgetVoucherPage(page);
+  await page.goto(VOUCHER_ADD_PATH);
+  await expect(editor.title).toBeVisible();
+
+  await editor.tableCell('财务会计', 0, 'summary').click();
+  await editor.typeText('帮扶困难职工');
+  await editor.chooseSubject('5001', '5001 业务活动费用');
+  await page.keyboard.type('100');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await editor.chooseSubject('1002', '1002 银行存款');
+  await page.keyboard.press('=');
+
+  await editor.tableCell('预算会计', 0, 'summary').click();
+  await editor.typeText('帮扶困难职工');
+  await editor.chooseSubject('7101', '7101 行政支出');
+  await editor.chooseProject('961001');
+  await page.keyboard.press('Control+Enter');
+  await expect(editor.indicatorPicker).toBeVisible();
+  const list = editor.indicatorPicker.getByLabel('预算指标');
+  await expect(list.locator('option[value="0101"]')).toHaveCount(1);
+  // A parent indicator is not enough.
+  await list.selectOption('01');
+  await editor.indicatorPicker.getByRole('button', { name: '保存' }).click();
+  await expect(editor.indicatorPicker.getByRole('alert')).toHaveText(BudgetMessages.indicatorLeafRequired);
+  await page.screenshot({ path: `${SCREENS_DIR}/budget-voucher-indicator.png` });
+  await list.selectOption('0101');
+  await editor.indicatorPicker.getByRole('button', { name: '保存' }).click();
+  await expect(editor.indicatorPicker).toHaveCount(0);
+  await expect(editor.tableCell('预算会计', 0, 'auxis')).toHaveText('困难职工帮扶（指标0101）');
+  await page.keyboard.type('100');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await editor.chooseSubject('8001', '8001 资金结存');
+  await page.keyboard.press('=');
+  await expect(editor.tableCell('预算会计', 1, 'creditAmount')).toHaveText('100.00');
+
+  const number = await editor.voucherNumber();
+  await page.keyboard.press('Control+s');
+  await expect(editor.status).toContainText(`第${number}号`);
+  const db = openSqlite(databaseFile());
+  try {
+    const stored = await db.kysely
+      .selectFrom('voucher_line_auxi')
+      .innerJoin('zt_info', 'zt_info.id', 'voucher_line_auxi.zt_id')
+      .select('voucher_line_auxi.target_id')
+      .where('zt_info.name', '=', GOVERNMENT_SET)
+      .where('voucher_line_auxi.info_no', '=', '961001')
+      .execute();
+    expect(stored.map((r) => r.target_id)).toEqual(['0101']);
+  } finally {
+    await db.close();
+  }
 });

@@ -25,6 +25,13 @@ export class BudgetVoucherPage extends VoucherEditorPage {
     await list.selectOption(infoNo);
   }
 
+  /** A cell of one table of a two-table voucher (财务会计 or 预算会计). */
+  tableCell(label: '财务会计' | '预算会计', row: number, field: string): Locator {
+    return this.page
+      .getByRole('region', { name: label })
+      .locator(`.ufc-grid .ag-row:not(.ag-row-pinned)[row-index="${row}"] [col-id="${field}"]`);
+  }
+
   messageBox(text: string): Locator {
     return this.page.locator('.mb-box', { hasText: text });
   }

@@ -77,13 +77,13 @@ export function voucherCellExtras(lookups: VoucherLookups): CellExtras {
       }
       return undefined;
     },
-    // The subject's balance, then the remaining budget of the line's budget detail (the subject
+    // The remaining budget of the line's budget detail, then the subject's balance (the subject
     // cell is the line's widest: the item cell would cut the remaining off).
     note: (row, fieldId) => {
       if (fieldId !== 'subjectCode') return undefined;
       const code = row['subjectCode'];
       if (typeof code !== 'string' || code === '') return undefined;
-      const parts = [balanceNote(lookups.balances().get(code)), lineBudgetNote(lookups, row)?.text].filter((p) => !!p);
+      const parts = [lineBudgetNote(lookups, row)?.text, balanceNote(lookups.balances().get(code))].filter((p) => !!p);
       return parts.length > 0 ? parts.join('　') : undefined;
     },
     noteTone: (row, fieldId) => (fieldId === 'subjectCode' ? lineBudgetNote(lookups, row)?.tone : undefined),

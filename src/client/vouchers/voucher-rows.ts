@@ -4,8 +4,7 @@
  * (yuan on the wire, integer fen in the grid); blank lines are not sent.
  */
 import type { EmptyVoucherResponse, SaveVoucherRequest, Voucher, VoucherLine } from '../../shared/api/vouchers.js';
-import { parseAuxiKey } from '../../shared/subjects/auxiliary-rules.js';
-import { lineAuxiKey, savedAuxisOf } from './line-auxis.js';
+import { lineAuxiKey, lineAuxisOf, savedAuxisOf } from './line-auxis.js';
 import { fenToYuan, optionalYuanToFen } from '../../shared/vouchers/amounts.js';
 import { draftLine, padVoucherRows, type VoucherHeader, type VoucherLineRow } from '../../../grids/voucher.js';
 import { isBlankLine } from '../../shared/vouchers/rules.js';
@@ -143,11 +142,11 @@ export function auxiNamesOf(v: Voucher): Map<string, string> {
   return names;
 }
 
-/** Display text of an auxiliary key: the item names, joined. */
+/** Display text of an auxiliary key: the item names (with a budget line's indicator), joined. */
 export function auxiText(key: string | null, names: ReadonlyMap<string, string>): string {
   if (!key) return '';
-  return parseAuxiKey(key)
-    .map((c) => names.get(`${c.typeNo}:${c.infoNo}`) ?? c.infoNo)
+  return lineAuxisOf(key)
+    .map((c) => `${names.get(`${c.typeNo}:${c.infoNo}`) ?? c.infoNo}${c.targetID ? `（指标${c.targetID}）` : ''}`)
     .join('，');
 }
 
