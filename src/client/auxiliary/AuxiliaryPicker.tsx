@@ -19,6 +19,8 @@ import './auxiliary.css';
 export interface PickedAuxi extends AuxiChoice {
   typeName: string;
   infoName: string;
+  /** The item as the server answered it (a budget detail's figures with it). */
+  item?: AuxiInfo;
 }
 
 interface Props {
@@ -71,7 +73,7 @@ export function AuxiliaryPicker({ subjectCode, subjectName, types: given, value 
       types.map((t) => {
         const infoNo = chosen[t.typeNo] ?? '';
         const row = flattenItems(t.infoList).find((r) => r.item.infoNo === infoNo);
-        return { typeNo: t.typeNo, typeName: t.typeName, infoNo, infoName: row?.item.infoName ?? '' };
+        return { typeNo: t.typeNo, typeName: t.typeName, infoNo, infoName: row?.item.infoName ?? '', item: row?.item };
       }),
     );
   };

@@ -408,11 +408,9 @@ export function VoucherEditorPage() {
     const project = choices.find((c) => c.typeNo === 'XMYS');
     const line = rowsRef.current.flat().find((r) => r.rowId === rowId);
     const budgetSide = store.twoTable && !!store.subjects().get(line?.subjectCode ?? '')?.isGovernment;
-    const figures = project ? budgets.figures.get(itemKey(project.typeNo, project.infoNo)) : undefined;
-    if (project && budgetSide && figures?.hasIndicators) {
-      const { budgetId } = figures;
+    const budgetId = project?.item?.hasIndicators ? project.item.budgetId : undefined;
+    if (project && budgetSide && budgetId)
       setTimeout(() => setDialog({ kind: 'indicator', rowId, budgetId, projectName: project.infoName, value: null }), 0);
-    }
     // A 402 line of a funds unit: say that F8 splits it by the unit's ratios.
     const row = rowsRef.current.flat().find((r) => r.rowId === rowId);
     if (row?.subjectCode?.startsWith(INCOME_ROOT) && choices.some((c) => c.typeNo === FUNDS_UNIT_TYPE))
