@@ -3,7 +3,9 @@
  * auxiliary type of the subject (parents shown for orientation but not selectable, leaf items
  * only), checked with the shared rule (辅助项不能为空! when one is missing). 保存 / 取消, Esc closes.
  * The plus beside a type (spec: a plus icon to add an option) adds a top-level item to it through
- * the item dialog and its rules (请输入辅助项名称！); the new item is then chosen.
+ * the item dialog and its rules (请输入辅助项名称！); the new item is then chosen. A page may refuse
+ * an item as it is chosen (the voucher editor: a forbid budget project with nothing left): the
+ * choice is cleared and the reason shown.
  */
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../message-box/FormDialog.js';
@@ -17,6 +19,8 @@ import './auxiliary.css';
 export interface PickedAuxi extends AuxiChoice {
   typeName: string;
   infoName: string;
+  /** The item as the server answered it (a budget detail's figures with it). */
+  item?: AuxiInfo;
 }
 
 interface Props {
@@ -25,11 +29,13 @@ interface Props {
   /** Types to offer; default: the subject's linked types fetched by code. */
   types?: readonly CodeAuxiItem[];
   value?: readonly AuxiChoice[];
+  /** Why an item may not be chosen now (null: it may); the choice is then cleared. */
+  refuseItem?: (item: AuxiInfo) => string | null;
   onSave: (choices: PickedAuxi[]) => void;
   onCancel: () => void;
 }
 
-export function AuxiliaryPicker({ subjectCode, subjectName, types: given, value = [], onSave, onCancel }: Props) {
+export function AuxiliaryPicker({ subjectCode, subjectName, types: given, value = [], refuseItem, onSave, onCancel }: Props) {
   const [types, setTypes] = useState<readonly CodeAuxiItem[]>(given ?? []);
   const [chosen, setChosen] = useState<Record<string, string>>(() => Object.fromEntries(value.map((c) => [c.typeNo, c.infoNo])));
   const [problems, setProblems] = useState<string[]>([]);
@@ -67,7 +73,7 @@ export function AuxiliaryPicker({ subjectCode, subjectName, types: given, value 
       types.map((t) => {
         const infoNo = chosen[t.typeNo] ?? '';
         const row = flattenItems(t.infoList).find((r) => r.item.infoNo === infoNo);
-        return { typeNo: t.typeNo, typeName: t.typeName, infoNo, infoName: row?.item.infoName ?? '' };
+        return { typeNo: t.typeNo, typeName: t.typeName, infoNo, infoName: row?.item.infoName ?? '', item: row?.item };
       }),
     );
   };
@@ -95,8 +101,11 @@ export function AuxiliaryPicker({ subjectCode, subjectName, types: given, value 
               autoFocus={index === 0}
               value={chosen[type.typeNo] ?? ''}
               onChange={(e) => {
-                setChosen((c) => ({ ...c, [type.typeNo]: e.target.value }));
-                setProblems([]);
+                const infoNo = e.target.value;
+                const item = flattenItems(type.infoList).find((r) => r.item.infoNo === infoNo)?.item;
+                const refused = item ? (refuseItem?.(item) ?? null) : null;
+                setChosen((c) => ({ ...c, [type.typeNo]: refused ? '' : infoNo }));
+                setProblems(refused ? [refused] : []);
               }}
             >
               <AuxiItemOptions items={type.infoList} empty="请选择" leavesOnly />

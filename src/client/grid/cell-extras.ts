@@ -13,6 +13,8 @@ export interface CellExtras {
   text?: (row: GridRow, fieldId: string) => string | undefined;
   /** A second, smaller line under the cell's text; undefined for none. */
   note?: (row: GridRow, fieldId: string) => string | undefined;
+  /** The note's tone when it warns (a budget overrun); undefined: the plain muted note. */
+  noteTone?: (row: GridRow, fieldId: string) => 'warning' | 'error' | undefined;
   /** Cell editors by field id, in place of the plain text input. */
   editors?: Readonly<Record<string, new () => ICellEditorComp>>;
   /** Money fields drawn with 金额线 (digit header and ruled digit columns, money-lines.ts). */
@@ -40,9 +42,10 @@ export function noteCellRenderer(extras: CellExtras, model: GridModel): new () =
       text.title = message ?? params.valueFormatted ?? '';
       this.el.append(text);
       const note = data ? extras.note?.(data, fieldId) : undefined;
-      if (note) {
+      if (data && note) {
         const small = document.createElement('span');
-        small.className = 'ufc-cell-note';
+        const tone = extras.noteTone?.(data, fieldId);
+        small.className = tone ? `ufc-cell-note ufc-cell-note-${tone}` : 'ufc-cell-note';
         small.textContent = note;
         this.el.append(small);
       }

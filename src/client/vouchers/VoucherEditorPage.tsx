@@ -25,6 +25,13 @@ import {
   type VoucherLineRow,
 } from '../../../grids/voucher.js';
 import { AuxiliaryPicker, type PickedAuxi } from '../auxiliary/AuxiliaryPicker.js';
+import { fetchTypeInfo } from '../auxiliary/auxiliary-api.js';
+import type { AuxiInfo } from '../../shared/api/auxiliary.js';
+import { BudgetMessages } from '../../shared/budget/messages.js';
+import { VoucherBudgets } from './voucher-budget-store.js';
+import { figuresOfItem, forbiddenChoice, itemKey, warnedOverruns } from './voucher-budget.js';
+import { IndicatorPicker } from './IndicatorPicker.js';
+import { withTarget } from './line-auxis.js';
 import { GridEditor, type GridEditorHandle } from '../grid/GridEditor.js';
 import { fenToYuanString } from '../../shared/money.js';
 import { proposeRemittance } from '../funds/funds-reports-api.js';
@@ -96,6 +103,7 @@ interface Doc {
 type Dialog =
   | { kind: 'subject'; rowId: string; subjects?: SubjectItem[] }
   | { kind: 'auxi'; rowId: string; code: string; value: AuxiChoice[] }
+  | { kind: 'indicator'; rowId: string; budgetId: string; projectName: string; value: string | null }
   | { kind: 'summaries' }
   | { kind: 'templates' }
   | { kind: 'saveTemplate'; lines: TemplateLineInput[] }
@@ -111,11 +119,14 @@ interface VoucherTable {
 }
 
 /** The one table of a voucher, and the two of a two-table voucher (each balancing on its own). */
-function tableSetsOf(store: VoucherLookupStore): { single: [VoucherTable]; two: [VoucherTable, VoucherTable] } {
+function tableSetsOf(
+  store: VoucherLookupStore,
+  budgets: VoucherBudgets,
+): { single: [VoucherTable]; two: [VoucherTable, VoucherTable] } {
   const table = (id: string, label: string, offers: (s: SubjectItem) => boolean): VoucherTable => ({
     label,
     definition: createVoucherGrid({ id, context: store.ruleContext }),
-    cells: voucherCellExtras({ ...lookupsOf(store), offers }),
+    cells: voucherCellExtras({ ...lookupsOf(store), offers, budget: () => budgets }),
     offers,
   });
   return {
@@ -166,7 +177,10 @@ export function VoucherEditorPage() {
   });
 
   const [store] = useState(() => new VoucherLookupStore());
-  const [tableSets] = useState(() => tableSetsOf(store));
+  const [budgets] = useState(() => new VoucherBudgets((typeNos) => fetchTypeInfo(typeNos, true)));
+  const [tableSets] = useState(() => tableSetsOf(store, budgets));
+  /** The lines of the voucher on screen as it was loaded (what the server's spent already holds). */
+  const loadedLines = useRef<VoucherLineRow[]>([]);
 
   const saved = doc?.saved ?? null;
   const canEdit = saved ? has('edit') : has('add');
@@ -215,6 +229,13 @@ export function VoucherEditorPage() {
       }),
     [balances],
   );
+  useEffect(
+    () =>
+      budgets.listen(() => {
+        for (const grid of gridRefs.current) grid?.refresh();
+      }),
+    [budgets],
+  );
 
   const show = useCallback(
     (next: Omit<Doc, 'key'>, nextHead: VoucherHead) => {
@@ -228,8 +249,9 @@ export function VoucherEditorPage() {
         nextHead.month,
         next.tables.flat().map((r) => r.subjectCode),
       );
+      budgets.startVoucher(loadedLines.current, next.tables.flat(), store.twoTable);
     },
-    [balances],
+    [balances, budgets, store],
   );
 
   const openBlank = useCallback(
@@ -238,6 +260,7 @@ export function VoucherEditorPage() {
       setEmpty(e);
       store.setTwoTable(e.twoTable);
       store.startVoucher(new Map());
+      loadedLines.current = [];
       show({ tables: blankTables(e.twoTable, newRowId), saved: null, restored: false, blank: true }, headFromEmpty(e, keep));
     },
     [year, show, store],
@@ -246,6 +269,7 @@ export function VoucherEditorPage() {
   const openVoucher = useCallback(
     (v: Voucher) => {
       store.startVoucher(auxiNamesOf(v));
+      loadedLines.current = tablesFromVoucher(v, store.twoTable, newRowId).flat();
       show({ tables: tablesFromVoucher(v, store.twoTable, newRowId), saved: savedRefOf(v), restored: false }, headFromVoucher(v));
     },
     [show, store],
@@ -263,7 +287,16 @@ export function VoucherEditorPage() {
       if (draft) {
         store.startVoucher(new Map(draft.auxiNames));
         const tables = blankTables(e.twoTable, newRowId).map((blank, i) => padVoucherRows(draft.tables[i] ?? blank, newRowId));
+        loadedLines.current = [];
         show({ tables, saved: draft.saved, restored: true }, draft.head);
+        // A draft of a saved voucher: what that voucher spent is in the server's figures already.
+        if (draft.saved) {
+          const saved = await fetchVoucher(draft.saved.id).catch(() => null);
+          if (!active || !saved) return;
+          loadedLines.current = tablesFromVoucher(saved, e.twoTable, newRowId).flat();
+          budgets.setLoaded(loadedLines.current);
+          for (const grid of gridRefs.current) grid?.refresh();
+        }
         return;
       }
       const id = params.get('id');
@@ -327,6 +360,9 @@ export function VoucherEditorPage() {
       const before = new Map((rowsRef.current[table] ?? []).map((r) => [r.rowId, r.subjectCode]));
       rowsRef.current = rowsRef.current.map((t, i) => (i === table ? rows : t));
       touch();
+      // The remaining budget beside every line of a detail follows the amounts (B8).
+      budgets.update(rowsRef.current.flat());
+      if (budgets.figures.size > 0) for (const grid of gridRefs.current) grid?.refresh();
       const changed = rows.filter((r) => r.subjectCode && before.get(r.rowId) !== r.subjectCode);
       balances.ask(changed.map((r) => r.subjectCode));
       // A subject with auxiliary accounting asks for its items at once (after this edit settles).
@@ -342,7 +378,7 @@ export function VoucherEditorPage() {
         setTimeout(() => setDialog({ kind: 'auxi', rowId, code: subjectCode, value }), 0);
       }
     },
-    [touch, store, balances],
+    [touch, store, balances, budgets],
   );
 
   /** A two-table voucher's picker offers the subjects of the row's side only. */
@@ -354,11 +390,27 @@ export function VoucherEditorPage() {
     return [...store.subjects().values()].filter((s) => s.enable && (offers?.(s) ?? true));
   };
 
+  /** The picker's check of a forbid budget project: nothing left for this line clears the choice. */
+  const refuseBudgetItem = (rowId: string, item: AuxiInfo): string | null => {
+    const figures = figuresOfItem(item);
+    if (!figures) return null;
+    const key = itemKey(item.typeNo, item.infoNo);
+    const rows = rowsRef.current.flat();
+    return forbiddenChoice(figures, budgets.spentByOthers(rowId, rows, key, figures), budgets.loadedOf(key, figures));
+  };
+
   const pickAuxi = (rowId: string, choices: PickedAuxi[]) => {
     setDialog(null);
     store.addNames(choices.map((c) => [`${c.typeNo}:${c.infoNo}`, c.infoName] as const));
     gridOf(rowId)?.setCells([{ rowId, fieldId: 'auxis', value: auxiKeyOf(choices) }]);
     gridOf(rowId)?.focusCell(rowId, 'debitAmount');
+    // A two-table voucher's budget line on a project with indicators: its indicator next (spec).
+    const project = choices.find((c) => c.typeNo === 'XMYS');
+    const line = rowsRef.current.flat().find((r) => r.rowId === rowId);
+    const budgetSide = store.twoTable && !!store.subjects().get(line?.subjectCode ?? '')?.isGovernment;
+    const budgetId = project?.item?.hasIndicators ? project.item.budgetId : undefined;
+    if (project && budgetSide && budgetId)
+      setTimeout(() => setDialog({ kind: 'indicator', rowId, budgetId, projectName: project.infoName, value: null }), 0);
     // A 402 line of a funds unit: say that F8 splits it by the unit's ratios.
     const row = rowsRef.current.flat().find((r) => r.rowId === rowId);
     if (row?.subjectCode?.startsWith(INCOME_ROOT) && choices.some((c) => c.typeNo === FUNDS_UNIT_TYPE))
@@ -383,12 +435,22 @@ export function VoucherEditorPage() {
       return;
     }
     const request = saveRequestOf(h, rows, d.saved);
+    budgets.update(rows);
+    const overruns = warnedOverruns(budgets);
     setBusy(true);
     try {
       const answer = await saveVoucher(request);
       clearDraft(localStorage, storageKey);
       dirty.current = false;
       setStatus(`已保存：${answer.data.entry || ''}字第${answer.data.pzNo}号凭证`);
+      // A warn project taken past its budget: saved, and said so (spec: control 2).
+      if (overruns.length > 0)
+        messageBox.fireAndForget(
+          messageBox.alert(overruns.map((name) => BudgetMessages.overrunWarnedLong(name)).join(' '), {
+            tone: 'warning',
+            autoClose: false,
+          }),
+        );
       await openBlank(h);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -396,7 +458,8 @@ export function VoucherEditorPage() {
       if (envelope?.errorCode === ErrorCode.ValidationFailed && Array.isArray(envelope.data))
         refuse(serverIssuesOnRows(envelope.data as ValidationIssue[], rows));
       // Changed by someone else since it was opened: nothing was saved, so the message waits to be read; the lines stay as typed.
-      else if (envelope?.errorCode === ErrorCode.Conflict)
+      // So is a refusal by a business rule (a forbid budget project past its budget: 系统设置不能超预算执行).
+      else if (envelope?.errorCode === ErrorCode.Conflict || envelope?.errorCode === ErrorCode.BusinessRule)
         messageBox.fireAndForget(messageBox.alert(error.message, { tone: 'error', autoClose: false }));
       else alertOf(error.message, 'error');
     } finally {
@@ -718,7 +781,23 @@ export function VoucherEditorPage() {
           subjectCode={dialog.code}
           subjectName={store.subjects().get(dialog.code)?.codeAndFullName}
           value={dialog.value}
+          refuseItem={(item) => refuseBudgetItem(dialog.rowId, item)}
           onSave={(choices) => pickAuxi(dialog.rowId, choices)}
+          onCancel={() => closeDialog({ rowId: dialog.rowId, fieldId: 'debitAmount' })}
+        />
+      )}
+      {dialog?.kind === 'indicator' && (
+        <IndicatorPicker
+          budgetId={dialog.budgetId}
+          projectName={dialog.projectName}
+          value={dialog.value}
+          onSave={(code) => {
+            const { rowId } = dialog;
+            const key = rowsRef.current.flat().find((r) => r.rowId === rowId)?.auxis ?? '';
+            setDialog(null);
+            gridOf(rowId)?.setCells([{ rowId, fieldId: 'auxis', value: withTarget(key, 'XMYS', code) }]);
+            gridOf(rowId)?.focusCell(rowId, 'debitAmount');
+          }}
           onCancel={() => closeDialog({ rowId: dialog.rowId, fieldId: 'debitAmount' })}
         />
       )}

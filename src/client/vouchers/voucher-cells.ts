@@ -18,6 +18,7 @@ import { summariesMatching } from '../../shared/vouchers/summary-search.js';
 import { autocompleteEditor, type AutocompleteSource } from './autocomplete-editor.js';
 import { fetchSummaries } from './voucher-api.js';
 import { auxiText } from './voucher-rows.js';
+import { budgetNote, type BudgetView } from './voucher-budget.js';
 
 const LIST_LIMIT = 30;
 
@@ -30,6 +31,8 @@ export interface VoucherLookups {
   refreshSummaries?: (changed?: () => void) => void;
   /** Subjects this grid offers (a two-table voucher: financial or budget ones). */
   offers?: (subject: SubjectItem) => boolean;
+  /** The voucher's budgets: the remaining of a line's budget detail shows under its items. */
+  budget?: () => BudgetView;
 }
 
 /** The balance line under a subject: 余额 借 1,200.00. */
@@ -74,16 +77,27 @@ export function voucherCellExtras(lookups: VoucherLookups): CellExtras {
       }
       return undefined;
     },
+    // The remaining budget of the line's budget detail, then the subject's balance (the subject
+    // cell is the line's widest: the item cell would cut the remaining off).
     note: (row, fieldId) => {
       if (fieldId !== 'subjectCode') return undefined;
       const code = row['subjectCode'];
-      return typeof code === 'string' && code !== '' ? balanceNote(lookups.balances().get(code)) : undefined;
+      if (typeof code !== 'string' || code === '') return undefined;
+      const parts = [lineBudgetNote(lookups, row)?.text, balanceNote(lookups.balances().get(code))].filter((p) => !!p);
+      return parts.length > 0 ? parts.join('　') : undefined;
     },
+    noteTone: (row, fieldId) => (fieldId === 'subjectCode' ? lineBudgetNote(lookups, row)?.tone : undefined),
     editors: {
       subjectCode: autocompleteEditor(subjectSource),
       summary: autocompleteEditor(summarySource),
     },
   };
+}
+
+function lineBudgetNote(lookups: VoucherLookups, row: Record<string, unknown>): ReturnType<typeof budgetNote> {
+  const key = row['auxis'];
+  const view = lookups.budget?.();
+  return view && typeof key === 'string' && key !== '' ? budgetNote(view, key) : undefined;
 }
 
 /** The store's lookups as plain functions (a table adds what it offers). */

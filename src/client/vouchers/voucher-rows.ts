@@ -4,7 +4,7 @@
  * (yuan on the wire, integer fen in the grid); blank lines are not sent.
  */
 import type { EmptyVoucherResponse, SaveVoucherRequest, Voucher, VoucherLine } from '../../shared/api/vouchers.js';
-import { auxiKeyOf, parseAuxiKey } from '../../shared/subjects/auxiliary-rules.js';
+import { lineAuxiKey, lineAuxisOf, savedAuxisOf } from './line-auxis.js';
 import { fenToYuan, optionalYuanToFen } from '../../shared/vouchers/amounts.js';
 import { draftLine, padVoucherRows, type VoucherHeader, type VoucherLineRow } from '../../../grids/voucher.js';
 import { isBlankLine } from '../../shared/vouchers/rules.js';
@@ -101,7 +101,7 @@ export function rowsFromLines(lines: readonly VoucherLine[], newId: () => string
       parentId: null,
       summary: line.summary || null,
       subjectCode: line.subjectCode || line.code || null,
-      auxis: line.auxis.length > 0 ? auxiKeyOf(line.auxis) : null,
+      auxis: line.auxis.length > 0 ? lineAuxiKey(line.auxis) : null,
       debitAmount: fenOf(line.debitAmount),
       creditAmount: fenOf(line.creditAmount),
     }));
@@ -142,11 +142,11 @@ export function auxiNamesOf(v: Voucher): Map<string, string> {
   return names;
 }
 
-/** Display text of an auxiliary key: the item names, joined. */
+/** Display text of an auxiliary key: the item names (with a budget line's indicator), joined. */
 export function auxiText(key: string | null, names: ReadonlyMap<string, string>): string {
   if (!key) return '';
-  return parseAuxiKey(key)
-    .map((c) => names.get(`${c.typeNo}:${c.infoNo}`) ?? c.infoNo)
+  return lineAuxisOf(key)
+    .map((c) => `${names.get(`${c.typeNo}:${c.infoNo}`) ?? c.infoNo}${c.targetID ? `（指标${c.targetID}）` : ''}`)
     .join('，');
 }
 
@@ -200,7 +200,7 @@ export function saveRequestOf(head: VoucherHead, rows: readonly VoucherLineRow[]
       subjectCode: (r.subjectCode ?? '').trim(),
       debitAmount: r.debitAmount ? fenToYuan(r.debitAmount) : null,
       creditAmount: r.creditAmount ? fenToYuan(r.creditAmount) : null,
-      auxis: parseAuxiKey(r.auxis ?? ''),
+      auxis: savedAuxisOf(r.auxis),
     })),
     financialOfficer: head.financialOfficer.trim(),
     bookkeeper: head.bookkeeper.trim(),

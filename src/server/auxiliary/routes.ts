@@ -12,6 +12,7 @@ import { ztOf } from '../auth/guard.js';
 import { Pages, requireButton } from '../auth/permissions.js';
 import { Page, Readers } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
+import { budgetFiguresOf, withBudgetFigures } from '../budget/auxi-budget.js';
 import { refuse } from '../http/app-error.js';
 import { findSubject } from '../subjects/subject-repository.js';
 import { scopeOf } from '../subjects/routes.js';
@@ -62,9 +63,17 @@ export function auxiliaryRoutes(app: App, db: Db): void {
     const wanted = request.query.typeNoArray ? typeNosOf(request.query.typeNoArray) : undefined;
     const onlyEnable = request.query.onlyEnable === true;
     const [types, items] = await Promise.all([listTypes(db.kysely, ztId, wanted), listItems(db.kysely, ztId, wanted)]);
-    const data = types
-      .filter((t) => !onlyEnable || t.enable)
-      .map((t) => ({ ...toAuxiType(t), infoList: itemTree(items, t.type_no, onlyEnable) }));
+    const shown = types.filter((t) => !onlyEnable || t.enable);
+    const budget = await budgetFiguresOf(
+      db.kysely,
+      ztId,
+      ztOf(request).year,
+      shown.map((t) => t.type_no),
+    );
+    const data = shown.map((t) => ({
+      ...toAuxiType(t),
+      infoList: withBudgetFigures(itemTree(items, t.type_no, onlyEnable), budget),
+    }));
     return okEnvelope(data);
   });
 
@@ -84,10 +93,16 @@ export function auxiliaryRoutes(app: App, db: Db): void {
       scope.ztId,
       types.map((t) => t.type_no),
     );
+    const budget = await budgetFiguresOf(
+      db.kysely,
+      scope.ztId,
+      scope.year,
+      types.map((t) => t.type_no),
+    );
     const data = types.map((t) => ({
       ...toAuxiType(t),
       linked: linked.includes(t.type_no),
-      infoList: itemTree(items, t.type_no, true),
+      infoList: withBudgetFigures(itemTree(items, t.type_no, true), budget),
     }));
     return okEnvelope(data);
   });

@@ -4,8 +4,10 @@
  */
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
+import { budgetVoucherRoutes } from './voucher-routes.js';
 
 export function budgetRoutes(app: App, db: Db): void {
   void app;
   void db;
+  budgetVoucherRoutes(app, db);
 }

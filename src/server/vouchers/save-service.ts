@@ -36,6 +36,7 @@ import { assertAsSeen, isModification, readSaveTarget } from './voucher-target.j
 import { runSetWrite, runWrite } from './write-queue.js';
 import { postWrittenLines } from '../books/balances.js';
 import { postBudgetSpent } from '../budget/spent-posting.js';
+import { targetIssues } from '../budget/voucher-targets.js';
 import { countOfVoucher } from '../files/repository.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
 import { requireVoucherCategory } from '../rights/voucher-categories.js';
@@ -271,6 +272,16 @@ async function checkDraft(
   }
   const auxi = issues.length === 0 ? await auxiItemIssues(reads, draft) : { issues: [], names: new Map<string, string>() };
   issues.push(...auxi.issues);
+  // The budget indicator of a two-table voucher's budget line (budget/indicators.ts).
+  if (issues.length === 0 && year !== null) {
+    const twoTable = isTwoTable(scope.system);
+    const lines = draft.lines.map((l) => ({
+      rowId: l.rowId,
+      budgetSide: twoTable && !!ruleSubject(index, l.subjectCode ?? '')?.isGovernment,
+      auxis: l.auxis,
+    }));
+    issues.push(...(await targetIssues(db.kysely, scope.ztId, year, lines)));
+  }
   if (issues.length > 0) refuse('ValidationFailed', issues[0]?.message, issues);
   return {
     draft,

@@ -320,6 +320,9 @@ export const Paths = {
   apiDocsJson: '/api/docs/json',
   /** POST (signed, administrators) → ApiDocsSession: sets the short-lived cookie that opens apiDocs in a browser tab. */
   apiDocsSession: '/api/docs/session',
+  // budgets, lane "voucher" (issue 21 §2; src/shared/api/schemas/budget-voucher.ts)
+  /** Ours: GET { budgetId } → IndicatorNode[]: a project's indicator tree for the two-table voucher's indicator picker. */
+  budgetVoucherIndicators: '/budget/api/budgettarget/voucherIndicators',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */

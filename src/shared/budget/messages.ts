@@ -22,6 +22,8 @@ export const BudgetMessages = {
   categoryRequired: '请选择类别',
   // Spec (target picker): 'choose a last-level indicator'.
   indicatorLeafRequired: '请选择末级指标',
+  // Ours: a targetID on a line that asks for none (not a budget-side XMYS line of a project with indicators).
+  indicatorNotAsked: '该分录不需要选择预算指标',
   // Spec Chinese: the project is past its budget (control 2), the voucher is saved.
   overrunWarned: '已超预算执行',
   // Spec (English): 'this project has exceeded its budget!'.

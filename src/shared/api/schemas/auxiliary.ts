@@ -3,6 +3,7 @@
  * items, the items of types as trees, a subject's types.
  */
 import { Type, type Static } from 'typebox';
+import { AuxiBudgetFields } from './budget-voucher.js';
 import { Envelope, NoParams, Nullable, SubjectCode } from './common.js';
 
 /** Wire limits above the business rules' (auxiliary-rules.ts), which tell a too long code or name with their own messages (4003). */
@@ -29,6 +30,8 @@ export const AuxiInfoSchema = Type.Cyclic(
       isEnable: Type.Boolean(),
       isLeaf: Type.Boolean({ description: 'leaf items are the ones a voucher line or an opening row may choose' }),
       children: Type.Array(Type.Ref('AuxiInfo'), { description: 'sub-items, ordered by code' }),
+      // An item that is a budget detail of the session's year carries its figures (typeInfo, getCodeAuxi).
+      ...AuxiBudgetFields,
     }),
   },
   'AuxiInfo',
