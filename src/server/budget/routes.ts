@@ -4,8 +4,10 @@
  */
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
+import { budgetReportRoutes } from './report-routes.js';
 
 export function budgetRoutes(app: App, db: Db): void {
   void app;
   void db;
+  budgetReportRoutes(app, db);
 }
