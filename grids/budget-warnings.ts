@@ -21,7 +21,8 @@ export interface BudgetWarningGridRow extends GridRow {
   remaining: number;
   /** Hundredths of a percent; null without a budget (spent with none: past it). */
   executionRate: number | null;
-  warnPercent: string;
+  /** The warning threshold in hundredths of a percent (8000 = 80%). */
+  warnPercent: number;
   overBudget: string;
 }
 
@@ -37,7 +38,7 @@ export function toBudgetWarningGridRow(r: BudgetWarningRow): BudgetWarningGridRo
     spent: fen(r.spent),
     remaining: fen(r.remaining),
     executionRate: r.executionHundredths,
-    warnPercent: r.warnPercent,
+    warnPercent: fen(Number(r.warnPercent)),
     overBudget: r.overBudget ? '已超预算' : '达到预警',
   };
 }
@@ -52,7 +53,7 @@ const fields: FieldDef<BudgetWarningGridRow>[] = [
   { id: 'spent', header: '已执行', kind: 'money', editable: false, width: 120 },
   { id: 'remaining', header: '预算余额', kind: 'money', editable: false, width: 120 },
   { id: 'executionRate', header: '执行率(%)', kind: 'money', editable: false, width: 90 },
-  { id: 'warnPercent', header: '预警阈值(%)', kind: 'text', editable: false, width: 90 },
+  { id: 'warnPercent', header: '预警阈值(%)', kind: 'money', editable: false, width: 90 },
   { id: 'overBudget', header: '预警', kind: 'text', editable: false, width: 90 },
 ];
 
