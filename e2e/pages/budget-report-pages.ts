@@ -27,11 +27,11 @@ export class BudgetReportPage {
     await expect(this.heading).toBeVisible();
   }
 
-  /** The data row whose 名称 (or code) cell reads `name` (indentation ignored). */
+  /** The data row (the half of it that shows 名称) whose name reads `name` (indentation ignored). */
   row(name: string): Locator {
-    return this.grid.locator('.ag-center-cols-container .ag-row, .ag-pinned-left-cols-container .ag-row').filter({
-      has: this.page.locator('[col-id="name"]', { hasText: new RegExp(`^\\s*${name}\\s*$`) }),
-    });
+    return this.grid
+      .locator('.ag-row:not(.ag-row-pinned)')
+      .filter({ has: this.page.getByRole('gridcell', { name, exact: true }) });
   }
 
   /** A cell of the row named `name`: the row-index joins the pinned and scrolling halves. */
