@@ -18,7 +18,7 @@ import type { PlanState } from '../../shared/budget/plan-states.js';
 import { refuse } from '../http/app-error.js';
 import { voucherNoText } from '../funds/register.js';
 import type { Q } from '../subjects/subject-repository.js';
-import { isGovernmentSet, readDetails, readExecution } from './execution.js';
+import { isGovernmentSet, readExecution } from './execution.js';
 import { readPlanState } from './plan-state.js';
 
 export interface ExecutionReport {
@@ -87,15 +87,22 @@ export interface BudgetLineEntry {
 }
 
 export interface BudgetLines {
-  detail: Awaited<ReturnType<typeof readDetails>>[number];
+  detail: { id: string; type_no: string; info_no: string; project_name: string; project_amount: number; subject_codes: string };
   spent: number;
   lines: BudgetLineEntry[];
 }
 
 /** A detail's voucher lines of the year (its spent, line by line); a detail of another set or year: 4015. */
 export async function readBudgetLines(q: Q, ztId: number, year: number, budgetId: string): Promise<BudgetLines> {
-  const detail = (await readDetails(q, ztId, year)).find((d) => d.id === budgetId);
-  if (!detail) refuse('NotFound', BudgetMessages.reportDetailNotFound);
+  const row = await q
+    .selectFrom('budget_project')
+    .select(['id', 'type_no', 'info_no', 'project_name', 'project_amount', 'subject_codes'])
+    .where('zt_id', '=', ztId)
+    .where('year', '=', year)
+    .where('id', '=', budgetId)
+    .executeTakeFirst();
+  if (!row) refuse('NotFound', BudgetMessages.reportDetailNotFound);
+  const detail = { ...row, project_amount: Number(row.project_amount) };
   const government = await isGovernmentSet(q, ztId);
   const subjects = subjectListOf(detail.subject_codes);
   const rows = await q
