@@ -108,6 +108,15 @@ export const routes: RouteObject[] = [
             path: '/funds-management/funds-accounting',
             lazy: async () => ({ Component: (await import('../funds/FundsAccountingPage.js')).FundsAccountingPage }),
           },
+          // budget reports (issue 21 §3, reports lane)
+          {
+            path: '/budget-management/budget-execution',
+            lazy: async () => ({ Component: (await import('../budget/BudgetExecutionPage.js')).BudgetExecutionPage }),
+          },
+          {
+            path: '/budget-management/zhichu-yujing',
+            lazy: async () => ({ Component: (await import('../budget/BudgetWarningsPage.js')).BudgetWarningsPage }),
+          },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],
       },

@@ -26,6 +26,9 @@ export const Page = {
   fundsAccounting: '/funds-management/funds-accounting',
   backup: '/user-center/backup',
   fundsEntry: '/funds-management/funds-entry',
+  // The budget reports (issue 21 §3, reports lane).
+  budgetExecution: '/budget-management/budget-execution',
+  budgetWarnings: '/budget-management/zhichu-yujing',
   // The user center's administration (admin/menu-catalogue.ts USER_CENTER_PAGES).
   ztManagement: '/user-center/zt-management',
   provincialZtManagement: '/user-center/provincial-level-zt-management',

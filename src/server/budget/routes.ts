@@ -4,10 +4,10 @@
  */
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
+import { budgetReportRoutes } from './report-routes.js';
 import { budgetVoucherRoutes } from './voucher-routes.js';
 
 export function budgetRoutes(app: App, db: Db): void {
-  void app;
-  void db;
   budgetVoucherRoutes(app, db);
+  budgetReportRoutes(app, db);
 }

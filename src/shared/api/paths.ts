@@ -313,6 +313,15 @@ export const Paths = {
   unitDelete: '/account/api/unit/delete',
   /** Ours: GET the set's default share subjects (funds_setting); POST saves them. */
   unitSetting: '/account/api/unit/setting',
+  // budget reports (issue 21 §3, reports lane, ours; schemas/budget-reports.ts, server/budget/report-routes.ts)
+  /** GET BudgetExecutionQuery → BudgetExecutionResponse: 预算执行表 with class and category subtotals. */
+  budgetExecution: '/budget/api/execution',
+  budgetExecutionExport: '/budget/api/execution/export',
+  /** GET { budgetId } → BudgetLinesResponse: a detail's voucher lines (the drill). */
+  budgetExecutionLines: '/budget/api/execution/lines',
+  /** GET → BudgetWarningsResponse: 支出预警 of the approved plan, worst first. */
+  budgetWarnings: '/budget/api/warnings',
+  budgetWarningsExport: '/budget/api/warnings/export',
   // the API documentation (OpenAPI), for administrators (src/server/http/api-docs.ts)
   /** The browsable documentation (Swagger UI): a page, opened with the cookie apiDocsSession sets. */
   apiDocs: '/api/docs',

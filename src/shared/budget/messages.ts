@@ -37,4 +37,6 @@ export const BudgetMessages = {
   planLocked: (statusName: string): string => `预算方案${statusName}，不能修改预算；已批复的预算请在预算调整中调整`,
   adjustReasonRequired: '请输入调整原因',
   returnReasonRequired: '请输入退回原因',
+  // Reports lane: the drill names a detail that is not of the session's set and year.
+  reportDetailNotFound: '预算明细不存在（不属于当前账套或年度）',
 } as const;
