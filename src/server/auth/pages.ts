@@ -26,6 +26,9 @@ export const Page = {
   fundsAccounting: '/funds-management/funds-accounting',
   backup: '/user-center/backup',
   fundsEntry: '/funds-management/funds-entry',
+  // Budgets, setup lane (issue 21 §1).
+  projectBudget: '/budget-management/project-budget',
+  expenditureClasses: '/budget-management/zhichufenlei-shezhi',
   // The user center's administration (admin/menu-catalogue.ts USER_CENTER_PAGES).
   ztManagement: '/user-center/zt-management',
   provincialZtManagement: '/user-center/provincial-level-zt-management',

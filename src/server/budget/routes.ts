@@ -4,8 +4,8 @@
  */
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
+import { budgetSetupRoutes } from './setup-routes.js';
 
 export function budgetRoutes(app: App, db: Db): void {
-  void app;
-  void db;
+  budgetSetupRoutes(app, db);
 }
