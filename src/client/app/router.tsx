@@ -108,6 +108,15 @@ export const routes: RouteObject[] = [
             path: '/funds-management/funds-accounting',
             lazy: async () => ({ Component: (await import('../funds/FundsAccountingPage.js')).FundsAccountingPage }),
           },
+          // Budgets, setup lane (issue 21 §1).
+          {
+            path: '/budget-management/project-budget',
+            lazy: async () => ({ Component: (await import('../budget/BudgetSetupPage.js')).ProjectBudgetPage }),
+          },
+          {
+            path: '/budget-management/zhichufenlei-shezhi',
+            lazy: async () => ({ Component: (await import('../budget/BudgetSetupPage.js')).ExpenditureClassPage }),
+          },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],
       },

@@ -65,6 +65,8 @@ export const Readers = {
     Page.trialBalance,
     // The funds-entry grid checks and picks its counterpart subjects.
     Page.fundsEntry,
+    // 项目预算 picks a budget detail's expense subjects (zdrapproval).
+    Page.projectBudget,
   ],
   /** A voucher, its attachments, categories and audit trail: the editor, the list and the detail ledger's preview. */
   voucher: [Page.voucherAdd, Page.voucherList, Page.detailAccount],

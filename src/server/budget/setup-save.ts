@@ -93,7 +93,7 @@ async function refuseDuplicateName(q: Q, scope: Scope, auxiType: string, name: s
 
 /** Adds a category or renames one; answers it. */
 export async function saveCategory(db: Db, scope: Scope, body: SaveBudgetTypeRequest) {
-  const auxiType = body.auxiType as BudgetAuxiType;
+  const auxiType = body.auxiType;
   const typeName = text(body.typeName);
   invalid(validateCategory({ auxiType, typeName, expendBudgetClassification: text(body.expendBudgetClassification) || null }));
   const typeId = text(body.typeId);
@@ -158,7 +158,7 @@ export interface DetailSaveContext {
 /** Adds or edits a detail; answers it with the subjects linked to its item's type. */
 export async function saveDetail(db: Db, ctx: DetailSaveContext, body: SaveBudgetDetailRequest): Promise<SavedDetail> {
   const { scope } = ctx;
-  const auxiType = body.auxiType as BudgetAuxiType;
+  const auxiType = body.auxiType;
   const project = isProjectType(auxiType);
   const id = text(body.id);
   const typeId = text(body.typeId) || null;

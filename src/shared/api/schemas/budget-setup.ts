@@ -7,7 +7,7 @@ import { Type, type Static } from 'typebox';
 import { Envelope, Id, Nullable, YuanIn, YuanOut } from './common.js';
 
 const AuxiType = Type.Union(
-  ['XMYS', 'XMZC', 'JBZC', 'RYJF', 'GYJF'].map((t) => Type.Literal(t)),
+  [Type.Literal('XMYS'), Type.Literal('XMZC'), Type.Literal('JBZC'), Type.Literal('RYJF'), Type.Literal('GYJF')],
   {
     description: 'XMYS 项目预算, XMZC 项目支出 (class 002); JBZC 基本支出 001, RYJF 人员经费 00101, GYJF 公用经费 00102',
     'x-message': '预算类型须为XMYS、XMZC、JBZC、RYJF或GYJF',
