@@ -11,6 +11,7 @@
  * - subjects are named only by a holder of 项目预算's zdrapproval (the caller says whether the
  *   user holds it), and a holder must name them on a project budget (spec).
  */
+import { PostgresAdapter } from 'kysely';
 import type { SaveBudgetDetailRequest, SaveBudgetTypeRequest, SavedDetail } from '../../shared/api/schemas/budget-setup.js';
 import { EXPEND_CLASSES, itemTypeOf, type BudgetAuxiType } from '../../shared/budget/classes.js';
 import { BudgetMessages } from '../../shared/budget/messages.js';
@@ -40,11 +41,12 @@ function invalid(issues: readonly ValidationIssue[]): void {
   if (issues.length > 0) refuse('ValidationFailed', issues[0]?.message, issues);
 }
 
-async function inTransaction<T>(db: Db, conflict: string, run: (trx: Q) => Promise<T>): Promise<T> {
+/** Names are checked inside the transaction: a unique violation is a concurrent save of the same name or item code. */
+async function inTransaction<T>(db: Db, run: (trx: Q) => Promise<T>): Promise<T> {
   try {
     return await db.kysely.transaction().execute(run);
   } catch (error) {
-    if (isUniqueViolation(error)) refuse('Conflict', conflict);
+    if (isUniqueViolation(error)) refuse('Conflict', BudgetMessages.saveConflict);
     throw error;
   }
 }
@@ -97,7 +99,7 @@ export async function saveCategory(db: Db, scope: Scope, body: SaveBudgetTypeReq
   const typeName = text(body.typeName);
   invalid(validateCategory({ auxiType, typeName, expendBudgetClassification: text(body.expendBudgetClassification) || null }));
   const typeId = text(body.typeId);
-  return inTransaction(db, BudgetMessages.categoryNameDuplicate(typeName), async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (typeId) {
       const category = (await findCategory(trx, scope, typeId)) ?? refuse('NotFound', BudgetMessages.categoryNotFound);
       if (category.auxi_type !== auxiType) refuse('ValidationFailed', BudgetMessages.classMismatch);
@@ -167,13 +169,22 @@ export async function saveDetail(db: Db, ctx: DetailSaveContext, body: SaveBudge
   const opening = project ? fenOf(body.amountBeforeAdjustment) : projectAmount;
   const subjectsSent = body.subjectCodeArray !== undefined && body.subjectCodeArray !== null;
   const sent = subjectsOf(body.subjectCodeArray);
-  return inTransaction(db, BudgetMessages.projectNameDuplicate(projectName), async (trx) => {
+  return inTransaction(db, async (trx) => {
     const existing = id ? ((await findDetail(trx, scope, id)) ?? refuse('NotFound', BudgetMessages.detailNotFound)) : null;
     const kept = existing ? subjectsOf(existing.subject_codes) : [];
     // A user without zdrapproval keeps a detail's subjects as they are: sending none (or the same) is no change.
     const subjects = subjectsSent ? sent : kept;
     const subjectsChanged = subjects.join(',') !== kept.join(',');
     if (subjectsChanged && !ctx.mayChooseSubjects) refuse('Forbidden', BudgetMessages.subjectsNeedRight);
+    // Concurrent adds under one category take its next item codes one after the other (PostgreSQL; SQLite has one writer).
+    if (typeId && trx.getExecutor().adapter instanceof PostgresAdapter)
+      await trx
+        .selectFrom('budget_category')
+        .select('id')
+        .where('zt_id', '=', scope.ztId)
+        .where('id', '=', typeId)
+        .forUpdate()
+        .execute();
     const category = typeId ? await findCategory(trx, scope, typeId) : undefined;
     if (typeId && !category) refuse('NotFound', BudgetMessages.categoryNotFound);
     invalid(

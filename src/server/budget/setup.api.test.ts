@@ -511,6 +511,28 @@ describe.each(TEST_DIALECTS)('budget setup: categories, details, items, subjects
     // The detail a voucher carries stays, and its category with it.
   });
 
+  it('gives concurrent adds under one category each its own item, and no stray item', async () => {
+    const ztId = id(FACTORY);
+    const category = await saveType(kuaiji, { auxiType: 'XMYS', typeName: '并发' });
+    const answers = await Promise.all(
+      ['甲', '乙', '丙', '丁'].map((name) =>
+        kuaiji.post<SavedDetail>(Paths.budgetSaveDetail, {
+          auxiType: 'XMYS',
+          typeId: category.typeId,
+          projectName: `并发${name}`,
+          amountBeforeAdjustment: 1,
+          projectAmount: 1,
+          subjectCodeArray: '50101',
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.body.errorMsg)).toEqual([null, null, null, null]);
+    const saved = answers.map((a) => a.body.data.infoNo);
+    expect(new Set(saved).size).toBe(4);
+    const children = (await items(ztId, 'XMYS')).filter((i) => i[2] === category.infoNo).map((i) => i[0]);
+    expect(children.sort()).toEqual([...saved].sort());
+  });
+
   it('answers JudgeBigProjects for an item, an item on a subject, and a subject', async () => {
     const category = await saveType(kuaiji, { auxiType: 'XMYS', typeName: '判定' });
     const detail = (

@@ -44,6 +44,7 @@ export const BudgetMessages = {
   projectNameTooLong: '名称不能超过100个字符',
   projectNameDuplicate: (name: string): string => `本类别下已有“${name}”`,
   detailNotFound: '预算明细不存在',
+  saveConflict: '预算类别或明细刚被他人修改，请刷新后重试',
   categoryFixed: '预算明细不能改到其他类别下',
   amountNegative: '预算金额不能为负数',
   adjustedFollowsOpening: '方案批复前调整后预算等于调整前预算；批复后请在预算调整中调整',
