@@ -59,6 +59,37 @@ test('a bookkeeper keys project budgets and expenditure classes with the keyboar
   await expect(row).toContainText('12,000.50');
   await expect(row).toContainText('50102 文体活动支出');
 
+  // The project's indicators (the two-table voucher's indicator picker): a parent sums its children.
+  await row.click();
+  await page.keyboard.press('Control+i');
+  const indicators = budget.dialog('项目指标：职工运动会');
+  await expect(indicators).toBeVisible();
+  await indicators.getByRole('button', { name: '新增指标' }).click();
+  await page.keyboard.type('01');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('上级补助');
+  await indicators.getByRole('button', { name: '新增下级' }).click();
+  await expect(indicators.getByLabel('指标编码').nth(1)).toBeFocused();
+  await page.keyboard.type('01');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('第一批');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('3000.1');
+  await indicators.getByLabel('指标编码').first().click();
+  await indicators.getByRole('button', { name: '新增下级' }).click();
+  await page.keyboard.type('02');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('第二批');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1999.9');
+  for (const [i, code] of ['01', '0101', '0102'].entries())
+    await expect(indicators.getByLabel('指标编码').nth(i)).toHaveValue(code);
+  await expect(indicators.getByLabel('下级合计')).toHaveText('5,000.00');
+  await page.screenshot({ path: `${SCREENS_DIR}/budget-setup-indicators.png` });
+  await page.keyboard.press('Control+Enter');
+  await expect(indicators).toHaveCount(0);
+  await expect(row.getByRole('cell').last()).toHaveText('3');
+
   // A second detail, renamed and then deleted from the right-click menu.
   await budget.node('001 职工活动').click();
   await page.getByRole('button', { name: '新增明细' }).click();

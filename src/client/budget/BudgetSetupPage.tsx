@@ -23,6 +23,7 @@ import { detailsOf, SCOPE_ROOTS, treeRows, type TreeRow } from './budget-tree.js
 import { BudgetCategoryDialog } from './BudgetCategoryDialog.js';
 import { BudgetContextMenu, type MenuAction } from './BudgetContextMenu.js';
 import { BudgetDetailDialog } from './BudgetDetailDialog.js';
+import { IndicatorDialog } from './IndicatorDialog.js';
 import './budget-setup.css';
 
 const PROJECT_BUDGET_PATH = '/budget-management/project-budget';
@@ -38,7 +39,11 @@ const classText = (code: string | null) => {
   return found ? `${found.code} ${found.name}` : '';
 };
 
-type Editing = { kind: 'category'; rowKey: string | null; edit: boolean } | { kind: 'detail'; detail?: BudgetDetail } | null;
+type Editing =
+  | { kind: 'category'; rowKey: string | null; edit: boolean }
+  | { kind: 'detail'; detail?: BudgetDetail }
+  | { kind: 'indicators'; detail: BudgetDetail }
+  | null;
 
 /** zdrapproval is 项目预算's button: 支出分类设置 reads it from there for its 项目支出 details. */
 function useSubjectRight(): boolean {
@@ -169,6 +174,10 @@ function BudgetSetupPage({ scope }: { scope: SetupScope }) {
       ? [{ id: 'editDetail', label: '修改明细', keys: 'Enter', run: () => setEditing({ kind: 'detail', detail: d }) }]
       : []),
     ...(has('delete') ? [{ id: 'deleteDetail', label: '删除明细', keys: 'Delete', run: () => void removeDetail(d) }] : []),
+    // Indicators are kept on 项目预算 (the two-table voucher's indicator picker reads them).
+    ...(scope === 'project'
+      ? [{ id: 'indicators', label: '项目指标', keys: 'Ctrl+I', run: () => setEditing({ kind: 'indicators', detail: d }) }]
+      : []),
   ];
 
   const openMenu = (event: MouseEvent, actions: MenuAction[]) => {
@@ -211,10 +220,17 @@ function BudgetSetupPage({ scope }: { scope: SetupScope }) {
     } else if (event.key === 'Enter' && has('edit')) setEditing({ kind: 'detail', detail: d });
     else if (event.key === 'Delete' && has('delete')) void removeDetail(d);
     else if (event.key === 'Insert' && has('add')) addDetail();
+    else if (event.key.toLowerCase() === 'i' && event.ctrlKey && scope === 'project')
+      setEditing({ kind: 'indicators', detail: d });
     else if (event.key === 'ArrowLeft') focusTree();
     else return;
     event.preventDefault();
   };
+
+  const closeIndicators = useCallback(() => {
+    setEditing(null);
+    reload();
+  }, [reload]);
 
   const editingCategoryRow = editing?.kind === 'category' ? rows.find((r) => r.key === editing.rowKey) : undefined;
   const detailPool = categories.filter(
@@ -245,7 +261,10 @@ function BudgetSetupPage({ scope }: { scope: SetupScope }) {
         <PermissionButton value="delete" disabled={!detail || !planEditable} onClick={() => void removeDetail(detail)}>
           删除明细
         </PermissionButton>
-        <span className="muted">右键或 Insert 新增 · Enter 修改 · Delete 删除 · Ctrl+Insert 在类别下新增明细</span>
+        <span className="muted">
+          右键或 Insert 新增 · Enter 修改 · Delete 删除 · Ctrl+Insert 在类别下新增明细
+          {scope === 'project' ? ' · Ctrl+I 项目指标' : ''}
+        </span>
       </div>
       <div className="budget-columns">
         <ul className="budget-tree" role="tree" aria-label={scope === 'project' ? '预算类别' : '支出分类'}>
@@ -318,6 +337,7 @@ function BudgetSetupPage({ scope }: { scope: SetupScope }) {
                       <td className="num">{money(d.amountBeforeAdjustment)}</td>
                       <td className="num">{money(d.projectAmount)}</td>
                       {showSubjects && <td>{d.subjects.map((s) => `${s.code} ${s.name}`).join('、') || '全部支出科目'}</td>}
+                      {scope === 'project' && <td className="num">{d.indicatorCount || ''}</td>}
                     </>
                   ) : (
                     <>
@@ -355,6 +375,9 @@ function BudgetSetupPage({ scope }: { scope: SetupScope }) {
             setTimeout(() => document.getElementById(`budget-node-${saved.typeId}`)?.focus(), 300);
           }}
         />
+      )}
+      {editing?.kind === 'indicators' && (
+        <IndicatorDialog detail={editing.detail} editable={has('edit')} onClose={closeIndicators} />
       )}
       {editing?.kind === 'detail' && (
         <BudgetDetailDialog

@@ -3,8 +3,10 @@ import { Paths } from '../../shared/api/paths.js';
 import type {
   BudgetSetupList,
   BudgetType,
+  ProjectIndicators,
   SaveBudgetDetailRequest,
   SaveBudgetTypeRequest,
+  SaveIndicatorsRequest,
   SavedDetail,
 } from '../../shared/api/schemas/budget-setup.js';
 import { api, requestEnvelope } from '../shell/request.js';
@@ -31,4 +33,12 @@ export async function saveDetail(body: SaveBudgetDetailRequest): Promise<{ data:
 
 export function deleteDetail(id: string): Promise<null> {
   return api.post<null>(Paths.budgetDeleteDetail, { id });
+}
+
+export function fetchIndicators(budgetId: string): Promise<ProjectIndicators> {
+  return api.post<ProjectIndicators>(Paths.budgetProjectIndicators, { budgetId });
+}
+
+export function saveIndicators(body: SaveIndicatorsRequest): Promise<ProjectIndicators> {
+  return api.post<ProjectIndicators>(Paths.budgetSaveIndicators, body);
 }
