@@ -9,21 +9,42 @@
 import { expect, test } from '@playwright/test';
 import { openSqlite } from '../src/server/db/database.js';
 import { openBudgetPlatform } from '../src/server/test-support/budget-fixture.js';
+import { insertUser } from '../src/server/test-support/test-users.js';
 import { databaseFile } from './support/database.js';
 import { SCREENS_DIR } from './support/demo.js';
 import { signInTo } from './support/flows.js';
 import { ensureSet } from './support/ledger-sets.js';
+import { HomeLayout } from './pages/home-layout.js';
+import { LoginPage } from './pages/login-page.js';
+import { SelectingPage } from './pages/selecting-page.js';
 import { BudgetSetupPage, EXPENDITURE_CLASSES_PATH, PROJECT_BUDGET_PATH } from './pages/budget-setup-page.js';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const SET = '预算设置E2E工会';
+/** A keyer of project budgets without zdrapproval (the subject selector is not hers). */
+const KEYER = { loginName: 'yusuanE2E', password: 'Yusuan@123' };
 
 test.beforeAll(async () => {
   const id = await ensureSet({ name: SET, code: '9621', system: 'union-grassroots', year: 2026, users: ['kuaiji'] });
   const db = openSqlite(databaseFile());
   try {
     await openBudgetPlatform(db, id);
+    const had = await db.kysely.selectFrom('app_user').select('id').where('login_name', '=', KEYER.loginName).executeTakeFirst();
+    if (!had) {
+      const { id: levelId } = await db.kysely
+        .insertInto('user_level')
+        .values({
+          code: 'budgetKeyerE2E',
+          name: '预算录入',
+          resources: JSON.stringify([{ href: PROJECT_BUDGET_PATH, resourceList: ['add', 'edit', 'delete'] }]),
+          sort: 90,
+          enable: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertUser(db, 12, { ...KEYER, name: '预算录入员', grants: [{ ztId: id, level: levelId }] });
+    }
   } finally {
     await db.close();
   }
@@ -88,6 +109,8 @@ test('a bookkeeper keys project budgets and expenditure classes with the keyboar
   await page.screenshot({ path: `${SCREENS_DIR}/budget-setup-indicators.png` });
   await page.keyboard.press('Control+Enter');
   await expect(indicators).toHaveCount(0);
+  await expect(page.getByRole('columnheader').last()).toHaveText('指标数');
+  await expect(row.getByRole('cell')).toHaveCount(7);
   await expect(row.getByRole('cell').last()).toHaveText('3');
 
   // A second detail, renamed and then deleted from the right-click menu.
@@ -131,4 +154,33 @@ test('a bookkeeper keys project budgets and expenditure classes with the keyboar
   await expect(line).toContainText('00101 人员经费');
   await expect(line).toContainText('80,000.00');
   await page.screenshot({ path: `${SCREENS_DIR}/budget-setup-expenditure.png` });
+});
+
+test('without zdrapproval the detail dialog has no subject selector and a project counts every expense subject', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const login = new LoginPage(page);
+  await login.goto('/');
+  await login.signIn(KEYER.loginName, KEYER.password);
+  const selecting = new SelectingPage(page);
+  await selecting.expectLoaded();
+  await selecting.choose(SET, 2026);
+  await new HomeLayout(page).expectHome(SET, 2026);
+
+  const budget = new BudgetSetupPage(page);
+  await budget.goto(PROJECT_BUDGET_PATH, '项目预算');
+  await expect(page.getByRole('columnheader', { name: '预算科目' })).toHaveCount(0);
+  await budget.addCategory('项目支出', '无科目类', '001');
+  await page.keyboard.press('Control+Insert');
+  const dialog = budget.dialog('新增明细');
+  await expect(dialog.getByLabel('名称', { exact: true })).toBeFocused();
+  await expect(dialog.getByRole('group', { name: '预算科目' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: '选择科目' })).toHaveCount(0);
+  await page.keyboard.type('慰问');
+  await budget.type('调整前预算（元）', '800');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(budget.row('慰问')).toContainText('800.00');
+  await page.screenshot({ path: `${SCREENS_DIR}/budget-setup-no-subject-right.png` });
 });

@@ -304,6 +304,7 @@ function BudgetSetupPage({ scope }: { scope: SetupScope }) {
                     <th scope="col">调整前预算</th>
                     <th scope="col">调整后预算</th>
                     {showSubjects && <th scope="col">预算科目</th>}
+                    {scope === 'project' && <th scope="col">指标数</th>}
                   </>
                 ) : (
                   <>
