@@ -117,6 +117,15 @@ export const routes: RouteObject[] = [
             path: '/budget-management/zhichu-yujing',
             lazy: async () => ({ Component: (await import('../budget/BudgetWarningsPage.js')).BudgetWarningsPage }),
           },
+          // Budgets, setup lane (issue 21 §1).
+          {
+            path: '/budget-management/project-budget',
+            lazy: async () => ({ Component: (await import('../budget/BudgetSetupPage.js')).ProjectBudgetPage }),
+          },
+          {
+            path: '/budget-management/zhichufenlei-shezhi',
+            lazy: async () => ({ Component: (await import('../budget/BudgetSetupPage.js')).ExpenditureClassPage }),
+          },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],
       },

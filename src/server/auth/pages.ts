@@ -29,6 +29,9 @@ export const Page = {
   // The budget reports (issue 21 §3, reports lane).
   budgetExecution: '/budget-management/budget-execution',
   budgetWarnings: '/budget-management/zhichu-yujing',
+  // Budgets, setup lane (issue 21 §1).
+  projectBudget: '/budget-management/project-budget',
+  expenditureClasses: '/budget-management/zhichufenlei-shezhi',
   // The user center's administration (admin/menu-catalogue.ts USER_CENTER_PAGES).
   ztManagement: '/user-center/zt-management',
   provincialZtManagement: '/user-center/provincial-level-zt-management',
@@ -65,6 +68,8 @@ export const Readers = {
     Page.trialBalance,
     // The funds-entry grid checks and picks its counterpart subjects.
     Page.fundsEntry,
+    // 项目预算 picks a budget detail's expense subjects (zdrapproval).
+    Page.projectBudget,
   ],
   /** A voucher, its attachments, categories and audit trail: the editor, the list and the detail ledger's preview. */
   voucher: [Page.voucherAdd, Page.voucherList, Page.detailAccount],

@@ -11,7 +11,7 @@ import { onLedger, Right } from '../auth/route-rights.js';
 import type { Db } from '../db/database.js';
 import { refuse } from '../http/app-error.js';
 import type { App } from '../http/app-type.js';
-import { indicatorTree, readIndicators } from './indicators.js';
+import { indicatorTree, readIndicators } from './voucher-indicators.js';
 
 export function budgetVoucherRoutes(app: App, db: Db): void {
   app.get(

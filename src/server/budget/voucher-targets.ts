@@ -5,7 +5,7 @@
  */
 import type { ValidationIssue } from '../../shared/envelope.js';
 import type { Q } from '../subjects/subject-repository.js';
-import { indicatorIssue, readIndicators } from './indicators.js';
+import { indicatorIssue, readIndicators } from './voucher-indicators.js';
 
 export interface TargetLine {
   rowId: string;

@@ -322,6 +322,25 @@ export const Paths = {
   /** GET → BudgetWarningsResponse: 支出预警 of the approved plan, worst first. */
   budgetWarnings: '/budget/api/warnings',
   budgetWarningsExport: '/budget/api/warnings/export',
+  // budgets, setup lane (issue 21 §1; schemas/budget-setup.ts, server/budget/setup-routes.ts)
+  /** Spec POST saveType: add a category (auxiType, typeName, expendBudgetClassification); typeId given: rename it. */
+  budgetSaveType: '/budget/api/projecRelated/saveType',
+  /** Spec GET getProjecTypeList ?auxiType&expendBudgetClassification → the year's categories (typeId, typeName). */
+  budgetTypeList: '/budget/api/projecRelated/getProjecTypeList',
+  /** Ours: POST { id } deletes a category without details. */
+  budgetDeleteType: '/budget/api/projecRelated/deleteType',
+  /** Spec POST save: add a detail; id given: edit it (ours). */
+  budgetSaveDetail: '/budget/api/projecRelated/save',
+  /** Ours: POST { id } deletes a detail no voucher carries, while the plan is editable. */
+  budgetDeleteDetail: '/budget/api/projecRelated/delete',
+  /** Ours: GET ?scope=project|expenditure → the year's categories with their details. */
+  budgetSetupList: '/budget/api/projecRelated/list',
+  /** Spec POST JudgeBigProjects (payload ours): { typeNo, infoNo, subjectCode } → whether it spends from a budget. */
+  budgetJudgeBigProjects: '/budget/api/projecRelated/JudgeBigProjects',
+  /** Spec POST projectRelatedIndicators (payload ours): { budgetId } or { typeNo, infoNo } → the indicator tree. */
+  budgetProjectIndicators: '/budget/api/budgettarget/projectRelatedIndicators',
+  /** Ours: POST { budgetId, indicators } replaces a project's indicator tree. */
+  budgetSaveIndicators: '/budget/api/budgettarget/saveIndicators',
   // the API documentation (OpenAPI), for administrators (src/server/http/api-docs.ts)
   /** The browsable documentation (Swagger UI): a page, opened with the cookie apiDocsSession sets. */
   apiDocs: '/api/docs',
