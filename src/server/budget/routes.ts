@@ -4,8 +4,8 @@
  */
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
+import { budgetPlanRoutes } from './plan-routes.js';
 
 export function budgetRoutes(app: App, db: Db): void {
-  void app;
-  void db;
+  budgetPlanRoutes(app, db);
 }

@@ -35,4 +35,15 @@ export const BudgetMessages = {
   planLocked: (statusName: string): string => `预算方案${statusName}，不能修改预算；已批复的预算请在预算调整中调整`,
   adjustReasonRequired: '请输入调整原因',
   returnReasonRequired: '请输入退回原因',
+  // The plan, its rules and adjustments (lane "plan"; ours):
+  planEmpty: '预算方案中没有填报任何预算金额，不能提交',
+  planStateChanged: (statusName: string): string => `预算方案已是${statusName}状态，请刷新后重试`,
+  planActionRefused: (statusName: string, action: string): string => `预算方案${statusName}，不能${action}`,
+  detailNotFound: '预算明细不存在或不属于当前账套年度',
+  amountNegative: '预算金额不能为负数',
+  planIncomplete: '预算方案有错误，请按提示修改后再保存',
+  warnPercentRange: '预警比例须在1%到100%之间，最多两位小数',
+  controlStatusInvalid: '控制方式须为0（不控制）、2（超预算预警）或3（禁止超预算）',
+  adjustOnlyApproved: '预算方案批复后才能调整预算',
+  adjustUnchanged: '调整后预算与当前预算相同，无需调整',
 } as const;
