@@ -25,6 +25,8 @@ import { platformListGrid } from './user-center/platform-list.js';
 import { fundsRegisterGrid } from './funds-register.js';
 import { fundsPayablesGrid } from './funds-payables.js';
 import { fundsEntryGrid } from './funds-entry.js';
+import { budgetPlanGrid } from './budget-plan.js';
+import { budgetRulesGrid } from './budget-rules.js';
 
 export {
   openingBalanceGrid,
@@ -72,6 +74,8 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   fundsRegisterGrid as unknown as GridDefinition<GridRow>,
   fundsPayablesGrid as unknown as GridDefinition<GridRow>,
   fundsEntryGrid as unknown as GridDefinition<GridRow>,
+  budgetPlanGrid as unknown as GridDefinition<GridRow>,
+  budgetRulesGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

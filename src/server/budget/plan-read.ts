@@ -25,6 +25,7 @@ const PROJECT_CLASS = '002';
 interface CategoryRow {
   id: string;
   type_name: string;
+  info_no: string;
   expend_class: string | null;
   sort: number;
 }
@@ -45,7 +46,7 @@ export async function readPlanDetails(
     readDetails(q, ztId, year),
     q
       .selectFrom('budget_category')
-      .select(['id', 'type_name', 'expend_class', 'sort'])
+      .select(['id', 'type_name', 'info_no', 'expend_class', 'sort'])
       .where('zt_id', '=', ztId)
       .where('year', '=', year)
       .execute(),
@@ -65,6 +66,7 @@ export async function readPlanDetails(
       className: CLASS_NAMES.get(expendClass) ?? '',
       categoryId: detail.type_id,
       categoryName: category?.type_name ?? '',
+      categoryNo: category?.info_no ?? '',
       auxiType: detail.auxi_type,
       typeNo: detail.type_no,
       infoNo: detail.info_no,

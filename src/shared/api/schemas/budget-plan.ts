@@ -24,6 +24,7 @@ export const BudgetPlanDetailSchema = Type.Object({
   className: Type.String({ description: '支出分类名称' }),
   categoryId: Type.String({ description: '类别id（typeId）' }),
   categoryName: Type.String({ description: '类别名称' }),
+  categoryNo: Type.String({ description: '类别的辅助核算项目编码' }),
   auxiType: Type.String({ description: 'XMYS、XMZC 项目预算；JBZC、RYJF、GYJF 支出分类' }),
   typeNo: Type.String({ description: '明细的辅助核算类别' }),
   infoNo: Type.String({ description: '明细的辅助核算项目编码' }),
