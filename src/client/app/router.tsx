@@ -108,6 +108,23 @@ export const routes: RouteObject[] = [
             path: '/funds-management/funds-accounting',
             lazy: async () => ({ Component: (await import('../funds/FundsAccountingPage.js')).FundsAccountingPage }),
           },
+          // Budgets, lane "plan" (issue 21).
+          {
+            path: '/budget-management/fangan-tianbao',
+            lazy: async () => ({ Component: (await import('../budget/BudgetPlanEntryPage.js')).BudgetPlanEntryPage }),
+          },
+          {
+            path: '/budget-management/fangan-shenpi',
+            lazy: async () => ({ Component: (await import('../budget/BudgetPlanApprovalPage.js')).BudgetPlanApprovalPage }),
+          },
+          {
+            path: '/budget-management/guize-shezhi',
+            lazy: async () => ({ Component: (await import('../budget/BudgetRulesPage.js')).BudgetRulesPage }),
+          },
+          {
+            path: '/budget-management/yusuan-zhenggai',
+            lazy: async () => ({ Component: (await import('../budget/BudgetAdjustPage.js')).BudgetAdjustPage }),
+          },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],
       },
