@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BudgetAdjustments, BudgetPlan } from '../../shared/api/schemas/budget-plan.js';
 import { Paths } from '../../shared/api/paths.js';
 import { BudgetMessages } from '../../shared/budget/messages.js';
-import { PLAN_STATE_NAMES } from '../../shared/budget/plan-states.js';
+import { nextPlanState, PLAN_STATE_NAMES, type PlanAction, type PlanState } from '../../shared/budget/plan-states.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { insertBudgetCategory, insertBudgetDetail, openBudgetPlatform, setPlanState } from '../test-support/budget-fixture.js';
@@ -307,5 +308,47 @@ describe.each(TEST_DIALECTS)('the budget plan: entry, approval, rules and adjust
     } finally {
       await setPlanState(server.db, ztId, YEAR, 'approved');
     }
+  });
+
+  it('follows the plan’s state rules for any sequence of actions: each allowed one an event, a refused or stale one nothing', async () => {
+    const school = new ApiClient(server.url);
+    await school.openSet(server.db, 'kuaiji', 'Kuaiji@123', SCHOOL);
+    const approver = new ApiClient(server.url);
+    await approver.openSet(server.db, 'shenhe', 'Shenhe@123', SCHOOL);
+    const paths: Record<PlanAction, string> = {
+      submit: Paths.budgetPlanSubmit,
+      withdraw: Paths.budgetPlanWithdraw,
+      approve: Paths.budgetPlanApprove,
+      return: Paths.budgetPlanReturn,
+    };
+    const action = fc.constantFrom<PlanAction>('submit', 'withdraw', 'approve', 'return');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(action, fc.boolean()), { minLength: 1, maxLength: 8 }), async (steps) => {
+        await server.db.kysely.deleteFrom('budget_plan').where('zt_id', '=', schoolId).execute();
+        await server.db.kysely.deleteFrom('budget_plan_event').where('zt_id', '=', schoolId).execute();
+        let state: PlanState = 'draft';
+        let events = 0;
+        for (const [act, stale] of steps) {
+          const before = (await school.get<BudgetPlan>(Paths.budgetPlan)).body.data;
+          const client = act === 'submit' || act === 'withdraw' ? school : approver;
+          const revision = stale ? before.revision + 1 : before.revision;
+          const answer = await client.post<BudgetPlan>(paths[act], {
+            revision,
+            ...(act === 'return' ? { reason: '退回重报' } : {}),
+          });
+          const next = nextPlanState(state, act);
+          if (stale) expect(answer.body.errorCode).toBe(ErrorCode.Conflict);
+          else if (next === null) expect(answer.body.errorCode).toBe(ErrorCode.BusinessRule);
+          else {
+            expect(answer.body.errorMsg).toBeNull();
+            state = next;
+            events += 1;
+          }
+          const after = (await school.get<BudgetPlan>(Paths.budgetPlan)).body.data;
+          expect([after.state, after.events.length]).toEqual([state, events]);
+        }
+      }),
+      { numRuns: 8 },
+    );
   });
 });
