@@ -9,10 +9,12 @@
  * codes of this spec's own; the year's plan is removed first.
  */
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { ADJUST_PATH, BudgetPlanPage, PLAN_APPROVAL_PATH, PLAN_ENTRY_PATH, RULES_PATH } from './pages/budget-plan-pages.js';
 import { SCHOOL, SCREENS_DIR } from './support/demo.js';
 import { seedBudgetDetails } from './support/budget-plan.js';
 import { signInTo } from './support/flows.js';
+import { recalculated } from './support/workbook-recalc.js';
 
 const YEAR = 2025;
 const ROAD = '厂区道路修缮E2E';
@@ -67,6 +69,18 @@ test.describe('预算方案', () => {
     await entry.confirm('保存成功');
     await expect(await entry.cell(ROAD, 'projectAmount')).toHaveText('120,000.50');
     await page.screenshot({ path: `${SCREENS_DIR}/budget-plan-entry.png` });
+
+    // The workbook: the category subtotal a live formula over its details that recalculates to the sum.
+    const [download] = await Promise.all([page.waitForEvent('download'), entry.button('导出Excel').click()]);
+    expect(download.suggestedFilename()).toBe(`预算方案_${SCHOOL}_${YEAR}年.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.getWorksheet('预算方案');
+    const values = recalculated(workbook).get('预算方案') ?? [];
+    const at = values.findIndex((row) => row[0] === '基建项目E2E');
+    expect(at).toBeGreaterThan(0);
+    expect(sheet?.getCell(at + 1, 3).formula).toMatch(/^SUM\(/);
+    expect(values[at]?.[2]).toBeCloseTo(150000.75, 2);
 
     await entry.button('提交').click();
     await entry.confirm(/确定提交/);
