@@ -152,7 +152,7 @@ test.describe('预算方案', () => {
     await rules.button('保存').click();
     await rules.confirm('保存成功');
     await expect(await rules.cell(ROAD, 'controlStatus')).toHaveText('禁止超预算');
-    await expect(await rules.cell(ROAD, 'warnPercent')).toHaveText('90');
+    await expect(await rules.cell(ROAD, 'warnPercent')).toHaveText('90.00');
     await page.screenshot({ path: `${SCREENS_DIR}/budget-rules.png` });
 
     await page.goto(ADJUST_PATH);

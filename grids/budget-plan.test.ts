@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { detailsArb, sumOf } from './budget-plan-samples.js';
+import { budgetRulesGrid, rulesComplete, type BudgetRuleRow } from './budget-rules.js';
 import { describe, expect, it } from 'vitest';
 import { createGridEngine } from '../formulas/engine.js';
 import { BudgetMessages } from '../src/shared/budget/messages.js';
@@ -124,5 +125,30 @@ describe('the budget plan grid', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('the budget rules grid', () => {
+  const rule = (warnPercent: number | null, controlStatus: number | null = 2): BudgetRuleRow => ({
+    rowId: 'r',
+    id: 'r',
+    className: '项目支出',
+    categoryName: '基建',
+    projectName: '道路',
+    projectAmount: 100,
+    controlStatus,
+    warnPercent,
+  });
+
+  it('takes a threshold of 1% to 100% with two decimals (hundredths of a percent) and a control', () => {
+    expect(rulesComplete([rule(100), rule(7550), rule(10_000)])).toEqual([]);
+    expect(rulesComplete([rule(99), rule(10_001), rule(null), rule(8000, null)]).map((i) => i.message)).toEqual([
+      BudgetMessages.warnPercentRange,
+      BudgetMessages.warnPercentRange,
+      BudgetMessages.warnPercentRange,
+      BudgetMessages.controlStatusInvalid,
+    ]);
+    const money = budgetRulesGrid.fields.find((f) => f.id === 'warnPercent');
+    expect(money?.kind).toBe('money');
   });
 });

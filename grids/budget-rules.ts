@@ -17,6 +17,7 @@ export interface BudgetRuleRow extends GridRow {
   /** Fen. */
   projectAmount: number;
   controlStatus: number | null;
+  /** Hundredths of a percent (80% = 8000): the money kind parses and shows two decimals exactly. */
   warnPercent: number | null;
 }
 
@@ -32,7 +33,7 @@ export const rulesComplete: GridValidator<BudgetRuleRow> = (rows) =>
     const issues = [];
     if (r.controlStatus === null)
       issues.push({ message: BudgetMessages.controlStatusInvalid, rowId: r.rowId, fieldId: 'controlStatus' });
-    if (r.warnPercent === null || r.warnPercent < 1 || r.warnPercent > 100)
+    if (r.warnPercent === null || r.warnPercent < 100 || r.warnPercent > 10_000)
       issues.push({ message: BudgetMessages.warnPercentRange, rowId: r.rowId, fieldId: 'warnPercent' });
     return issues;
   });
@@ -46,7 +47,7 @@ export const budgetRulesGrid = Object.freeze({
     { id: 'projectName', header: '明细', kind: 'text', editable: false, width: 220, pinned: true },
     { id: 'projectAmount', header: '调整后预算', kind: 'money', editable: false, width: 140 },
     { id: 'controlStatus', header: '控制方式', kind: 'select', options: CONTROL_OPTIONS, width: 130 },
-    { id: 'warnPercent', header: '预警比例(%)', kind: 'integer', width: 110 },
+    { id: 'warnPercent', header: '预警比例(%)', kind: 'money', capFen: 10_000, width: 110 },
   ],
   gridValidators: [rulesComplete],
   commands: ['copy', 'paste', 'clearCell', 'editCell', 'cancelEdit', 'undo', 'redo', 'save', 'exportExcel', 'showHelp'],

@@ -98,6 +98,7 @@ export function BudgetRulesPage() {
           definition={budgetRulesGrid}
           rows={rows}
           readOnly={!has('edit')}
+          toolbarExport={false}
           autoFocus
           onChange={(next) => {
             edited.current = next;

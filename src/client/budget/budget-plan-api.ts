@@ -98,7 +98,7 @@ export function ruleGridRows(plan: BudgetPlan): BudgetRuleRow[] {
     projectName: r.projectName,
     projectAmount: answerFen(r.projectAmount),
     controlStatus: r.controlStatus,
-    warnPercent: r.warnPercent,
+    warnPercent: Math.round(r.warnPercent * 100),
   }));
 }
 
@@ -107,7 +107,7 @@ export function rulesSaveRequest(rows: readonly BudgetRuleRow[]): SaveBudgetRule
     rows: rows.map((r) => ({
       id: r.id,
       controlStatus: (r.controlStatus ?? 0) as 0 | 2 | 3,
-      warnPercent: r.warnPercent ?? 0,
+      warnPercent: (r.warnPercent ?? 0) / 100,
     })),
   };
 }
