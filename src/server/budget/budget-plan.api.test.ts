@@ -310,6 +310,22 @@ describe.each(TEST_DIALECTS)('the budget plan: entry, approval, rules and adjust
     }
   });
 
+  it('keeps the history a chain under concurrent adjustments: each before is the previous after, the last after is the budget', async () => {
+    const answers = await Promise.all(
+      [31000, 32000, 33000, 34000].map((amount) =>
+        kuaiji.post<BudgetAdjustments>(Paths.budgetAdjust, { id: ids.staff, projectAmount: amount, reason: `并发${amount}` }),
+      ),
+    );
+    expect(answers.map((a) => a.body.errorMsg)).toEqual([null, null, null, null]);
+    const data = (await kuaiji.get<BudgetAdjustments>(Paths.budgetAdjustments)).body.data;
+    const chain = data.adjustments.filter((a) => a.projectName === '职工慰问').sort((a, b) => a.seq - b.seq);
+    expect(chain.map((a) => a.seq)).toEqual([1, 2, 3, 4]);
+    expect(chain[0]?.beforeAmount).toBe(30000);
+    chain.slice(1).forEach((a, i) => expect(a.beforeAmount).toBe(chain[i]?.afterAmount));
+    const staff = data.rows.find((r) => r.id === ids.staff);
+    expect(staff).toMatchObject({ amountBeforeAdjustment: 30000, projectAmount: chain.at(-1)?.afterAmount });
+  });
+
   it('follows the plan’s state rules for any sequence of actions: each allowed one an event, a refused or stale one nothing', async () => {
     const school = new ApiClient(server.url);
     await school.openSet(server.db, 'kuaiji', 'Kuaiji@123', SCHOOL);
