@@ -47,6 +47,33 @@ describe('the budget plan grid', () => {
     ]);
   });
 
+  it('keeps two categories of one code (XMYS and XMZC 001) apart, each summing its own detail', () => {
+    const detail = (id: string, categoryId: string, typeNo: string, fen: number): PlanDetailInput => ({
+      id,
+      expendClass: '002',
+      className: '项目支出',
+      categoryId,
+      categoryName: `类别${typeNo}`,
+      categoryNo: '001',
+      typeNo,
+      infoNo: '001001',
+      projectName: `明细${typeNo}`,
+      openingFen: fen,
+      adjustedFen: fen,
+    });
+    const rows = budgetPlanRows([detail('a', 'k1', 'XMYS', 100), detail('b', 'k2', 'XMZC', 250)]);
+    expect(rows.filter((r) => r.kind === 'category').map((r) => r.code)).toEqual(['001', '001（XMZC）']);
+    const engine = createGridEngine(createBudgetPlanGrid(), rows);
+    try {
+      expect([engine.value('k:k1', 'amountBeforeAdjustment'), engine.value('k:k2', 'amountBeforeAdjustment')]).toEqual([
+        100, 250,
+      ]);
+      expect(engine.totals()['totalBeforeAdjustment']).toBe(350);
+    } finally {
+      engine.destroy();
+    }
+  });
+
   it('keys only details’ opening budgets, and only while the plan is editable', () => {
     let editable = true;
     const def = createBudgetPlanGrid({ editable: () => editable });

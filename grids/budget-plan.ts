@@ -83,7 +83,9 @@ export function budgetPlanRows(details: readonly PlanDetailInput[]): BudgetPlanR
     classRow(d.expendClass);
     let categoryCode = categories.get(d.categoryId);
     if (categoryCode === undefined) {
-      categoryCode = codes.has(d.categoryNo) ? `${d.categoryNo}（${d.typeNo}）` : d.categoryNo;
+      // A category without its code (its row missing) still groups its details under its id.
+      const own = d.categoryNo || d.categoryId;
+      categoryCode = codes.has(own) ? `${own}（${d.typeNo}）` : own;
       codes.add(categoryCode);
       categories.set(d.categoryId, categoryCode);
       out.push({
