@@ -27,6 +27,8 @@ import { fundsPayablesGrid } from './funds-payables.js';
 import { fundsEntryGrid } from './funds-entry.js';
 import { budgetExecutionGrid } from './budget-execution.js';
 import { budgetWarningsGrid } from './budget-warnings.js';
+import { budgetPlanGrid } from './budget-plan.js';
+import { budgetRulesGrid } from './budget-rules.js';
 
 export {
   openingBalanceGrid,
@@ -76,6 +78,8 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   fundsEntryGrid as unknown as GridDefinition<GridRow>,
   budgetExecutionGrid as unknown as GridDefinition<GridRow>,
   budgetWarningsGrid as unknown as GridDefinition<GridRow>,
+  budgetPlanGrid as unknown as GridDefinition<GridRow>,
+  budgetRulesGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

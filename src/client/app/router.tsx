@@ -126,6 +126,23 @@ export const routes: RouteObject[] = [
             path: '/budget-management/zhichufenlei-shezhi',
             lazy: async () => ({ Component: (await import('../budget/BudgetSetupPage.js')).ExpenditureClassPage }),
           },
+          // Budgets, lane "plan" (issue 21).
+          {
+            path: '/budget-management/fangan-tianbao',
+            lazy: async () => ({ Component: (await import('../budget/BudgetPlanEntryPage.js')).BudgetPlanEntryPage }),
+          },
+          {
+            path: '/budget-management/fangan-shenpi',
+            lazy: async () => ({ Component: (await import('../budget/BudgetPlanApprovalPage.js')).BudgetPlanApprovalPage }),
+          },
+          {
+            path: '/budget-management/guize-shezhi',
+            lazy: async () => ({ Component: (await import('../budget/BudgetRulesPage.js')).BudgetRulesPage }),
+          },
+          {
+            path: '/budget-management/yusuan-zhenggai',
+            lazy: async () => ({ Component: (await import('../budget/BudgetAdjustPage.js')).BudgetAdjustPage }),
+          },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],
       },

@@ -32,6 +32,11 @@ export const Page = {
   // Budgets, setup lane (issue 21 §1).
   projectBudget: '/budget-management/project-budget',
   expenditureClasses: '/budget-management/zhichufenlei-shezhi',
+  // The budget plan, its rules and adjustments (issue 21, lane "plan").
+  budgetPlanEntry: '/budget-management/fangan-tianbao',
+  budgetPlanApproval: '/budget-management/fangan-shenpi',
+  budgetRules: '/budget-management/guize-shezhi',
+  budgetAdjustment: '/budget-management/yusuan-zhenggai',
   // The user center's administration (admin/menu-catalogue.ts USER_CENTER_PAGES).
   ztManagement: '/user-center/zt-management',
   provincialZtManagement: '/user-center/provincial-level-zt-management',

@@ -113,7 +113,8 @@ async function apply(trx: Q, action: BatchAction, row: VoucherRow, scope: Vouche
     case 'delete': {
       // Lines and their items go with the voucher (ON DELETE CASCADE), after leaving the balances.
       await postVouchers(trx, scope.ztId, [row.id], -1);
-      if (!row.carry_over) await postBudgetSpent(trx, scope.ztId, [{ ...(await readLineRows(trx, scope.ztId, [row.id])), sign: -1 }]);
+      if (!row.carry_over)
+        await postBudgetSpent(trx, scope.ztId, [{ ...(await readLineRows(trx, scope.ztId, [row.id])), sign: -1 }]);
       const deleted = await trx
         .deleteFrom('voucher')
         .where('zt_id', '=', scope.ztId)

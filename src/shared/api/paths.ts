@@ -351,6 +351,25 @@ export const Paths = {
   // budgets, lane "voucher" (issue 21 §2; src/shared/api/schemas/budget-voucher.ts)
   /** Ours: GET { budgetId } → IndicatorNode[]: a project's indicator tree for the two-table voucher's indicator picker. */
   budgetVoucherIndicators: '/budget/api/budgettarget/voucherIndicators',
+  // budgets, lane "plan" (issue 21; ours; src/shared/api/schemas/budget-plan.ts, server/budget/plan-routes.ts)
+  /** GET → BudgetPlan: the year's plan, its details and history (方案填报, 方案审批, 规则设置). */
+  budgetPlan: '/budget/api/budgetPlan',
+  /** POST SaveBudgetPlanRequest → BudgetPlan: opening budgets while the plan is editable. */
+  budgetPlanSave: '/budget/api/budgetPlan/save',
+  /** POST → BudgetPlan: draft or returned → submitted. */
+  budgetPlanSubmit: '/budget/api/budgetPlan/submit',
+  /** POST → BudgetPlan: submitted → draft. */
+  budgetPlanWithdraw: '/budget/api/budgetPlan/withdraw',
+  /** POST → BudgetPlan: submitted → approved (the approver's). */
+  budgetPlanApprove: '/budget/api/budgetPlan/approve',
+  /** POST ReturnBudgetPlanRequest → BudgetPlan: submitted → returned, with a reason (the approver's). */
+  budgetPlanReturn: '/budget/api/budgetPlan/return',
+  /** POST SaveBudgetRulesRequest → BudgetPlan: control (0/2/3) and warning threshold per detail (规则设置). */
+  budgetRulesSave: '/budget/api/budgetRule/save',
+  /** GET → BudgetAdjustments: the details with their execution and the year's adjustments (预算调整). */
+  budgetAdjustments: '/budget/api/budgetAdjust',
+  /** POST AdjustBudgetRequest → BudgetAdjustments: a new adjusted budget with its reason, after approval. */
+  budgetAdjust: '/budget/api/budgetAdjust/save',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */

@@ -47,7 +47,7 @@ export const BudgetMessages = {
   classMismatch: '所选支出分类与类别不符',
   projectNameTooLong: '名称不能超过100个字符',
   projectNameDuplicate: (name: string): string => `本类别下已有“${name}”`,
-  detailNotFound: '预算明细不存在',
+  detailNotFound: '预算明细不存在或不属于当前账套年度',
   saveConflict: '预算类别或明细刚被他人修改，请刷新后重试',
   categoryFixed: '预算明细不能改到其他类别下',
   amountNegative: '预算金额不能为负数',
@@ -62,4 +62,13 @@ export const BudgetMessages = {
   indicatorParentMissing: (code: string): string => `上级指标${code}不存在`,
   indicatorParentPrefix: (code: string, parent: string): string => `指标编码${code}须以上级编码${parent}开头`,
   indicatorUsed: (code: string): string => `指标${code}已被凭证使用，不能删除或增加下级`,
+  // The plan, its rules and adjustments (lane "plan"; ours):
+  planEmpty: '预算方案中没有填报任何预算金额，不能提交',
+  planStateChanged: (statusName: string): string => `预算方案已是${statusName}状态，请刷新后重试`,
+  planActionRefused: (statusName: string, action: string): string => `预算方案${statusName}，不能${action}`,
+  planIncomplete: '预算方案有错误，请按提示修改后再保存',
+  warnPercentRange: '预警比例须在1%到100%之间，最多两位小数',
+  controlStatusInvalid: '控制方式须为0（不控制）、2（超预算预警）或3（禁止超预算）',
+  adjustOnlyApproved: '预算方案批复后才能调整预算',
+  adjustUnchanged: '调整后预算与当前预算相同，无需调整',
 } as const;

@@ -64,7 +64,8 @@ export const AuxiChoiceSchema = Type.Object({
     Nullable(
       Type.String({
         maxLength: 30,
-        description: '预算指标编码（项目预算XMYS项目的末级指标，budgettarget/projectRelatedIndicators；政府会计双分录凭证的预算会计行）',
+        description:
+          '预算指标编码（项目预算XMYS项目的末级指标，budgettarget/projectRelatedIndicators；政府会计双分录凭证的预算会计行）',
       }),
     ),
   ),
