@@ -1,5 +1,5 @@
 /**
- * The budget plan in the browser (issue 21): at the school union in 2025 a bookkeeper keys the
+ * The budget plan in the browser (issue 21): at a union of this spec's own in 2025 a bookkeeper keys the
  * opening budgets of the year's details in 方案填报 (typed, and pasted as a spreadsheet column),
  * sees the category subtotal and the total follow, saves with Ctrl+S and submits; the reviewer
  * returns it in 方案审批 (a reason is required), the bookkeeper corrects and submits again, the
@@ -11,12 +11,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADJUST_PATH, BudgetPlanPage, PLAN_APPROVAL_PATH, PLAN_ENTRY_PATH, RULES_PATH } from './pages/budget-plan-pages.js';
-import { SCHOOL, SCREENS_DIR } from './support/demo.js';
+import { SCREENS_DIR } from './support/demo.js';
+import { ensureSet } from './support/ledger-sets.js';
 import { seedBudgetDetails } from './support/budget-plan.js';
 import { signInTo } from './support/flows.js';
 import { recalculated } from './support/workbook-recalc.js';
 
 const YEAR = 2025;
+/**
+ * A set of this spec's own: its 经费核算 categories make the class items (人员经费 001001) parents,
+ * which the demo sets' vouchers of other specs use as leaves.
+ */
+const SCHOOL = '示范市预算方案工会';
 const ROAD = '厂区道路修缮E2E';
 const WALL = '围墙修缮E2E';
 const CARE = '困难职工慰问E2E';
@@ -24,7 +30,15 @@ const CARE = '困难职工慰问E2E';
 const money = (text: string | null) => Number((text ?? '').replace(/,/g, '') || '0');
 
 test.describe('预算方案', () => {
-  test.beforeAll(() => {
+  test.beforeAll(async () => {
+    await ensureSet({
+      name: SCHOOL,
+      code: 'E2E-BUDPLAN',
+      system: 'union-grassroots',
+      year: YEAR,
+      users: ['kuaiji'],
+      reviewers: ['shenhe'],
+    });
     seedBudgetDetails(SCHOOL, YEAR, [
       {
         auxiType: 'XMYS',

@@ -17,6 +17,8 @@ export interface SetOptions {
   year: number;
   /** Demo accounts granted the set as accountant. */
   users: AccountName[];
+  /** Demo accounts granted the set as reviewer (审核: reviews vouchers, approves the budget plan). */
+  reviewers?: AccountName[];
   /** Whether the subjects count as initialised (default true); false leaves the openings to the spec. */
   initialised?: boolean;
 }
@@ -28,6 +30,19 @@ export async function ensureSet(options: SetOptions): Promise<number> {
     const existing = await db.kysely.selectFrom('zt_info').select('id').where('name', '=', options.name).executeTakeFirst();
     if (existing) return existing.id;
     const id = await createSet(db, { ...options, users: options.users.map((user) => ACCOUNTS[user].loginName) });
+    const reviewer = await db.kysely
+      .selectFrom('user_level')
+      .select('id')
+      .where('code', '=', 'reviewer')
+      .executeTakeFirstOrThrow();
+    for (const name of options.reviewers ?? []) {
+      const user = await db.kysely
+        .selectFrom('app_user')
+        .select('id')
+        .where('login_name', '=', ACCOUNTS[name].loginName)
+        .executeTakeFirstOrThrow();
+      await db.kysely.insertInto('user_zt_level').values({ user_id: user.id, zt_id: id, user_level_id: reviewer.id }).execute();
+    }
     if (options.initialised !== false)
       await db.kysely
         .updateTable('zt_year')

@@ -81,18 +81,30 @@ describe.each(TEST_DIALECTS)('budget setup: categories, details, items, subjects
     expect(answer.body.success, JSON.stringify(answer.body)).toBe(true);
     return answer.body;
   };
-  /** A voucher of the factory spending on the project's item (and indicator). */
+  /**
+   * A voucher of the factory spending on the project's item; with an indicator chosen as a
+   * two-table voucher's budget line would (a union set's voucher takes none: the line's stored
+   * item is given it, which is what the indicator rules read).
+   */
   const spend = async (subjectCode: string, infoNo: string, targetID?: string) => {
     const answer = await save(
       kuaiji,
       request({
         certiDetails: [
-          { ...line(subjectCode, 10, null, '项目支出'), auxis: [{ typeNo: 'XMYS', infoNo, ...(targetID ? { targetID } : {}) }] },
+          { ...line(subjectCode, 10, null, '项目支出'), auxis: [{ typeNo: 'XMYS', infoNo }] },
           line('101', null, 10, '项目支出'),
         ],
       }),
     );
     expect(answer.body.success, JSON.stringify(answer.body)).toBe(true);
+    if (targetID)
+      await server.db.kysely
+        .updateTable('voucher_line_auxi')
+        .set({ target_id: targetID })
+        .where('zt_id', '=', id(FACTORY))
+        .where('voucher_id', '=', answer.body.data.id)
+        .where('type_no', '=', 'XMYS')
+        .execute();
   };
   const list = async (client: ApiClient, scope: 'project' | 'expenditure') =>
     (await client.get<BudgetSetupList>(Paths.budgetSetupList, { scope })).body.data;
