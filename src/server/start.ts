@@ -7,6 +7,7 @@ import { seedCatalogue } from './admin/seed-catalogue.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import { seedDemoLedgers } from './seed/demo-ledger.js';
 import { seedDemoFunds } from './seed/demo-funds.js';
+import { seedDemoBudgets } from './seed/demo-budgets.js';
 import { buildApp } from './app.js';
 
 export interface Started {
@@ -27,6 +28,7 @@ export async function prepare(config: ServerConfig, db: Db = openDatabase(config
     try {
       await seedDemoLedgers(db);
       await seedDemoFunds(db);
+      await seedDemoBudgets(db);
     } catch (error) {
       await app.close();
       throw error;

@@ -23,6 +23,9 @@ import { ApiClient } from '../test-support/api-client.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
 import { DEMO_ACCOUNTS, DEMO_SETS } from './demo.js';
 import { DEMO_FUNDS_RATIOS } from './demo-funds.js';
+import { DEMO_BUDGETS } from './demo-budgets.js';
+import type { BudgetExecutionResponse } from '../../shared/api/schemas/budget-reports.js';
+import { ErrorCode } from '../../shared/error-codes.js';
 import type { FundsUnitRow } from '../../shared/api/schemas/funds-units.js';
 import { DEMO_LEDGER_YEAR, FACTORY_OPENINGS, FACTORY_VOUCHERS } from './demo-factory.js';
 import { DEMO_BOOKS_SET, DEMO_CLOSED_MONTH } from './demo-ledger.js';
@@ -227,5 +230,45 @@ describe.each(TEST_DIALECTS)('the seeded demo (%s)', (dialect) => {
         lcrate: DEMO_FUNDS_RATIOS.lowerRetention,
       });
     }
+  });
+  it('gives the factory an approved 2026 plan of three project budgets, one per control, that vouchers spend from', async () => {
+    const kuaiji = new ApiClient(server.url);
+    await open(kuaiji, 'kuaiji', FACTORY);
+    const report = await ok(kuaiji.get<BudgetExecutionResponse>(Paths.budgetExecution, {}));
+    const details = report.rows.filter((r) => r.kind === 'detail');
+    expect(details.map((d) => [d.name, d.projectAmount, d.control, d.spent])).toEqual(
+      DEMO_BUDGETS.map((b) => [b.name, b.yuan, b.control, 0]),
+    );
+    const forbid = DEMO_BUDGETS[0];
+    const item = details.find((d) => d.name === forbid.name)?.code ?? '';
+    const spend = (yuan: number) =>
+      kuaiji.post<Voucher>(Paths.certificate, {
+        year: YEAR,
+        month: 3,
+        pzDate: `${YEAR}-03-20`,
+        certificateType: 1,
+        numberOfDocument: 1,
+        certiDetails: [
+          {
+            summary: '创新工作室设备',
+            subjectCode: forbid.subject,
+            debitAmount: yuan,
+            creditAmount: null,
+            auxis: [{ typeNo: 'XMYS', infoNo: item }],
+          },
+          { summary: '创新工作室设备', subjectCode: '102', debitAmount: null, creditAmount: yuan },
+        ],
+      });
+    const refused = await spend(forbid.yuan + 1);
+    expect(refused.body).toMatchObject({
+      errorCode: ErrorCode.BusinessRule,
+      errorMsg: '系统设置不能超预算执行,可用余额40,000.00',
+    });
+    expect((await spend(1000)).body.errorMsg).toBeNull();
+    const after = await ok(kuaiji.get<BudgetExecutionResponse>(Paths.budgetExecution, {}));
+    expect(after.rows.find((r) => r.kind === 'detail' && r.name === forbid.name)).toMatchObject({
+      spent: 1000,
+      remaining: 39000,
+    });
   });
 });
