@@ -72,52 +72,37 @@ interface AuxiRows {
   items: { type_no: string; info_no: string; info_name: string; parent_no: string | null; is_enable: number }[];
 }
 
+const ITEM_COLUMNS = ['type_no', 'info_no', 'info_name', 'parent_no', 'is_enable'] as const;
+
+function readTypes(q: Q, ztId: number, typeNos: readonly string[]) {
+  return q
+    .selectFrom('auxi_type')
+    .select(['type_no', 'type_name'])
+    .where('zt_id', '=', ztId)
+    .where('type_no', 'in', typeNos)
+    .execute();
+}
+
+function itemsOf(q: Q, ztId: number, typeNos: readonly string[]) {
+  return q.selectFrom('auxi_info').select(ITEM_COLUMNS).where('zt_id', '=', ztId).where('type_no', 'in', typeNos);
+}
+
 /**
  * The auxiliary types a draft's lines name, with the items it names and their children (what
  * tells a leaf): a type may hold thousands of items (a year's budget projects), a save names few.
  */
 async function readNamedAuxi(q: Q, ztId: number, typeNos: readonly string[], infoNos: readonly string[]): Promise<AuxiRows> {
   const [types, items, children] = await Promise.all([
-    q
-      .selectFrom('auxi_type')
-      .select(['type_no', 'type_name'])
-      .where('zt_id', '=', ztId)
-      .where('type_no', 'in', typeNos)
-      .execute(),
-    q
-      .selectFrom('auxi_info')
-      .select(['type_no', 'info_no', 'info_name', 'parent_no', 'is_enable'])
-      .where('zt_id', '=', ztId)
-      .where('type_no', 'in', typeNos)
-      .where('info_no', 'in', infoNos)
-      .execute(),
-    q
-      .selectFrom('auxi_info')
-      .select(['type_no', 'info_no', 'info_name', 'parent_no', 'is_enable'])
-      .where('zt_id', '=', ztId)
-      .where('type_no', 'in', typeNos)
-      .where('parent_no', 'in', infoNos)
-      .execute(),
+    readTypes(q, ztId, typeNos),
+    itemsOf(q, ztId, typeNos).where('info_no', 'in', infoNos).execute(),
+    itemsOf(q, ztId, typeNos).where('parent_no', 'in', infoNos).execute(),
   ]);
   return { types, items: [...items, ...children] };
 }
 
 /** The auxiliary types and all their items (many drafts checked together read each type once). */
 async function readAuxi(q: Q, ztId: number, typeNos: readonly string[]): Promise<AuxiRows> {
-  const [types, items] = await Promise.all([
-    q
-      .selectFrom('auxi_type')
-      .select(['type_no', 'type_name'])
-      .where('zt_id', '=', ztId)
-      .where('type_no', 'in', typeNos)
-      .execute(),
-    q
-      .selectFrom('auxi_info')
-      .select(['type_no', 'info_no', 'info_name', 'parent_no', 'is_enable'])
-      .where('zt_id', '=', ztId)
-      .where('type_no', 'in', typeNos)
-      .execute(),
-  ]);
+  const [types, items] = await Promise.all([readTypes(q, ztId, typeNos), itemsOf(q, ztId, typeNos).execute()]);
   return { types, items };
 }
 
