@@ -196,6 +196,34 @@ describe.each(TEST_DIALECTS)('budget control in voucher entry (%s)', (dialect) =
     expect(await spentOf(id)).toMatchObject({ spent: 25000, remaining: 75000 });
   });
 
+  it('a year’s reading of many details (summed by the database per side) equals the reading detail by detail', async () => {
+    const named = await detail(100, 0, ['50102']);
+    const elsewhere = await detail(100, 0, ['50101']);
+    const plain = await detail(100, 0);
+    expect((await spend(named.infoNo, 12.34)).body.errorMsg).toBeNull();
+    expect((await spend(elsewhere.infoNo, 5)).body.errorMsg).toBeNull();
+    expect((await spend(plain.infoNo, 7.5)).body.errorMsg).toBeNull();
+    expect((await spend(plain.infoNo, -2.25)).body.errorMsg).toBeNull();
+    // Enough details that the reading takes the year's path (more than 200).
+    while (next < 230) await detail(1, 0);
+    const all = await readExecution(server.db.kysely, ztId, YEAR);
+    expect(all.length).toBeGreaterThan(200);
+    for (const d of [named, elsewhere, plain]) {
+      const one = (
+        await readExecution(
+          server.db.kysely,
+          ztId,
+          YEAR,
+          all.filter((r) => r.detail.id === d.id).map((r) => r.detail),
+        )
+      )[0];
+      expect(all.find((r) => r.detail.id === d.id)?.spent).toBe(one?.spent);
+    }
+    expect(all.find((r) => r.detail.id === named.id)?.spent).toBe(1234);
+    expect(all.find((r) => r.detail.id === elsewhere.id)?.spent).toBe(0);
+    expect(all.find((r) => r.detail.id === plain.id)?.spent).toBe(525);
+  });
+
   it('of saves racing on one forbid budget, only those within it are kept', async () => {
     const { infoNo, id } = await detail(1000, 3);
     const answers = await Promise.all(Array.from({ length: 6 }, () => spend(infoNo, 300)));

@@ -3,6 +3,7 @@
  * per detail: the one reading of spent that the voucher control, the auxiliary answers (B8), the
  * execution report and the warnings share.
  */
+import { sql } from 'kysely';
 import { countsSubject, subjectListOf } from '../../shared/budget/control.js';
 import type { Q } from '../subjects/subject-repository.js';
 
@@ -79,6 +80,45 @@ export async function isGovernmentSet(q: Q, ztId: number): Promise<boolean> {
   return row?.accounting_system === 'government';
 }
 
+/** Up to this many details their rows are read by item; more (a report) read the year's rows. */
+const BY_ITEM_MAX = 200;
+
+/** A subject's side: its code's first digit (5 expenses, 7 budget expenditure), the same text on both databases. */
+const FIRST_DIGIT = sql<string>`substr(subject_code, 1, 1)`;
+
+type SpentRow = { type_no: string; info_no: string; subject_code: string; amount: number | string };
+
+/**
+ * The year's spent rows of the details' items: per subject for details that name subjects, per
+ * item and side (the subject's first digit) for the others, summed by the database: a year's
+ * report of thousands of projects then reads a row per project, not one per project and subject.
+ */
+async function spentRows(
+  q: Q,
+  ztId: number,
+  year: number,
+  details: readonly Pick<BudgetDetailRow, 'info_no' | 'subject_codes'>[],
+) {
+  const base = () => q.selectFrom('budget_spent').where('zt_id', '=', ztId).where('year', '=', year);
+  if (details.length <= BY_ITEM_MAX) {
+    const infoNos = [...new Set(details.map((d) => d.info_no))];
+    return base().select(['type_no', 'info_no', 'subject_code', 'amount']).where('info_no', 'in', infoNos).execute();
+  }
+  const named = [...new Set(details.filter((d) => subjectListOf(d.subject_codes).length > 0).map((d) => d.info_no))];
+  const [sides, subjects] = await Promise.all([
+    base()
+      .select((eb) => ['type_no', 'info_no', FIRST_DIGIT.as('subject_code'), eb.fn.sum<number | string>('amount').as('amount')])
+      .groupBy(['type_no', 'info_no', FIRST_DIGIT])
+      .execute(),
+    named.length === 0
+      ? Promise.resolve([] as SpentRow[])
+      : named.length <= BY_ITEM_MAX * 5
+        ? base().select(['type_no', 'info_no', 'subject_code', 'amount']).where('info_no', 'in', named).execute()
+        : base().select(['type_no', 'info_no', 'subject_code', 'amount']).execute(),
+  ]);
+  return { sides, subjects };
+}
+
 /** Spent (fen) per detail id: its items' spent rows on the subjects it counts. */
 export async function spentOf(
   q: Q,
@@ -89,27 +129,30 @@ export async function spentOf(
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>(details.map((d) => [d.id, 0]));
   if (details.length === 0) return out;
-  const infoNos = [...new Set(details.map((d) => d.info_no))];
-  // Every row of the year when many details are asked (a report), else only theirs (a save, B8).
-  let query = q
-    .selectFrom('budget_spent')
-    .select(['type_no', 'info_no', 'subject_code', 'amount'])
-    .where('zt_id', '=', ztId)
-    .where('year', '=', year);
-  if (infoNos.length <= 200) query = query.where('info_no', 'in', infoNos);
-  const rows = await query.execute();
-  const byItem = new Map<string, { subject: string; amount: number }[]>();
-  for (const r of rows) {
-    const key = `${r.type_no}\u0000${r.info_no}`;
-    const list = byItem.get(key) ?? [];
-    list.push({ subject: r.subject_code, amount: Number(r.amount) });
-    byItem.set(key, list);
-  }
+  const read = await spentRows(q, ztId, year, details);
+  const [bySubject, bySide] = Array.isArray(read) ? [read, read] : [read.subjects, read.sides];
+  const group = (rows: readonly SpentRow[]) => {
+    const byItem = new Map<string, { subject: string; amount: number }[]>();
+    for (const r of rows) {
+      const key = `${r.type_no}\u0000${r.info_no}`;
+      const list = byItem.get(key) ?? [];
+      list.push({ subject: r.subject_code, amount: Number(r.amount) });
+      byItem.set(key, list);
+    }
+    return byItem;
+  };
+  const subjectRows = group(bySubject);
+  const sideRows = bySide === bySubject ? subjectRows : group(bySide);
+  const side = government ? '7' : '5';
   for (const d of details) {
     const subjects = subjectListOf(d.subject_codes);
+    const key = `${d.type_no}\u0000${d.info_no}`;
     let spent = 0;
-    for (const r of byItem.get(`${d.type_no}\u0000${d.info_no}`) ?? []) {
-      if (countsSubject(r.subject, subjects, government)) spent += r.amount;
+    if (subjects.length > 0) {
+      for (const r of subjectRows.get(key) ?? []) if (countsSubject(r.subject, subjects, government)) spent += r.amount;
+    } else {
+      // A side row's subject is the first digit alone; a subject row counts by its own first digit.
+      for (const r of sideRows.get(key) ?? []) if (r.subject.startsWith(side)) spent += r.amount;
     }
     out.set(d.id, spent);
   }
