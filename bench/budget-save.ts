@@ -4,9 +4,10 @@
  * (bench/support/million-lines.ts), 5,000 forbid (3) project budgets of an approved plan (XMYS
  * items in 5 categories, each with a year's spent on two expense subjects in budget_spent) and
  * XMYS on a leaf of 501. Then CLIENTS signed clients save 4-line vouchers into March in alternating
- * rounds: "plain" (no budget item), and "budget" (the expense line carries a random detail's item, so
- * every save posts its spent, locks the detail on PostgreSQL, reads its budget and spent and
- * checks). Server time per save comes from the Server-Timing header, as in voucher-save.ts.
+ * rounds: "plain" (the expense line carries an item of the generator's own auxiliary type, checked
+ * and written as any item), and "budget" (it carries a random budget detail's item instead, so every
+ * save also posts its spent, locks the detail on PostgreSQL, reads its budget, the plan and its
+ * spent, and checks its indicators): the difference is what the budget check costs a save. Server time per save comes from the Server-Timing header, as in voucher-save.ts.
  * Writes bench/results/budget-save.json: per database the median of the rounds' p50/p99 of each
  * kind and their difference.
  */
@@ -37,11 +38,7 @@ function infoNoOf(i: number): string {
 }
 
 /** 5,000 forbid budgets of an approved plan, their items, XMYS on a leaf of 501 and a year's spent on them. */
-async function addBudgets(
-  dialect: BenchDialect,
-  dataDir: string,
-  databaseUrl: string | null,
-): Promise<{ subject: string; plain: string }> {
+async function addBudgets(dialect: BenchDialect, dataDir: string, databaseUrl: string | null): Promise<Subjects> {
   const db = dialect === 'postgres' && databaseUrl ? openPostgres(databaseUrl) : openSqlite(path.join(dataDir, SQLITE_FILE));
   try {
     const q = db.kysely;
@@ -149,7 +146,7 @@ async function addBudgets(
         .deleteFrom('subject_auxi_type')
         .where('zt_id', '=', ztId)
         .where('year', '=', YEAR)
-        .where('code', 'in', [subject, plain])
+        .where('code', '=', subject)
         .execute();
       await trx.insertInto('subject_auxi_type').values({ zt_id: ztId, year: YEAR, code: subject, type_no: 'XMYS' }).execute();
       await trx
@@ -158,15 +155,39 @@ async function addBudgets(
         .execute();
     });
     if (dialect === 'postgres') await sql`vacuum (analyze)`.execute(q);
-    return { subject, plain };
+    // The plain line's items: those of the type the generator linked to its subject.
+    const plainType = await q
+      .selectFrom('subject_auxi_type')
+      .select('type_no')
+      .where('zt_id', '=', ztId)
+      .where('year', '=', YEAR)
+      .where('code', '=', plain)
+      .executeTakeFirstOrThrow();
+    const plainItems = (
+      await q
+        .selectFrom('auxi_info')
+        .select('info_no')
+        .where('zt_id', '=', ztId)
+        .where('type_no', '=', plainType.type_no)
+        .orderBy('info_no')
+        .execute()
+    ).map((r) => ({ typeNo: plainType.type_no, infoNo: r.info_no }));
+    return { subject, plain, plainItems };
   } finally {
     await db.close();
   }
 }
 
-function voucher(subjects: { subject: string; plain: string }, i: number, withBudget: boolean): SaveVoucherRequest {
+interface Subjects {
+  subject: string;
+  plain: string;
+  plainItems: { typeNo: string; infoNo: string }[];
+}
+
+function voucher(subjects: Subjects, i: number, withBudget: boolean): SaveVoucherRequest {
   const a = 100 + (i % 900);
-  const item = withBudget ? [{ typeNo: 'XMYS', infoNo: infoNoOf((i * 7919) % DETAILS) }] : [];
+  const plainItem = subjects.plainItems[i % subjects.plainItems.length];
+  const item = withBudget ? [{ typeNo: 'XMYS', infoNo: infoNoOf((i * 7919) % DETAILS) }] : plainItem ? [plainItem] : [];
   const code = withBudget ? subjects.subject : subjects.plain;
   return {
     year: YEAR,
@@ -192,7 +213,7 @@ interface Round {
 
 async function measureRound(
   base: string,
-  subjects: { subject: string; plain: string },
+  subjects: Subjects,
   sessions: Session[],
   kind: Round['kind'],
   next: () => number,

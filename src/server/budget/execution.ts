@@ -97,12 +97,16 @@ async function spentRows(
   q: Q,
   ztId: number,
   year: number,
-  details: readonly Pick<BudgetDetailRow, 'info_no' | 'subject_codes'>[],
+  details: readonly Pick<BudgetDetailRow, 'type_no' | 'info_no' | 'subject_codes'>[],
 ) {
   const base = () => q.selectFrom('budget_spent').where('zt_id', '=', ztId).where('year', '=', year);
   if (details.length <= BY_ITEM_MAX) {
-    const infoNos = [...new Set(details.map((d) => d.info_no))];
-    return base().select(['type_no', 'info_no', 'subject_code', 'amount']).where('info_no', 'in', infoNos).execute();
+    // In the key's order (type, item): a save's check reads its few items' rows, not the year's.
+    return base()
+      .select(['type_no', 'info_no', 'subject_code', 'amount'])
+      .where('type_no', 'in', [...new Set(details.map((d) => d.type_no))])
+      .where('info_no', 'in', [...new Set(details.map((d) => d.info_no))])
+      .execute();
   }
   const named = [...new Set(details.filter((d) => subjectListOf(d.subject_codes).length > 0).map((d) => d.info_no))];
   const [sides, subjects] = await Promise.all([

@@ -27,6 +27,7 @@ export async function targetIssues(q: Q, ztId: number, year: number, lines: read
     .select(['id', 'type_no', 'info_no'])
     .where('zt_id', '=', ztId)
     .where('year', '=', year)
+    .where('type_no', 'in', [...new Set(asked.map((a) => a.typeNo))])
     .where('info_no', 'in', infoNos)
     .execute();
   const projectOf = new Map(projects.map((p) => [`${p.type_no}\u0000${p.info_no}`, p.id]));
