@@ -88,34 +88,34 @@ async function upsertSpent(q: Q, ztId: number, deltas: readonly SpentDelta[]): P
   }
 }
 
-/** The forbid details of the items (locked on PostgreSQL, in id order, and read as committed after the lock). */
+/**
+ * The forbid details of the items (locked on PostgreSQL, in id order), with the year's plan state
+ * and the set's side read by the same statement: one round trip. Their spent is read after it, by
+ * a statement of its own, which sees what the writers waited for committed.
+ */
 async function lockedForbidDetails(q: Q, ztId: number, year: number, items: readonly { typeNo: string; infoNo: string }[]) {
   const wanted = new Set(items.map((i) => `${i.typeNo}\u0000${i.infoNo}`));
   let query = q
-    .selectFrom('budget_project')
-    .select(['id', 'type_no', 'info_no', 'project_name', 'project_amount', 'subject_codes'])
-    .where('zt_id', '=', ztId)
-    .where('year', '=', year)
-    .where('type_no', 'in', [...new Set(items.map((i) => i.typeNo))])
-    .where('info_no', 'in', [...new Set(items.map((i) => i.infoNo))])
-    .where('control_status', '=', CONTROL_FORBID)
-    .orderBy('id');
-  if (q.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  const rows = await query.execute();
-  return rows
-    .filter((r) => wanted.has(`${r.type_no}\u0000${r.info_no}`))
-    .map((r) => ({ ...r, project_amount: Number(r.project_amount) }));
-}
-
-/** Whether the year's plan is approved, and whether the set keeps the government system: one round trip. */
-async function planAndSide(q: Q, ztId: number, year: number): Promise<{ inForce: boolean; government: boolean }> {
-  const row = await q
-    .selectNoFrom((eb) => [
-      eb.selectFrom('budget_plan').select('status').where('zt_id', '=', ztId).where('year', '=', year).as('status'),
+    .selectFrom('budget_project as p')
+    .select(['p.id', 'p.type_no', 'p.info_no', 'p.project_name', 'p.project_amount', 'p.subject_codes'])
+    .select((eb) => [
+      eb.selectFrom('budget_plan').select('status').where('zt_id', '=', ztId).where('year', '=', year).as('plan_status'),
       eb.selectFrom('zt_info').select('accounting_system').where('id', '=', ztId).as('system'),
     ])
-    .executeTakeFirst();
-  return { inForce: planInForce((row?.status ?? 'draft') as PlanState), government: row?.system === 'government' };
+    .where('p.zt_id', '=', ztId)
+    .where('p.year', '=', year)
+    .where('p.type_no', 'in', [...new Set(items.map((i) => i.typeNo))])
+    .where('p.info_no', 'in', [...new Set(items.map((i) => i.infoNo))])
+    .where('p.control_status', '=', CONTROL_FORBID)
+    .orderBy('p.id');
+  if (q.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  const rows = (await query.execute()).filter((r) => wanted.has(`${r.type_no}\u0000${r.info_no}`));
+  const first = rows[0];
+  return {
+    details: rows.map((r) => ({ ...r, project_amount: Number(r.project_amount) })),
+    inForce: planInForce((first?.plan_status ?? 'draft') as PlanState),
+    government: first?.system === 'government',
+  };
 }
 
 /** Refuses when a forbid project of an approved plan is raised past its adjusted budget. */
@@ -123,14 +123,17 @@ async function enforceForbid(q: Q, ztId: number, year: number, deltas: readonly 
   const yearDeltas = deltas.filter((d) => d.year === year);
   const raised = yearDeltas.filter((d) => d.amount > 0);
   if (raised.length === 0) return;
-  const forbid = await lockedForbidDetails(
+  const {
+    details: forbid,
+    inForce,
+    government,
+  } = await lockedForbidDetails(
     q,
     ztId,
     year,
     raised.map((d) => ({ typeNo: d.typeNo, infoNo: d.infoNo })),
   );
   if (forbid.length === 0) return;
-  const { inForce, government } = await planAndSide(q, ztId, year);
   if (!inForce) return;
   const increaseOf = (detail: (typeof forbid)[number]): number => {
     const subjects = subjectListOf(detail.subject_codes);

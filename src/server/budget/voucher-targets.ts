@@ -1,7 +1,7 @@
 /**
  * The check of the budget indicators (targetID) a voucher's lines name, run with the save's other
  * auxiliary checks before anything is written (4003 with the list). Costs nothing for a voucher
- * whose lines carry neither an XMYS item nor a targetID.
+ * without a targetID and without an XMYS item on a two-table voucher's budget line.
  */
 import type { ValidationIssue } from '../../shared/envelope.js';
 import type { Q } from '../subjects/subject-repository.js';
@@ -17,7 +17,8 @@ export interface TargetLine {
 export async function targetIssues(q: Q, ztId: number, year: number, lines: readonly TargetLine[]): Promise<ValidationIssue[]> {
   const asked = lines.flatMap((l) =>
     l.auxis
-      .filter((a) => a.infoNo !== '' && (a.typeNo === 'XMYS' || !!a.targetId))
+      // Only a two-table voucher's budget line asks for one; any other line is checked only when it names one.
+      .filter((a) => a.infoNo !== '' && ((a.typeNo === 'XMYS' && l.budgetSide) || !!a.targetId))
       .map((a) => ({ line: l, typeNo: a.typeNo, infoNo: a.infoNo, targetId: a.targetId ?? null })),
   );
   if (asked.length === 0) return [];
