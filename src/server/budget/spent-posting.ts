@@ -13,7 +13,8 @@
  * their spent is read, so of two saves each within the budget and together past it, the second
  * reads the first's committed spent and is refused. SQLite runs one writer at a time.
  */
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { unnestInsert } from '../db/unnest-insert.js';
 import { BUDGET_ITEM_TYPES, isBudgetSubject } from '../../shared/budget/classes.js';
 import { CONTROL_FORBID, countsSubject, subjectListOf } from '../../shared/budget/control.js';
 import { BudgetMessages } from '../../shared/budget/messages.js';
@@ -74,11 +75,24 @@ export function spentDeltas(changes: readonly SpentChange[]): SpentDelta[] {
     .map(([, d]) => d);
 }
 
+/** Rows per upsert statement (6 parameters each). */
+const UPSERT_CHUNK = 500;
+
+/** The deltas added, many rows a statement; spentDeltas left each key once and in one lock order. */
 async function upsertSpent(q: Q, ztId: number, deltas: readonly SpentDelta[]): Promise<void> {
-  for (const d of deltas) {
+  for (let start = 0; start < deltas.length; start += UPSERT_CHUNK) {
     await q
       .insertInto('budget_spent')
-      .values({ zt_id: ztId, year: d.year, type_no: d.typeNo, info_no: d.infoNo, subject_code: d.subjectCode, amount: d.amount })
+      .values(
+        deltas.slice(start, start + UPSERT_CHUNK).map((d) => ({
+          zt_id: ztId,
+          year: d.year,
+          type_no: d.typeNo,
+          info_no: d.infoNo,
+          subject_code: d.subjectCode,
+          amount: d.amount,
+        })),
+      )
       .onConflict((oc) =>
         oc
           .columns(['zt_id', 'year', 'type_no', 'info_no', 'subject_code'])
@@ -165,6 +179,42 @@ export async function postBudgetSpent(q: Q, ztId: number, changes: readonly Spen
   const deltas = spentDeltas(changes);
   if (deltas.length === 0) return;
   await upsertSpent(q, ztId, deltas);
+  await enforceDeltas(q, ztId, deltas);
+}
+
+/**
+ * The same upsert as postBudgetSpent's, as a PostgreSQL statement to run with a batch's other
+ * inserts in one round trip (db/unnest-insert.ts); no rows when nothing counts. After it, in the
+ * same transaction, enforceBudgetSpent checks the control.
+ */
+export function budgetSpentUpsert(
+  ztId: number,
+  changes: readonly SpentChange[],
+): { rows: number; statement: RawBuilder<unknown> } {
+  const rows = spentDeltas(changes).map((d) => ({
+    year: d.year,
+    type_no: d.typeNo,
+    info_no: d.infoNo,
+    subject_code: d.subjectCode,
+    amount: d.amount,
+  }));
+  const statement = unnestInsert(
+    'budget_spent',
+    ztId,
+    { year: 'integer[]', type_no: 'text[]', info_no: 'text[]', subject_code: 'text[]', amount: 'bigint[]' },
+    rows,
+    sql`on conflict (zt_id, year, type_no, info_no, subject_code) do update set amount = budget_spent.amount + excluded.amount`,
+  );
+  return { rows: rows.length, statement };
+}
+
+/** The forbid control of changes already posted (budgetSpentUpsert). */
+export async function enforceBudgetSpent(q: Q, ztId: number, changes: readonly SpentChange[]): Promise<void> {
+  const deltas = spentDeltas(changes);
+  if (deltas.length > 0) await enforceDeltas(q, ztId, deltas);
+}
+
+async function enforceDeltas(q: Q, ztId: number, deltas: readonly SpentDelta[]): Promise<void> {
   for (const year of [...new Set(deltas.map((d) => d.year))].sort()) await enforceForbid(q, ztId, year, deltas);
 }
 

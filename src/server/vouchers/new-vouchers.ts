@@ -10,7 +10,7 @@ import { PostgresAdapter } from 'kysely';
 import type { Voucher } from '../../shared/api/vouchers.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { newVouchersUpsert, postNewVouchers } from '../books/balances.js';
-import { postBudgetSpent } from '../budget/spent-posting.js';
+import { budgetSpentUpsert, enforceBudgetSpent, postBudgetSpent, type SpentChange } from '../budget/spent-posting.js';
 import { insertRows } from '../db/fixed-query.js';
 import type { VoucherRow } from '../db/schema.js';
 import { insertsTogether, unnestInsert } from '../db/unnest-insert.js';
@@ -44,6 +44,7 @@ async function insertAllPostgres(
   rows: VoucherRow[],
   written: LineRows[],
   audits: AuditRows,
+  spending: readonly SpentChange[],
 ): Promise<void> {
   const lines = written.flatMap((w) => w.lines);
   const auxis = written.flatMap((w) => w.auxis);
@@ -109,6 +110,7 @@ async function insertAllPostgres(
       ),
     },
     newVouchersUpsert(ztId, written),
+    budgetSpentUpsert(ztId, spending),
     {
       rows: audits.length,
       statement: unnestInsert(
@@ -164,14 +166,18 @@ export const writeNewVouchers: SetWrite<NewVoucher, Voucher> = async (trx, items
     auditRow(ztId, item.row.id, 1, 'create', item.actor, null, afters.get(item) ?? null, item.row.created_at),
   );
   const written = open.map((i) => i.written);
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) await insertAllPostgres(trx, ztId, rows, written, audits);
-  else await insertAllSqlite(trx, ztId, rows, written, audits);
-  // A refusal here (a forbid budget passed) throws: the batch is then tried one request at a time.
-  await postBudgetSpent(
-    trx,
-    ztId,
-    open.filter((i) => !i.row.carry_over).map((i) => ({ lines: i.written.lines, auxis: i.written.auxis, sign: 1 as const })),
-  );
+  // What budgets have spent follows (budget/spent-posting.ts): the carry-forwards left out.
+  const spending = open
+    .filter((i) => !i.row.carry_over)
+    .map((i) => ({ lines: i.written.lines, auxis: i.written.auxis, sign: 1 as const }));
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await insertAllPostgres(trx, ztId, rows, written, audits, spending);
+    // A refusal here (a forbid budget passed) throws: the batch is then tried one request at a time.
+    await enforceBudgetSpent(trx, ztId, spending);
+  } else {
+    await insertAllSqlite(trx, ztId, rows, written, audits);
+    await postBudgetSpent(trx, ztId, spending);
+  }
   return items.map((item) => {
     const after = afters.get(item);
     return after
