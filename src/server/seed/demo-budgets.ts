@@ -9,7 +9,7 @@
 import type { Db } from '../db/database.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
 import { placeItem } from '../budget/setup-items.js';
-import { DEMO_SETS } from './demo.js';
+import { openPlatformForDemoSets } from './demo.js';
 
 const FACTORY = '001001';
 const YEAR = 2026;
@@ -23,24 +23,7 @@ export const DEMO_BUDGETS = [
 
 export async function seedDemoBudgets(db: Db, now = Date.now()): Promise<void> {
   await db.kysely.transaction().execute(async (q) => {
-    const sets = await q
-      .selectFrom('zt_info')
-      .select(['id', 'code'])
-      .where(
-        'code',
-        'in',
-        DEMO_SETS.map((s) => s.code),
-      )
-      .execute();
-    const budget = await q.selectFrom('platform').select('id').where('code', '=', 'budget').executeTakeFirstOrThrow();
-    for (const { id } of sets) {
-      await q
-        .insertInto('zt_platform')
-        .values({ zt_id: id, platform_id: budget.id })
-        .onConflict((c) => c.doNothing())
-        .execute();
-    }
-    const ztId = sets.find((s) => s.code === FACTORY)?.id;
+    const ztId = (await openPlatformForDemoSets(q, 'budget')).get(FACTORY);
     if (ztId === undefined) throw new Error('demo: no factory union');
     const categoryNo = await placeItem(q, { ztId, year: YEAR, typeNo: 'XMYS', parentNo: null }, CATEGORY);
     const typeId = timeOrderedId(now);

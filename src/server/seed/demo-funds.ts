@@ -10,7 +10,7 @@ import type { Db } from '../db/database.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
 import { linkJfdwToPayables, putJfdwItem } from '../funds/jfdw.js';
 import { putRatio } from '../funds/unit-save.js';
-import { DEMO_SETS, DEMO_YEARS } from './demo.js';
+import { DEMO_SETS, DEMO_YEARS, openPlatformForDemoSets } from './demo.js';
 
 export const DEMO_FUNDS_RATIOS = { retained: 25, superiorOne: 15, lowerRetention: 60 } as const;
 
@@ -22,24 +22,7 @@ const ppm = (percent: number): number => {
 
 export async function seedDemoFunds(db: Db, now = Date.now()): Promise<void> {
   await db.kysely.transaction().execute(async (q) => {
-    const sets = await q
-      .selectFrom('zt_info')
-      .select(['id', 'code'])
-      .where(
-        'code',
-        'in',
-        DEMO_SETS.map((s) => s.code),
-      )
-      .execute();
-    const idOf = new Map(sets.map((s) => [s.code, s.id]));
-    const funds = await q.selectFrom('platform').select('id').where('code', '=', 'funds').executeTakeFirstOrThrow();
-    for (const { id } of sets) {
-      await q
-        .insertInto('zt_platform')
-        .values({ zt_id: id, platform_id: funds.id })
-        .onConflict((c) => c.doNothing())
-        .execute();
-    }
+    const idOf = await openPlatformForDemoSets(q, 'funds');
     const county = DEMO_SETS.find((s) => s.system === 'union-county');
     const countyId = county && idOf.get(county.code);
     if (!county || countyId === undefined) throw new Error('demo: no federation');

@@ -5,6 +5,7 @@
  */
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { Db } from '../db/database.js';
+import type { Q } from '../subjects/subject-repository.js';
 import { hashPassword } from '../auth/password.js';
 import { createLedgerSet } from '../zt/create-set.js';
 
@@ -85,4 +86,26 @@ export async function seedDemo(db: Db, scryptLogN: number, now = Date.now()): Pr
       }
     }
   });
+}
+
+/** Opens a platform (by its code) for every demo set; answers the demo sets' ids by their codes. */
+export async function openPlatformForDemoSets(q: Q, platformCode: string): Promise<Map<string, number>> {
+  const sets = await q
+    .selectFrom('zt_info')
+    .select(['id', 'code'])
+    .where(
+      'code',
+      'in',
+      DEMO_SETS.map((s) => s.code),
+    )
+    .execute();
+  const platform = await q.selectFrom('platform').select('id').where('code', '=', platformCode).executeTakeFirstOrThrow();
+  for (const { id } of sets) {
+    await q
+      .insertInto('zt_platform')
+      .values({ zt_id: id, platform_id: platform.id })
+      .onConflict((c) => c.doNothing())
+      .execute();
+  }
+  return new Map(sets.map((s) => [s.code, s.id]));
 }

@@ -7,6 +7,7 @@
 import { itemTypeOf, type BudgetAuxiType } from '../../shared/budget/classes.js';
 import type { PlanState } from '../../shared/budget/plan-states.js';
 import type { Db } from '../db/database.js';
+import { openPlatform } from './ledger-fixtures.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
 
 async function putItem(
@@ -139,13 +140,6 @@ export async function setPlanState(db: Db, ztId: number, year: number, status: P
   await db.kysely.insertInto('budget_plan').values({ zt_id: ztId, year, status, reason: null, updated_at: Date.now() }).execute();
 }
 
-export async function openBudgetPlatform(db: Db, ztId: number): Promise<void> {
-  const platform = await db.kysely.selectFrom('platform').select('id').where('code', '=', 'budget').executeTakeFirstOrThrow();
-  const held = await db.kysely
-    .selectFrom('zt_platform')
-    .select('zt_id')
-    .where('zt_id', '=', ztId)
-    .where('platform_id', '=', platform.id)
-    .executeTakeFirst();
-  if (!held) await db.kysely.insertInto('zt_platform').values({ zt_id: ztId, platform_id: platform.id }).execute();
+export function openBudgetPlatform(db: Db, ztId: number): Promise<void> {
+  return openPlatform(db, ztId, 'budget');
 }

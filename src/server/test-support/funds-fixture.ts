@@ -7,6 +7,7 @@
  */
 import { percentToPpm } from '../../shared/funds/ratios.js';
 import type { Db } from '../db/database.js';
+import { openPlatform } from './ledger-fixtures.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
 import { FUNDS_UNIT_AUXI_TYPE } from '../funds/ratio-lookup.js';
 
@@ -197,15 +198,8 @@ export async function insertFundsReceipt(db: Db, ztId: number, userId: number, r
 }
 
 /** Opens the 经费 platform (migration 0026) for the set: its pages and calls are closed without it. */
-export async function openFundsPlatform(db: Db, ztId: number): Promise<void> {
-  const platform = await db.kysely.selectFrom('platform').select('id').where('code', '=', 'funds').executeTakeFirstOrThrow();
-  const held = await db.kysely
-    .selectFrom('zt_platform')
-    .select('zt_id')
-    .where('zt_id', '=', ztId)
-    .where('platform_id', '=', platform.id)
-    .executeTakeFirst();
-  if (!held) await db.kysely.insertInto('zt_platform').values({ zt_id: ztId, platform_id: platform.id }).execute();
+export function openFundsPlatform(db: Db, ztId: number): Promise<void> {
+  return openPlatform(db, ztId, 'funds');
 }
 
 /** The set's default subject of some shares (funds_setting); the others none. */

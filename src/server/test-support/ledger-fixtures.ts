@@ -50,3 +50,13 @@ export async function createSet(
     return id;
   });
 }
+
+/** Opens a platform (migration 0026, by its code) for the set: its pages and calls are closed without it. */
+export async function openPlatform(db: Db, ztId: number, code: string): Promise<void> {
+  const platform = await db.kysely.selectFrom('platform').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+  await db.kysely
+    .insertInto('zt_platform')
+    .values({ zt_id: ztId, platform_id: platform.id })
+    .onConflict((c) => c.doNothing())
+    .execute();
+}
