@@ -150,7 +150,7 @@ export const MENU_CATALOGUE: readonly MenuSeed[] = [
       {
         href: '/accounting-management/transition/subject-transition',
         titleName: '科目衔接底稿',
-        buttons: ['reconciliation', 'reconciliationvoucher'],
+        buttons: ['edit', 'export', 'reconciliation', 'reconciliationvoucher'],
       },
     ],
   },

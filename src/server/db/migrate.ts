@@ -35,6 +35,7 @@ import * as m0031 from './migrations/0031-funds-report-pages.js';
 import * as m0032 from './migrations/0032-funds-unit-expenditure-type.js';
 import * as m0033 from './migrations/0033-budgets.js';
 import * as m0034 from './migrations/0034-budget-pages.js';
+import * as m0035 from './migrations/0035-transition.js';
 
 /** Every migration by name (the migrator runs them in name order). */
 export function migrationsOf(db: Db): Record<string, Migration> {
@@ -70,6 +71,7 @@ export function migrationsOf(db: Db): Record<string, Migration> {
     '0032-funds-unit-expenditure-type': () => ({ up: (k) => m0032.up(k) }),
     '0033-budgets': (d) => ({ up: (k) => m0033.up(k, d.dialect) }),
     '0034-budget-pages': () => ({ up: (k) => m0034.up(k) }),
+    '0035-transition': (d) => ({ up: (k) => m0035.up(k, d.dialect) }),
   };
   return Object.fromEntries(Object.entries(list).map(([k, f]) => [k, f(db)]));
 }

@@ -680,6 +680,79 @@ export interface BudgetIndicatorTable {
   amount: Generated<number>;
 }
 
+/** The old-to-new transition (issue 22, migration 0035): amounts in fen, each in its subject's direction. */
+export interface TransitionStateTable {
+  zt_id: number;
+  /** The first year on the new system. */
+  year: number;
+  /** 'grassroots' or 'county': which rows of the mapping apply. */
+  level: string;
+  figures_saved: Generated<number>;
+  reconciled: Generated<number>;
+  reconciled_at: number | null;
+  reconciled_by: number | null;
+  /** zt_year.subjects_initialised and opening_source before finishing, restored by cancelling. */
+  prev_initialised: Generated<number>;
+  prev_opening_source: Generated<string>;
+  updated_at: number;
+  revision: Generated<number>;
+}
+
+export interface TransitionBalanceTable {
+  zt_id: number;
+  /** A last-level code of the 2009 chart. */
+  code: string;
+  amount: number;
+}
+
+export interface TransitionSplitTable {
+  zt_id: number;
+  /** templates/transition part key. */
+  part_key: string;
+  amount: Generated<number>;
+  /** A detail of the part's default target the user chose; null keeps the default. */
+  new_code: string | null;
+}
+
+export interface TransitionVoucherTable {
+  zt_id: number;
+  id: string;
+  pz_no: number;
+  pz_date: string;
+  certificate_type: number;
+  number_of_document: Generated<number>;
+  prepared_by: string;
+  created_by: number;
+  debit_total: number;
+  credit_total: number;
+  created_at: number;
+  updated_at: number;
+  revision: Generated<number>;
+}
+
+export interface TransitionVoucherLineTable {
+  zt_id: number;
+  voucher_id: string;
+  line_no: number;
+  summary: string;
+  subject_code: string;
+  debit_amount: number;
+  credit_amount: number;
+  /** auxiKeyOf() of the line's items; '' without. */
+  auxi_key: Generated<string>;
+}
+
+export interface TransitionSnapshotTable {
+  zt_id: number;
+  code: string;
+  auxi_key: string;
+  init_amount: number;
+  cumule_debit_amount: number;
+  cumule_credit_amount: number;
+  /** 1: a subject the finish added to the chart (from the county chart), removed by cancelling. */
+  added: Generated<number>;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_level: UserLevelTable;
@@ -730,6 +803,12 @@ export interface Database {
   budget_plan_event: BudgetPlanEventTable;
   budget_spent: BudgetSpentTable;
   budget_indicator: BudgetIndicatorTable;
+  transition_state: TransitionStateTable;
+  transition_balance: TransitionBalanceTable;
+  transition_split: TransitionSplitTable;
+  transition_voucher: TransitionVoucherTable;
+  transition_voucher_line: TransitionVoucherLineTable;
+  transition_snapshot: TransitionSnapshotTable;
   platform: PlatformTable;
   platform_menu: PlatformMenuTable;
   zt_platform: ZtPlatformTable;

@@ -370,6 +370,29 @@ export const Paths = {
   budgetAdjustments: '/budget/api/budgetAdjust',
   /** POST AdjustBudgetRequest → BudgetAdjustments: a new adjusted budget with its reason, after approval. */
   budgetAdjust: '/budget/api/budgetAdjust/save',
+  // transition worksheet (issue 22; src/shared/api/schemas/transition.ts, transition-vouchers.ts; server/transition)
+  /** GET CodeJoinQuery → CodeJoinResponse: the year-end figures (item1=1) or the worksheet (item1=2). */
+  transitionCodeJoin: '/account/api/subject/codeJoin',
+  /** Ours: POST SaveFiguresRequest → CodeJoinResponse: saves the year-end figures on the 2009 chart (保存科目). */
+  transitionSaveFigures: '/account/api/subject/codeJoin/saveFigures',
+  /** Ours: POST SaveSplitsRequest → CodeJoinResponse: saves the keyed split parts of the worksheet. */
+  transitionSaveSplits: '/account/api/subject/codeJoin/saveSplits',
+  /** GET → DraftContentControl. */
+  transitionControl: '/account/api/subject/DraftContentControl',
+  /** GET → message: writes the first year's openings from the worksheet and marks the set reconciled. */
+  reconciliationFinish: '/account/api/subject/reconciliationFinish',
+  /** GET → message: restores the openings as they were and reopens the worksheet. */
+  unReconciliationFinish: '/account/api/subject/unReconciliationFinish',
+  /** GET → workbook: the worksheet with its heading block and live formulas. */
+  transitionExport: '/account/api/reportToExcleOccur/codeJoinAsyncDataOut',
+  /** GET { id? } → ZeroVoucher: an adjustment voucher of the zero period, or a new one with the next number. */
+  electCertiZero: '/account/api/certificate/electCertiZero',
+  /** GET → ZeroVoucherSummary[]: the adjustment vouchers (调账凭证) of the zero period. */
+  certificateListZero: '/account/api/certificate/certificateListZero',
+  /** DELETE { ids } → message. */
+  deleteCertificateZero: '/account/api/certificate/deleteCertificateZero',
+  /** Ours: POST SaveZeroVoucherRequest → ZeroVoucher: adds or changes an adjustment voucher. */
+  certificateZero: '/account/api/certificate/certificateZero',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */

@@ -1,0 +1,23 @@
+/** Every Chinese message of the transition worksheet (spec: the page's texts; the rest ours). */
+import { formatFen } from '../money.js';
+
+const yuan = (fen: number): string => formatFen(fen, { thousands: true });
+
+export const TransitionMessages = {
+  splitTooLarge: (oldCode: string) => `原科目${oldCode}的拆分金额合计超过其年末余额`,
+  unknownNewSubject: (code: string) => `新制度科目${code}不存在`,
+  notLastLevel: (code: string) => `新制度科目${code}不是末级科目，请选择其下级明细科目`,
+  unmappedOld: (code: string) => `原科目${code}不在新旧科目对照表中，请在其末级科目录入年末数`,
+  noYearEndBalance: (code: string) => `原科目${code}为收入支出类科目，年末应无余额，请先结账`,
+  oldUnbalanced: (debit: number, credit: number) => `年末数借方合计${yuan(debit)}与贷方合计${yuan(credit)}不等`,
+  newUnbalanced: (debit: number, credit: number) => `新制度借方合计${yuan(debit)}与贷方合计${yuan(credit)}不等`,
+  /** Spec: the worksheet tab is blocked until the closing figures are saved. */
+  saveFiguresFirst: (year: number) => `请先录入${year}年末数并保存科目`,
+  alreadyReconciled: '新旧衔接已完成，不能修改；如需修改请先取消衔接',
+  notReconciled: '新旧衔接尚未完成',
+  cancelClosed: '该年度已有月份结账，不能取消衔接',
+  finished: '新旧衔接完成，新制度期初余额已生成',
+  cancelled: '已取消新旧衔接，期初余额已恢复',
+  worksheetHasProblems: '衔接底稿未通过检查，不能完成衔接',
+  reconciliationPending: '新旧制度衔接尚未完成，请完成衔接或调账',
+} as const;
