@@ -49,6 +49,7 @@ import { fundsReportRoutes } from './funds/report-routes.js';
 import { closeRoutes } from './close/routes.js';
 import { fundsEntryRoutes } from './funds/entry-routes.js';
 import { budgetRoutes } from './budget/routes.js';
+import { transitionRoutes } from './transition/routes.js';
 import { registerBackupRoutes } from './backup/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
@@ -95,6 +96,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       fundsEntryRoutes(account, db);
       await openingRoutes(account, db);
       fundsUnitRoutes(account, db);
+      transitionRoutes(account, db);
     },
     { prefix: '/account' },
   );

@@ -37,6 +37,8 @@ export const Page = {
   budgetPlanApproval: '/budget-management/fangan-shenpi',
   budgetRules: '/budget-management/guize-shezhi',
   budgetAdjustment: '/budget-management/yusuan-zhenggai',
+  // The transition worksheet (issue 22).
+  transition: '/accounting-management/transition/subject-transition',
   // The user center's administration (admin/menu-catalogue.ts USER_CENTER_PAGES).
   ztManagement: '/user-center/zt-management',
   provincialZtManagement: '/user-center/provincial-level-zt-management',

@@ -19,5 +19,10 @@ export const TransitionMessages = {
   finished: '新旧衔接完成，新制度期初余额已生成',
   cancelled: '已取消新旧衔接，期初余额已恢复',
   worksheetHasProblems: '衔接底稿未通过检查，不能完成衔接',
+  governmentSet: '政府会计制度账套无需新旧衔接',
+  unknownOldSubject: (code: string) => `原制度科目${code}不存在`,
+  oldNotLastLevel: (code: string) => `原制度科目${code}不是末级科目，请在其下级科目录入年末数`,
+  unknownPart: (key: string) => `拆分项${key}不存在`,
+  notDetailOf: (code: string, parent: string) => `科目${code}不是${parent}的下级科目`,
   reconciliationPending: '新旧制度衔接尚未完成，请完成衔接或调账',
 } as const;

@@ -4,7 +4,7 @@
  * Amounts on the wire in yuan, each in its subject's balance direction; fen inside.
  */
 import { Type, type Static } from 'typebox';
-import { Direction, SubjectCode, YuanIn, YuanOut } from './common.js';
+import { Direction, Envelope, NoParams, SubjectCode, YuanIn, YuanOut } from './common.js';
 
 export const TransitionLevelField = Type.Union([Type.Literal('grassroots'), Type.Literal('county')], {
   description: '衔接对照表的工会级别：grassroots 基层工会，county 县级以上工会（缺省按账套的会计制度）',
@@ -102,7 +102,6 @@ export const CodeJoinResponseSchema = Type.Object({
 export type CodeJoinResponse = Static<typeof CodeJoinResponseSchema>;
 
 export const SaveFiguresRequestSchema = Type.Object({
-  level: Type.Optional(TransitionLevelField),
   balances: Type.Array(Type.Object({ code: SubjectCode('原制度末级科目编码'), amount: YuanIn('年末余额（元，科目余额方向）') }), {
     maxItems: 500,
     description: '原制度末级科目的年末余额；未列出的科目为0',
@@ -133,3 +132,10 @@ export const DraftContentControlSchema = Type.Object({
   reconciliation: Type.Boolean({ description: 'ours: 有完成/取消衔接的权限' }),
 });
 export type DraftContentControl = Static<typeof DraftContentControlSchema>;
+
+export const TransitionSchemas = {
+  codeJoin: { querystring: CodeJoinQuerySchema, response: { 200: Envelope(CodeJoinResponseSchema) } },
+  saveFigures: { body: SaveFiguresRequestSchema, response: { 200: Envelope(CodeJoinResponseSchema) } },
+  saveSplits: { body: SaveSplitsRequestSchema, response: { 200: Envelope(CodeJoinResponseSchema) } },
+  control: { querystring: NoParams, response: { 200: Envelope(DraftContentControlSchema) } },
+} as const;

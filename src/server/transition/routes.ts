@@ -1,0 +1,11 @@
+/**
+ * The transition module's calls (issue 22; base /account, as the spec's subject and certificate calls). Each
+ * part of the module registers its own calls here.
+ */
+import type { Db } from '../db/database.js';
+import type { App } from '../http/app-type.js';
+import { worksheetRoutes } from './worksheet-routes.js';
+
+export function transitionRoutes(app: App, db: Db): void {
+  worksheetRoutes(app, db);
+}
