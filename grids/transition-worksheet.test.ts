@@ -83,9 +83,16 @@ describe('the transition worksheet grid', () => {
     expect(isEditable(field('amount'), byKey('331-32205'))).toBe(false);
     expect(isEditable(field('amount'), byKey('102-102'))).toBe(false);
     expect(isEditable(field('oldAmount'), byKey('102-102'))).toBe(false);
-    const grid = createTransitionWorksheetGrid({ subjectName: (code) => (code === '1020101' ? '基本户' : undefined) });
+    const grid = createTransitionWorksheetGrid({
+      subjectName: (code) => (code === '1020101' ? '基本户' : undefined),
+      hasDetails: (code) => code === '102',
+    });
     const newCode = grid.fields.find((f) => f.id === 'newCode');
     if (!newCode) throw new Error('newCode');
+    // Only a target with details in the set's chart is keyed (so Enter runs down the amounts elsewhere).
+    expect(isEditable(newCode, byKey('102-102'))).toBe(true);
+    expect(isEditable(newCode, byKey('13101-13101'))).toBe(false);
+    expect(isEditable(field('newCode'), byKey('102-102'))).toBe(false);
     expect(validateCell(grid, newCode, '1020101', byKey('102-102'))).toBeNull();
     expect(validateCell(grid, newCode, '101', byKey('102-102'))).toBe('科目101不是102的下级科目');
     expect(validateCell(grid, newCode, '10299', byKey('102-102'))).toBe('新制度科目10299不存在');

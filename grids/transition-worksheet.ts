@@ -70,6 +70,11 @@ export const isTargetOrDetail = (code: string, defaultCode: string): boolean =>
 export interface WorksheetGridContext {
   /** The name of a subject of the set's chart, or undefined when the set has no such subject. */
   subjectName?: (code: string) => string | undefined;
+  /**
+   * Whether the set's chart has details under a code. A target is keyed only then (it must become one of them),
+   * so Enter runs down the amount column elsewhere.
+   */
+  hasDetails?: (code: string) => boolean;
 }
 
 const GROUP_OLD = 'old';
@@ -78,8 +83,8 @@ const GROUP_NEW = 'new';
 
 function fields(context: WorksheetGridContext): FieldDef<TransitionWorksheetRow>[] {
   return [
-    { id: 'no', header: '序号', kind: 'text', editable: false, width: 70, group: GROUP_OLD, pinned: true },
-    { id: 'oldCode', header: '原科目编码', kind: 'text', editable: false, width: 100, group: GROUP_OLD, pinned: true },
+    { id: 'no', header: '序号', kind: 'text', editable: false, width: 70, group: GROUP_OLD },
+    { id: 'oldCode', header: '原科目编码', kind: 'text', editable: false, width: 100, group: GROUP_OLD },
     { id: 'oldName', header: '原科目名称', kind: 'text', editable: false, width: 170, group: GROUP_OLD },
     { id: 'oldAmount', header: '年末余额', kind: 'money', editable: false, width: 140, group: GROUP_OLD },
     { id: 'increase', header: '调增', kind: 'money', editable: false, blankZero: true, width: 120, group: GROUP_ADJUST },
@@ -89,7 +94,7 @@ function fields(context: WorksheetGridContext): FieldDef<TransitionWorksheetRow>
       id: 'newCode',
       header: '新科目编码',
       kind: 'subject',
-      editable: targetEditable,
+      editable: (row) => targetEditable(row) && (context.hasDetails?.(row.defaultCode) ?? false),
       width: 110,
       group: GROUP_NEW,
       validate: (value, row) => {
