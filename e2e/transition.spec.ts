@@ -3,6 +3,7 @@
  * 2009 chart keyed by keyboard with the live trial check, saved; the worksheet tab (blocked until then) with its
  * split rows keyed by keyboard, the remainder and the checks recomputed live, saved.
  */
+import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { TransitionPage } from './pages/transition-page.js';
 import { SCREENS_DIR } from './support/demo.js';
@@ -63,6 +64,65 @@ test.describe.serial('the transition worksheet', () => {
     await expect(page.getByRole('dialog').filter({ hasText: '保存成功' })).toBeVisible();
     await page.reload();
     await expect(sheet.cell('102', 'amount')).toHaveText('1,200,000.00');
+    await expect(sheet.trial).toHaveText('试算平衡：借方合计1,563,000.00，贷方合计1,563,000.00');
+  });
+
+  test('imports the old trial balance from Excel, lists what it did not take, and pastes from a spreadsheet', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInTo(page, 'kuaiji', SET, YEAR);
+    const sheet = new TransitionPage(page);
+    await sheet.goto();
+    // The old system's 科目余额表: a heading block, 期末余额 over 借方 / 贷方, a revenue line and a code of its own.
+    const workbook = new ExcelJS.Workbook();
+    const ws = workbook.addWorksheet('科目余额表');
+    ws.addRow(['科目余额表（2021年12月）']);
+    ws.addRow(['科目编码', '科目名称', '期初余额', '期初余额', '期末余额', '期末余额']);
+    ws.addRow(['', '', '借方', '贷方', '借方', '贷方']);
+    ws.addRow(['101', '库存现金', 0, 0, 6000, 0]);
+    ws.addRow(['102', '银行存款', 0, 0, 1_199_000, 0]);
+    ws.addRow(['13103', '应收建会筹备金', 0, 0, 8000, 0]);
+    ws.addRow(['162', '固定资产', 0, 0, 350_000, 0]);
+    ws.addRow(['301', '固定基金', 0, 0, 0, 350_000]);
+    ws.addRow(['331', '结余', 0, 0, 0, 1_213_000]);
+    ws.addRow(['401', '会费收入', 0, 0, 0, 500]);
+    ws.addRow(['1029', '自设科目', 0, 0, 10, 0]);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    await sheet.button('导入').click();
+    await page.getByLabel('选择原系统科目余额表Excel文件').setInputFiles({
+      name: '科目余额表.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    const report = page.getByTestId('import-result');
+    await expect(report).toContainText('已从Excel取得6个科目的年末数');
+    await expect(report).toContainText('2行未识别');
+    await expect(report.getByRole('list', { name: '未识别' })).toContainText('第10行 401 会费收入：收入支出类科目年末应无余额');
+    await expect(report.getByRole('list', { name: '未识别' })).toContainText('第11行 1029 自设科目：不是原制度（2009）会计科目');
+    await expect(sheet.cell('101', 'amount')).toHaveText('6,000.00');
+    await expect(sheet.cell('102', 'amount')).toHaveText('1,199,000.00');
+    await expect(sheet.trial).toHaveText('试算平衡：借方合计1,563,000.00，贷方合计1,563,000.00');
+    await page.screenshot({ path: `${SCREENS_DIR}/transition-import.png` });
+
+    // Not a workbook: refused before it is read.
+    await sheet.button('导入').click();
+    await page.getByLabel('选择原系统科目余额表Excel文件').setInputFiles({
+      name: '余额表.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from('科目编码,期末借方'),
+    });
+    await expect(page.getByRole('dialog').filter({ hasText: '不是Excel工作簿（.xlsx）文件' })).toBeVisible();
+    await page.keyboard.press('Enter');
+
+    // A block copied from a spreadsheet, pasted at 101.
+    await sheet.cell('101', 'amount').click();
+    await page.evaluate(() => navigator.clipboard.writeText('5,000.00\r\n1200000\r\n'));
+    await page.keyboard.press('Control+v');
+    await expect(sheet.cell('102', 'amount')).toHaveText('1,200,000.00');
+    await expect(sheet.cell('101', 'amount')).toHaveText('5,000.00');
     await expect(sheet.trial).toHaveText('试算平衡：借方合计1,563,000.00，贷方合计1,563,000.00');
   });
 
