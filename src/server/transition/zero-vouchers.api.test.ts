@@ -6,6 +6,7 @@ import { ErrorCode } from '../../shared/error-codes.js';
 import { TransitionMessages } from '../../shared/transition/messages.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { VoucherRuleMessages } from '../../shared/vouchers/rules.js';
+import { adjustmentTemplates } from '../../../templates/transition/adjustment-templates.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
@@ -240,5 +241,17 @@ describe.each(TEST_DIALECTS)('the adjustment vouchers of the zero period (%s)', 
       ['调-1', '30105'],
     ]);
     expect((await counts()).lines.every((l) => l.voucher_id === v2.id)).toBe(true);
+  });
+
+  it('saves every standard adjustment template in a 基层 set once its amount is keyed', async () => {
+    for (const t of adjustmentTemplates) {
+      const answer = await kuaiji.post<ZeroVoucher>(Paths.certificateZero, {
+        numberOfDocument: 0,
+        certiDetails: t.lines.map((l) => line(l.summary, l.subjectCode, l.side === 1 ? 10 : null, l.side === 2 ? 10 : null)),
+      });
+      expect(answer.body.errorMsg, t.key).toBeNull();
+    }
+    const list = (await kuaiji.get<ZeroVoucherSummary[]>(Paths.certificateListZero)).body.data;
+    expect(list.map((v) => v.voucherNo)).toEqual(Array.from({ length: adjustmentTemplates.length + 1 }, (_, i) => `调-${i + 1}`));
   });
 });
