@@ -148,6 +148,10 @@ export const routes: RouteObject[] = [
             path: '/budget-management/yusuan-zhenggai',
             lazy: async () => ({ Component: (await import('../budget/BudgetAdjustPage.js')).BudgetAdjustPage }),
           },
+          {
+            path: '/accounting-management/transition/adjustment-voucher',
+            lazy: async () => ({ Component: (await import('../transition/AdjustmentVoucherPage.js')).AdjustmentVoucherPage }),
+          },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),
         ],
       },

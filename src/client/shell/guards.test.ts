@@ -45,6 +45,13 @@ describe('route guards', () => {
     expect(guardRoute('/user-center/zt-management', session)).toEqual({ kind: 'redirect', to: '/403' });
   });
 
+  it('lets the holder of the transition worksheet open its adjustment-voucher editor, and nobody else', () => {
+    const editor = '/accounting-management/transition/adjustment-voucher';
+    expect(guardRoute(editor, session)).toEqual({ kind: 'redirect', to: '/403' });
+    const holder = { ...session, pageRoutes: [{ path: '/accounting-management/transition/subject-transition' }] };
+    expect(guardRoute(editor, holder)).toEqual({ kind: 'allow' });
+  });
+
   it('lets an administrator open every known page', () => {
     expect(guardRoute('/fixed-assets/fixed-assets/assets-init', { ...session, isAdmin: true })).toEqual({ kind: 'allow' });
     expect(guardRoute('/nowhere', { ...session, isAdmin: true })).toEqual({ kind: 'redirect', to: '/404' });

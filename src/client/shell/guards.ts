@@ -29,10 +29,19 @@ export function grantedPaths(session: GuardSession): string[] {
   return [...paths];
 }
 
+/**
+ * Pages without a menu entry of their own, reached by the holders of another page (its sub-pages): the transition's
+ * adjustment-voucher editor by the worksheet's.
+ */
+export const GRANTED_THROUGH: Readonly<Record<string, string>> = {
+  '/accounting-management/transition/adjustment-voucher': '/accounting-management/transition/subject-transition',
+};
+
 export function isGranted(session: GuardSession, path: string): boolean {
   if (session.isAdmin) return true;
   const wanted = normalisePath(path);
-  return grantedPaths(session).some((granted) => granted === wanted || matchesPattern(granted, wanted));
+  const through = GRANTED_THROUGH[wanted];
+  return grantedPaths(session).some((granted) => granted === wanted || granted === through || matchesPattern(granted, wanted));
 }
 
 export function guardRoute(rawPath: string, session: GuardSession): GuardDecision {

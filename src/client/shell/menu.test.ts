@@ -31,6 +31,7 @@ describe('menu', () => {
   it('titles a path from the menu, else from the route table', () => {
     expect(titleForPath('/accounting-management/initialization/subjectstart', menu, null)).toBe('科目期初');
     expect(titleForPath('/home', menu, null)).toBe('首页');
+    expect(titleForPath('/accounting-management/transition/adjustment-voucher', menu, null)).toBe('调账凭证');
     expect(titleForPath('/user-center/zt-management', menu, null)).toBe('账套管理');
     expect(titleForPath('/budget-management/x', menu, [])).toBe('预算管理');
   });

@@ -22,6 +22,11 @@ export function findMenuTitle(nodes: readonly MenuNode[], path: string): string 
 }
 
 /** A tab title for a path: the menu's name, the page route's title, or a name from the route table. */
+/** Titles of pages without a menu entry of their own (shell/guards.ts GRANTED_THROUGH). */
+const SUB_PAGE_TITLES: Readonly<Record<string, string>> = {
+  '/accounting-management/transition/adjustment-voucher': '调账凭证',
+};
+
 export function titleForPath(path: string, menu: readonly MenuNode[], pageRoutes: readonly PageRoute[] | null): string {
   const wanted = normalisePath(path);
   if (wanted === '/home') return '首页';
@@ -29,6 +34,8 @@ export function titleForPath(path: string, menu: readonly MenuNode[], pageRoutes
   if (fromMenu) return fromMenu;
   const route = pageRoutes?.find((r) => normalisePath(r.path) === wanted);
   if (route?.title) return route.title;
+  const subPage = SUB_PAGE_TITLES[wanted];
+  if (subPage) return subPage;
   if (wanted.startsWith(`${USER_CENTER_BASE}/`)) {
     const child = USER_CENTER_CHILDREN.find((c) => c.path === wanted.slice(USER_CENTER_BASE.length + 1));
     if (child) return child.name;

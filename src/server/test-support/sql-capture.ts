@@ -25,6 +25,8 @@ export const CROSS_SET_BY_DESIGN: Readonly<Record<string, string>> = {
     'vouchers/repository.ts refuseMissingVoucher: a deleted voucher of another set (its trail), 4005 or 4015',
   'select "zt_id" from "file_relation" where "file_id" = ? and "zt_id" != ? limit ?':
     'files/repository.ts fileInAnotherSet: a file id not in the set, 4005 or 4015',
+  'select "zt_id" from "transition_voucher" where "id" = ? and "zt_id" != ? limit ?':
+    'transition/zero-vouchers.ts refuseMissing: an adjustment voucher id not in the set, 4005 or 4015',
 };
 
 /** The SQL text with PostgreSQL's `$n` placeholders written as SQLite's `?`. */

@@ -5,7 +5,9 @@
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
 import { worksheetRoutes } from './worksheet-routes.js';
+import { zeroVoucherRoutes } from './zero-voucher-routes.js';
 
 export function transitionRoutes(app: App, db: Db): void {
   worksheetRoutes(app, db);
+  zeroVoucherRoutes(app, db);
 }

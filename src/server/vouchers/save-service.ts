@@ -107,7 +107,7 @@ async function readAuxi(q: Q, ztId: number, typeNos: readonly string[]): Promise
 }
 
 /** The chosen auxiliary items must exist and be enabled leaves (the rules only see type numbers). */
-async function auxiItemIssues(
+export async function auxiItemIssues(
   reads: DraftReads,
   draft: VoucherDraft,
 ): Promise<{ issues: ValidationIssue[]; names: Map<string, string> }> {
@@ -180,13 +180,13 @@ function chartFor(db: Db, ztId: number, year: number | null, codes: readonly str
 }
 
 /** What a draft is checked against, read from the database. */
-interface DraftReads {
+export interface DraftReads {
   chart(year: number | null, codes: readonly string[]): Promise<Chart>;
   auxi(typeNos: readonly string[], infoNos: readonly string[]): Promise<AuxiRows>;
 }
 
 /** A save's reads: the chart as chartFor reads it, the items it names. */
-function readsOf(db: Db, ztId: number): DraftReads {
+export function readsOf(db: Db, ztId: number): DraftReads {
   return {
     chart: (year, codes) => chartFor(db, ztId, year, codes),
     auxi: (typeNos, infoNos) => readNamedAuxi(db.kysely, ztId, typeNos, infoNos),

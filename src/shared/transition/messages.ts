@@ -25,4 +25,10 @@ export const TransitionMessages = {
   unknownPart: (key: string) => `拆分项${key}不存在`,
   notDetailOf: (code: string, parent: string) => `科目${code}不是${parent}的下级科目`,
   reconciliationPending: '新旧制度衔接尚未完成，请完成衔接或调账',
+  // The adjustment vouchers of the zero period (调账凭证).
+  zeroVoucherTwoLines: '调账凭证至少需要两行分录',
+  zeroVoucherMissing: '调账凭证不存在或已被删除',
+  zeroVoucherOtherSet: '无权访问该账套的数据',
+  zeroVoucherSaved: (no: string) => `调账凭证${no}已保存`,
+  zeroVouchersDeleted: (count: number) => `已删除${count}张调账凭证`,
 } as const;
