@@ -3,6 +3,7 @@
  * adjustment vouchers written straight into their tables, the file downloaded and recalculated with HyperFormula;
  * every recalculated opening equals codeJoin's and computeWorksheet's to the fen, for a 基层 and a 县级以上 union.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transitionRows } from '../../../templates/transition/union-2009-to-2021.js';
 import { Paths } from '../../shared/api/paths.js';
@@ -26,6 +27,7 @@ import {
   yearEndSheetName,
   yearEndTitle,
 } from './export.js';
+import { worksheetSampleArb } from './export-samples.js';
 import { newSubjectFacts, oldSubjectFacts, readSetSubjects } from './worksheet-read.js';
 
 const YEAR = 2022;
@@ -33,6 +35,7 @@ const BASE = '衔接导出基层工会';
 const COUNTY = '衔接导出县总工会';
 const BLANK = '衔接导出未录年末数';
 const GOV = '衔接导出行政单位';
+const PROPERTY_SETS: Record<TransitionLevel, string> = { grassroots: '衔接导出性质基层', county: '衔接导出性质县级' };
 const NAME_AS_FORMULA = '=1+1';
 const SUMMARY_AS_FORMULA = '=HYPERLINK("http://example.com","补提折旧")';
 
@@ -150,6 +153,8 @@ describe.each(TEST_DIALECTS)('the transition worksheet workbook (%s)', (dialect)
       [COUNTY, 'XJ-EXP-2', 'union-county'],
       [BLANK, 'XJ-EXP-3', 'union-grassroots'],
       [GOV, 'XJ-EXP-4', 'government'],
+      [PROPERTY_SETS.grassroots, 'XJ-EXP-5', 'union-grassroots'],
+      [PROPERTY_SETS.county, 'XJ-EXP-6', 'union-county'],
     ] as const) {
       sets[name] = await createSet(server.db, { name, code, system, year: YEAR, users: ['kuaiji'] });
     }
@@ -325,6 +330,46 @@ describe.each(TEST_DIALECTS)('the transition worksheet workbook (%s)', (dialect)
     expect(recalculated.get('33205|')).toBe(2_000_000);
     expect(recalculated.get('215|')).toBe(62_345);
     expect(recalculated.get('135|')).toBe(70_000);
+  });
+
+  it('property: for random figures, splits and adjustments saved on the server, the recalculated openings equal codeJoin and computeWorksheet', async () => {
+    await fc.assert(
+      fc.asyncProperty(worksheetSampleArb, async (sample) => {
+        const name = PROPERTY_SETS[sample.level];
+        const ztId = sets[name] ?? 0;
+        const client = new ApiClient(server.url);
+        await client.openSet(server.db, 'kuaiji', 'Kuaiji@123', name, YEAR);
+        await server.db.kysely.deleteFrom('transition_voucher_line').where('zt_id', '=', ztId).execute();
+        await server.db.kysely.deleteFrom('transition_voucher').where('zt_id', '=', ztId).execute();
+        const byVoucher = new Map<number, Voucher>();
+        for (const a of sample.adjustments) {
+          const pzNo = Number(a.voucherNo.replace('调-', ''));
+          const v = byVoucher.get(pzNo) ?? { pzNo, lines: [] };
+          byVoucher.set(pzNo, {
+            pzNo,
+            lines: [
+              ...v.lines,
+              { summary: a.summary, code: a.subjectCode, debit: a.debit, credit: a.credit, auxiKey: a.auxiKey },
+            ],
+          });
+        }
+        const expected = await prepare(
+          client,
+          ztId,
+          sample.level,
+          Object.fromEntries(sample.oldBalances),
+          Object.fromEntries([...sample.splits].map(([key, split]) => [key, split.amount])),
+          [...byVoucher.values()],
+        );
+        const answer = (await client.get<CodeJoinResponse>(Paths.transitionCodeJoin, { item1: 2 })).body.data;
+        const file = await client.download(Paths.transitionExport);
+        expect(file.status).toBe(200);
+        const recalculated = openingsOf((await checkWorkbook(file.bytes)).sheet(TRANSITION_OPENINGS_SHEET));
+        expect(recalculated).toEqual(wireOpenings(answer));
+        expect(recalculated).toEqual(new Map(expected.openings.map((o) => [`${o.code}|${o.auxiKey}`, o.amount])));
+      }),
+      { numRuns: 4 },
+    );
   });
 
   it('refuses before the year-end figures are saved (4011) and for a government set', async () => {
