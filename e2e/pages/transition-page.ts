@@ -41,6 +41,16 @@ export class TransitionPage {
     return this.grid.locator(`.ag-row[row-id="${rowId}"] [col-id="${field}"]`);
   }
 
+  /** The adjustment lines (the last rows of the worksheet), scrolled into view. */
+  async adjustmentRows(): Promise<Locator> {
+    await this.grid.first().evaluate((grid) => {
+      for (const e of grid.querySelectorAll<HTMLElement>('*'))
+        if (e.scrollHeight > e.clientHeight + 4 && /(auto|scroll)/.test(getComputedStyle(e).overflowY))
+          e.scrollTop = e.scrollHeight;
+    });
+    return this.grid.locator('.ag-row[row-id^="a:"]:not(.ag-row-pinned)');
+  }
+
   /** The cell after scrolling its row into the rendered range (the grid renders only the rows in view). */
   async shown(rowId: string, field: string): Promise<Locator> {
     const row = this.grid.locator(`.ag-row[row-id="${rowId}"]`);
