@@ -273,6 +273,11 @@ test.describe.serial('the transition worksheet', () => {
     await expect(sheet.button('取消衔接')).toBeVisible();
     await expect(sheet.button('完成衔接')).toHaveCount(0);
     await expect(sheet.button('保存')).toHaveCount(0);
+    // Read-only once reconciled: typing into a split amount changes nothing.
+    await (await sheet.shown('p:331-32104', 'amount')).click();
+    await page.keyboard.type('1');
+    await page.keyboard.press('Enter');
+    await expect(await sheet.shown('p:331-32104', 'amount')).toHaveText('300,000.00');
 
     // 科目期初 shows the new openings.
     const openings = new OpeningBalancePage(page);
@@ -298,5 +303,19 @@ test.describe.serial('the transition worksheet', () => {
     expect(await balanceSheet.figure('工会资金结余', 'Opening')).toBe('913,000.00');
     expect(await balanceSheet.figure('负债与净资产总计', 'Opening')).toBe('1,553,000.00');
     await page.screenshot({ path: `${SCREENS_DIR}/transition-balance-sheet.png` });
+
+    // 取消衔接 reopens the worksheet.
+    await sheet.goto();
+    await sheet.button('取消衔接').click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '取消衔接将恢复衔接前的期初余额' })
+      .getByRole('button', { name: '确定' })
+      .click();
+    await expect(page.getByRole('dialog').filter({ hasText: '已取消新旧衔接' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(sheet.state).toHaveText('未完成衔接');
+    await expect(sheet.button('完成衔接')).toBeVisible();
+    await expect(sheet.button('保存')).toBeVisible();
   });
 });
