@@ -177,6 +177,13 @@ test.describe.serial('the transition worksheet', () => {
     await expect(await sheet.shown('p:331-32205', 'amount')).toHaveText('913,000.00');
     await page.screenshot({ path: `${SCREENS_DIR}/transition-worksheet.png` });
 
+    // Leaving the tab with unsaved splits asks first; 取消 stays.
+    await sheet.tab('2021年末数').click();
+    const ask = page.getByRole('dialog').filter({ hasText: '当前页有未保存的修改，切换后将丢失，是否继续？' });
+    await ask.getByRole('button', { name: '取消' }).click();
+    await expect(sheet.tab('新旧衔接底稿')).toHaveAttribute('aria-selected', 'true');
+    await (await sheet.shown('p:331-32104', 'amount')).click();
+
     await page.keyboard.press('Control+s');
     await expect(page.getByRole('dialog').filter({ hasText: '保存成功' })).toBeVisible();
     await expect(sheet.problems).toHaveText('已保存的底稿通过检查，可以完成衔接');

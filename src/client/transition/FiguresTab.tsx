@@ -22,6 +22,8 @@ import { saveFigures } from './transition-api.js';
 export interface FiguresTabHandle {
   save(): Promise<void>;
   importFile(): void;
+  /** Whether a keyed figure differs from the saved one. */
+  dirty(): boolean;
 }
 
 const parents = new Set<string | null>(union2009.subjects.map((s) => s.parentCode));
@@ -105,7 +107,11 @@ export function FiguresTab({
     }
   };
 
-  useImperativeHandle(handle, () => ({ save, importFile: () => fileRef.current?.click() }));
+  useImperativeHandle(handle, () => ({
+    save,
+    importFile: () => fileRef.current?.click(),
+    dirty: () => rows.current.some((r, i) => figureEditable(r) && r.amount !== initial[i]?.amount),
+  }));
 
   return (
     <>

@@ -67,6 +67,14 @@ export function SubjectTransitionPage() {
 
   const openTab = async (next: Tab) => {
     if (next === tab || !control) return;
+    const unsaved = tab === 'figures' ? figuresRef.current?.dirty() : worksheetRef.current?.dirty();
+    if (unsaved) {
+      try {
+        await messageBox.confirm(TransitionMessages.unsavedOnSwitch);
+      } catch {
+        return;
+      }
+    }
     if (next === 'worksheet') {
       if (!control.showSubject) {
         messageBox.fireAndForget(messageBox.alert(TransitionMessages.saveFiguresFirst(year - 1), { tone: 'warning' }));

@@ -22,6 +22,8 @@ import { saveSplits } from './transition-api.js';
 
 export interface WorksheetTabHandle {
   save(): Promise<void>;
+  /** Whether a split amount or target differs from the saved one. */
+  dirty(): boolean;
 }
 
 const direction = (d: number | undefined): 1 | 2 | undefined => (d === 1 || d === 2 ? d : undefined);
@@ -103,7 +105,10 @@ export function WorksheetTab({
     }
   };
 
-  useImperativeHandle(handle, () => ({ save }));
+  useImperativeHandle(handle, () => ({
+    save,
+    dirty: () => rows.current.some((r, i) => (r.amount ?? 0) !== (initial[i]?.amount ?? 0) || r.newCode !== initial[i]?.newCode),
+  }));
 
   return (
     <>

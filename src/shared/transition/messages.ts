@@ -39,4 +39,6 @@ export const TransitionMessages = {
   parentUsed: (code: string) => `科目${code}已被凭证使用，不能在其下增加明细科目`,
   cancelledKeeping: (codes: readonly string[]) =>
     `已取消新旧衔接，期初余额已恢复；衔接时增加的科目${codes.join('、')}已被凭证使用，予以保留`,
+  // the page (lane "page")
+  unsavedOnSwitch: '当前页有未保存的修改，切换后将丢失，是否继续？',
 } as const;
