@@ -174,4 +174,18 @@ describe('the transition worksheet grid', () => {
     expect(body.map((b) => b.key)).not.toContain('331-32205');
     expect(body.map((b) => b.key)).not.toContain('503-505');
   });
+
+  it('splits 结余 five ways for a county union, the remainder following each keyed part', () => {
+    const answer = worksheetAnswer('county', { '102': 500_000_00, '331': 500_000_00 });
+    engine = createGridEngine(transitionWorksheetGrid, worksheetRows(answer, rowsOptions('county')));
+    const keyed = { '331-30101': 10_000_00, '331-33104': 20_000_00, '331-33205': 30_000_00, '331-32104': 40_000_00 };
+    let left = 500_000_00;
+    for (const [key, amount] of Object.entries(keyed)) {
+      engine.setCell(`p:${key}`, 'amount', amount);
+      left -= amount;
+      expect(engine.value('p:331-32205', 'amount'), key).toBe(left);
+    }
+    expect(left).toBe(400_000_00);
+    expect(worksheetChecks(engine.totals()).every((c) => c.ok)).toBe(true);
+  });
 });
