@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { TRANSITION_PATH } from '../../src/shared/financial-state.js';
 
-export const TRANSITION_PATH = '/accounting-management/transition/subject-transition';
+export { TRANSITION_PATH };
 
 /** 新旧衔接 › 科目衔接底稿: the {year-1}年末数 and 新旧衔接底稿 tabs, each a grid editor. */
 export class TransitionPage {
