@@ -29,6 +29,8 @@ import { budgetExecutionGrid } from './budget-execution.js';
 import { budgetWarningsGrid } from './budget-warnings.js';
 import { budgetPlanGrid } from './budget-plan.js';
 import { budgetRulesGrid } from './budget-rules.js';
+import { transitionFiguresGrid } from './transition-figures.js';
+import { transitionWorksheetGrid } from './transition-worksheet.js';
 
 export {
   openingBalanceGrid,
@@ -80,6 +82,8 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   budgetWarningsGrid as unknown as GridDefinition<GridRow>,
   budgetPlanGrid as unknown as GridDefinition<GridRow>,
   budgetRulesGrid as unknown as GridDefinition<GridRow>,
+  transitionFiguresGrid as unknown as GridDefinition<GridRow>,
+  transitionWorksheetGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

@@ -43,6 +43,8 @@ export function skipsFinancialCheck(path: string): boolean {
 export const SUBJECT_START_PATH = '/accounting-management/initialization/subjectstart';
 export const ASSET_INIT_PATH = '/fixed-assets/fixed-assets/assets-init';
 export const VOUCHER_ADD_PATH = '/accounting-management/voucher-management/voucherAdd';
+/** The transition worksheet (issue 22): where 调账 of the reconciliation dialog leads. */
+export const TRANSITION_PATH = '/accounting-management/transition/subject-transition';
 
 /** Where the client goes for a state on a given path, or null to stay. */
 export function financialStateRedirect(state: number, path: string): string | null {

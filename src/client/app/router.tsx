@@ -126,6 +126,11 @@ export const routes: RouteObject[] = [
             path: '/budget-management/zhichufenlei-shezhi',
             lazy: async () => ({ Component: (await import('../budget/BudgetSetupPage.js')).ExpenditureClassPage }),
           },
+          // 新旧衔接 (issue 22, lane "page").
+          {
+            path: '/accounting-management/transition/subject-transition',
+            lazy: async () => ({ Component: (await import('../transition/SubjectTransitionPage.js')).SubjectTransitionPage }),
+          },
           // Budgets, lane "plan" (issue 21).
           {
             path: '/budget-management/fangan-tianbao',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSET_INIT_PATH, SUBJECT_START_PATH, VOUCHER_ADD_PATH } from '../../shared/financial-state.js';
+import { ASSET_INIT_PATH, SUBJECT_START_PATH, TRANSITION_PATH, VOUCHER_ADD_PATH } from '../../shared/financial-state.js';
 import { financialAction, shouldCheckFinancialState } from './financial-check.js';
 
 describe('financial-state check', () => {
@@ -27,5 +27,12 @@ describe('financial-state check', () => {
     expect(financialAction(4, '/home')).toEqual({ kind: 'reconciliation' });
     expect(financialAction(5, VOUCHER_ADD_PATH)).toEqual({ kind: 'none' });
     expect(financialAction(0, VOUCHER_ADD_PATH)).toEqual({ kind: 'none' });
+  });
+
+  it('opens the reconciliation dialog everywhere but on the transition worksheet, where the user fixes it', () => {
+    expect(financialAction(4, VOUCHER_ADD_PATH)).toEqual({ kind: 'reconciliation' });
+    expect(financialAction(4, SUBJECT_START_PATH)).toEqual({ kind: 'reconciliation' });
+    expect(financialAction(4, TRANSITION_PATH)).toEqual({ kind: 'none' });
+    expect(shouldCheckFinancialState(TRANSITION_PATH, true)).toBe(true);
   });
 });

@@ -2,29 +2,45 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { CarryOverRequest } from '../../shared/api/close.js';
 import { Paths } from '../../shared/api/paths.js';
-import { SUBJECT_START_PATH } from '../../shared/financial-state.js';
+import { SUBJECT_START_PATH, TRANSITION_PATH } from '../../shared/financial-state.js';
 import { messageBox } from '../message-box/message-box.js';
 import { financialAction, shouldCheckFinancialState } from './financial-check.js';
 import { requestEnvelope } from './request.js';
 import { useTabs } from './tabs-store.js';
 
-export const NOT_YET_AVAILABLE = '该功能尚未开放';
+const HOME_PATH = '/home';
 
 let dialogOpen = false;
 
-/** The reconciliation belongs to the transition worksheet, a later issue; until then its buttons say so. */
-async function stateDialog(title: string, message: string, buttons: { label: string; value: string }[]): Promise<void> {
+/**
+ * The transition's reconciliation state (spec, financial state 4): 完成 finishes it (the server answers the message,
+ * or the request layer shows the refusal) and goes home; 调账 opens the worksheet to adjust.
+ */
+async function reconciliationDialog(message: string, go: (to: string) => void): Promise<void> {
   if (dialogOpen) return;
   dialogOpen = true;
   try {
-    await messageBox.choose({
-      title,
+    const choice = await messageBox.choose({
+      title: '新旧制度衔接',
       message,
       tone: 'warning',
       closable: false,
-      buttons: buttons.map((b, i) => ({ ...b, primary: i === 0 })),
+      buttons: [
+        { label: '完成', value: 'finish', primary: true },
+        { label: '调账', value: 'adjust' },
+      ],
     });
-    await messageBox.alert(NOT_YET_AVAILABLE);
+    if (choice === 'adjust') {
+      go(TRANSITION_PATH);
+      return;
+    }
+    try {
+      const done = await requestEnvelope<null>('GET', Paths.reconciliationFinish);
+      await messageBox.alert(done.message, { tone: 'success' });
+    } catch {
+      // the refusal was shown by the request layer
+    }
+    go(HOME_PATH);
   } catch {
     // closed
   } finally {
@@ -109,10 +125,7 @@ export function useFinancialCheck(path: string, enabled: boolean): void {
             void periodSwitch(message, (to) => void navigate(to));
             return;
           case 'reconciliation':
-            void stateDialog('新旧制度衔接', message || '科目衔接尚未完成，请完成衔接或调账。', [
-              { label: '完成', value: 'finish' },
-              { label: '调账', value: 'adjust' },
-            ]);
+            void reconciliationDialog(message, (to) => void navigate(to));
             return;
           case 'none':
             return;

@@ -2,15 +2,26 @@
  * The financial-initialisation state of the session's ledger set: subjects not initialised until
  * the opening balances of the year are saved, or, for a year after the first whose openings were
  * neither carried nor chosen to be keyed in, the period-switch carry-over (close/period-switch.ts).
- * Later issues add assets and reconciliation states here.
+ * The transition (issue 22) comes first: a set whose year-end figures on the old chart are saved but not yet
+ * reconciled is in the reconciliation state in its first year on the new system (the year whose openings the finish
+ * writes), before "subjects not initialised" (the finish initialises them). Later issues add the assets state.
  */
 import { FinancialState, type FinancialStateCode } from '../../shared/financial-state.js';
 import type { Db } from '../db/database.js';
 import type { SessionZt } from '../auth/guard.js';
 import { needsCarryOver } from '../close/period-switch.js';
+import { TransitionMessages } from '../../shared/transition/messages.js';
 
 export async function financialState(db: Db, zt: SessionZt | null): Promise<{ state: FinancialStateCode; message: string }> {
   if (!zt) return { state: FinancialState.Normal, message: '未选择账套' };
+  const transition = await db.kysely
+    .selectFrom('transition_state')
+    .select(['year', 'figures_saved', 'reconciled'])
+    .where('zt_id', '=', zt.id)
+    .executeTakeFirst();
+  if (transition?.figures_saved && !transition.reconciled && transition.year === zt.year) {
+    return { state: FinancialState.Reconciliation, message: TransitionMessages.reconciliationPending };
+  }
   const year = await db.kysely
     .selectFrom('zt_year')
     .select('subjects_initialised')

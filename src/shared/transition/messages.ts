@@ -31,4 +31,12 @@ export const TransitionMessages = {
   zeroVoucherOtherSet: '无权访问该账套的数据',
   zeroVoucherSaved: (no: string) => `调账凭证${no}已保存`,
   zeroVouchersDeleted: (count: number) => `已删除${count}张调账凭证`,
+  // finish and cancel (ours)
+  finishInFirstYear: (year: number) => `新旧衔接生成${year}年的期初余额，请在${year}年度完成或取消衔接`,
+  finishClosed: '该年度已有月份结账，不能完成衔接',
+  openingNeedsItems: (code: string) => `科目${code}设有辅助核算，其期初余额须按辅助项录入：请在调账凭证中按辅助项调整`,
+  openingNoItems: (code: string) => `科目${code}未设辅助核算，不能按辅助项写入期初余额`,
+  parentUsed: (code: string) => `科目${code}已被凭证使用，不能在其下增加明细科目`,
+  cancelledKeeping: (codes: readonly string[]) =>
+    `已取消新旧衔接，期初余额已恢复；衔接时增加的科目${codes.join('、')}已被凭证使用，予以保留`,
 } as const;
