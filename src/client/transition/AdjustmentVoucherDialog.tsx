@@ -1,9 +1,9 @@
 /**
  * 调账凭证 (the worksheet's adjustment vouchers, spec: the reconciliation voucher list dialog): the zero period's
  * vouchers with checkbox rows, 新增 (the editor, in the dialog), 删除 (the checked rows, after a confirmation), and a
- * row opened by double-click or Enter. Their numbers (调-N) are the ones the worksheet's adjustment columns show.
- * Attachments: the file module relates files to the year's vouchers only, so the 附件 column shows 0 (the paper
- * documents are counted in 附单据).
+ * row opened by double-click or Enter, and each voucher's attached files (the spec's file viewer: the attachment
+ * panel of the year's vouchers, on the zero-period voucher's id). Their numbers (调-N) are the ones the worksheet's
+ * adjustment columns show.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ZeroVoucherSummary } from '../../shared/api/schemas/transition-vouchers.js';
@@ -12,6 +12,7 @@ import { yuanToFen } from '../../shared/vouchers/amounts.js';
 import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { isReject, messageBox } from '../message-box/message-box.js';
 import { ViewDialog } from '../message-box/ViewDialog.js';
+import { AttachmentDialog } from '../files/AttachmentDialog.js';
 import { ApiError } from '../shell/request.js';
 import { AdjustmentVoucherEditor } from './AdjustmentVoucherEditor.js';
 import { deleteZeroVouchers, fetchZeroVouchers } from './zero-voucher-api.js';
@@ -46,6 +47,7 @@ function DialogBody({ onClose, onChanged, canEdit }: { onClose: () => void; onCh
   const [list, setList] = useState<ZeroVoucherSummary[] | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [status, setStatus] = useState('');
+  const [files, setFiles] = useState<ZeroVoucherSummary | null>(null);
 
   const reload = useCallback(async () => {
     const vouchers = await fetchZeroVouchers().catch(() => [] as ZeroVoucherSummary[]);
@@ -156,9 +158,7 @@ function DialogBody({ onClose, onChanged, canEdit }: { onClose: () => void; onCh
                 <th className="num">借方金额</th>
                 <th className="num">贷方金额</th>
                 <th className="num">附单据</th>
-                <th className="num" title="调账凭证暂不支持上传附件">
-                  附件
-                </th>
+                <th className="num">附件</th>
                 <th>制单人</th>
               </tr>
             </thead>
@@ -205,7 +205,19 @@ function DialogBody({ onClose, onChanged, canEdit }: { onClose: () => void; onCh
                     <td className="num">{money(v.debitTotal)}</td>
                     <td className="num">{money(v.creditTotal)}</td>
                     <td className="num">{v.numberOfDocument}</td>
-                    <td className="num">{v.fileCount}</td>
+                    <td className="num">
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-label={`${v.voucherNo}的附件`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setFiles(v);
+                        }}
+                      >
+                        {v.fileCount > 0 ? `查看（${v.fileCount}）` : canEdit ? '上传' : '无'}
+                      </button>
+                    </td>
                     <td>{v.preparedBy}</td>
                   </tr>
                 ))
@@ -213,6 +225,17 @@ function DialogBody({ onClose, onChanged, canEdit }: { onClose: () => void; onCh
             </tbody>
           </table>
         </div>
+      )}
+      {files && (
+        <AttachmentDialog
+          voucherId={files.id}
+          label={files.voucherNo}
+          readOnly={!canEdit}
+          onClose={() => {
+            setFiles(null);
+            void reload();
+          }}
+        />
       )}
     </ViewDialog>
   );

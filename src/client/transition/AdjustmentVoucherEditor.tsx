@@ -25,6 +25,7 @@ import { TransitionMessages } from '../../shared/transition/messages.js';
 import { isBlankLine } from '../../shared/vouchers/rules.js';
 import { draftLine } from '../../../grids/voucher.js';
 import { AuxiliaryPicker, type PickedAuxi } from '../auxiliary/AuxiliaryPicker.js';
+import { AttachmentDialog } from '../files/AttachmentDialog.js';
 import { GridEditor, type GridEditorHandle } from '../grid/GridEditor.js';
 import { CANNOT_SAVE, newRowId } from '../grid/grid-actions.js';
 import { isReject, messageBox } from '../message-box/message-box.js';
@@ -43,7 +44,11 @@ import {
 import '../vouchers/vouchers.css';
 import './adjustment-voucher.css';
 
-type Dialog = { kind: 'subject'; rowId: string } | { kind: 'auxi'; rowId: string; code: string; value: AuxiChoice[] } | null;
+type Dialog =
+  | { kind: 'subject'; rowId: string }
+  | { kind: 'auxi'; rowId: string; code: string; value: AuxiChoice[] }
+  | { kind: 'attachments' }
+  | null;
 
 interface Doc {
   key: number;
@@ -293,6 +298,15 @@ export function AdjustmentVoucherEditor({
         >
           保存
         </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={!doc.voucher.id}
+          title={doc.voucher.id ? undefined : '凭证保存后可上传附件'}
+          onClick={() => setDialog({ kind: 'attachments' })}
+        >
+          附件
+        </button>
         {!readOnly && (
           <label className="voucher-field adjustment-template">
             <span>标准调账模板</span>
@@ -376,6 +390,17 @@ export function AdjustmentVoucherEditor({
             gridRef.current?.focusCell(rowId, 'debitAmount');
           }}
           onClose={() => closeDialog({ rowId: dialog.rowId, fieldId: 'subjectCode' })}
+        />
+      )}
+      {dialog?.kind === 'attachments' && v.id && (
+        <AttachmentDialog
+          voucherId={v.id}
+          label={v.voucherNo}
+          readOnly={readOnly}
+          onChange={(_files, count) => {
+            if (count !== null) setDocuments(String(count));
+          }}
+          onClose={() => closeDialog()}
         />
       )}
       {dialog?.kind === 'auxi' && (

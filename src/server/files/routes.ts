@@ -7,6 +7,7 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FileRelation, VoucherFilesResponse } from '../../shared/api/files.js';
 import { FileSchemas } from '../../shared/api/schemas/files.js';
 import { UPLOAD_MAX_BYTES } from '../../shared/constants.js';
@@ -22,21 +23,26 @@ import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
 import { authOf, ztOf } from '../auth/guard.js';
-import { Readers } from '../auth/pages.js';
+import { Page, Readers } from '../auth/pages.js';
+import { holdsAnyPage, requireAnyButton, type PageButton } from '../auth/permissions.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { AppError, refuse } from '../http/app-error.js';
 import { contentDisposition } from './content-disposition.js';
 import { FileStore, type StoredFile } from './file-store.js';
 import { deleteFileRow, filesByIds, filesOfVoucher, insertFile } from './repository.js';
 import { assertWritable, attachToVoucher, fileOf, toFileRelation, voucherOf } from './service.js';
-import { noVouchers, type VoucherLink } from './voucher-link.js';
+import { noVouchers, type VoucherLink, type VoucherState } from './voucher-link.js';
 import { sweepAttachments, SWEEP_INTERVAL_MS } from './sweep.js';
 import { VoucherRights } from '../vouchers/rights.js';
 
-/** Reading a voucher's files: wherever the voucher is read. */
-const READ = onLedger(Right.pages(...Readers.voucher));
-/** Changing them is part of entering or changing the voucher: the editor's add or edit. */
-const WRITE = onLedger(Right.buttons(VoucherRights.save));
+/**
+ * Reading a voucher's files: wherever the voucher is read; an adjustment voucher of the transition's zero period on
+ * the worksheet page. The route admits either; the voucher named decides (readRight, writeRight).
+ */
+const READ = onLedger(Right.pages(...Readers.voucher, Page.transition));
+/** Changing them is part of entering or changing the voucher: the editor's add or edit, or the worksheet's 调账凭证. */
+const ZERO_WRITE: readonly PageButton[] = [[Page.transition, 'reconciliationvoucher']];
+const WRITE = onLedger(Right.buttons(VoucherRights.save, ZERO_WRITE));
 
 function voucherIdParam(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
@@ -67,8 +73,20 @@ export async function fileRoutes(app: App, db: Db, config: ServerConfig, link: V
     return Promise.resolve();
   });
 
-  const listOf = async (ztId: number, voucherId: string): Promise<FileRelation[]> => {
+  /** The right the voucher's kind needs beyond the route's: the year's vouchers or the zero period's. */
+  const readRight = async (request: FastifyRequest, voucher: VoucherState | null): Promise<void> => {
+    if (!voucher) return;
+    const { user, zt } = authOf(request);
+    if (!(await holdsAnyPage(db, user, zt, voucher.zero ? [Page.transition] : Readers.voucher)))
+      refuse('Forbidden', '没有该页面的权限');
+  };
+  const writeRight = async (request: FastifyRequest, voucher: VoucherState | null): Promise<void> => {
+    if (voucher) await requireAnyButton(db, request, voucher.zero ? ZERO_WRITE : VoucherRights.save);
+  };
+
+  const listOf = async (ztId: number, voucherId: string, request?: FastifyRequest): Promise<FileRelation[]> => {
     const voucher = await voucherOf(db.kysely, link, ztId, voucherId);
+    if (request) await readRight(request, voucher);
     return (await filesOfVoucher(db.kysely, ztId, voucherId)).map((row) => toFileRelation(row, voucher));
   };
 
@@ -127,6 +145,7 @@ export async function fileRoutes(app: App, db: Db, config: ServerConfig, link: V
         const ids = stored.map((f) => f.fileId);
         if (voucherId === null) return (await filesByIds(trx, ztId, ids)).map((row) => toFileRelation(row, null));
         const voucher = await voucherOf(trx, link, ztId, voucherId);
+        await writeRight(request, voucher);
         await attachToVoucher(trx, link, ztId, voucher, ids);
         const fresh = await link.find(trx, ztId, voucherId);
         return (await filesByIds(trx, ztId, ids)).map((row) => toFileRelation(row, fresh));
@@ -147,13 +166,14 @@ export async function fileRoutes(app: App, db: Db, config: ServerConfig, link: V
   app.get('/api/fileRelation', { schema: FileSchemas.list, ...READ }, async (request) => {
     const ztId = ztOf(request).id;
     const { voucherId, fileIds = '' } = request.query;
-    if (voucherId !== undefined) return okEnvelope(await listOf(ztId, voucherId));
+    if (voucherId !== undefined) return okEnvelope(await listOf(ztId, voucherId, request));
     const ids = fileIds.split(',').filter((s) => s !== '');
     for (const id of ids) await fileOf(db.kysely, ztId, id);
     const rows = await filesByIds(db.kysely, ztId, ids);
     const out: FileRelation[] = [];
     for (const row of rows) {
       const voucher = row.voucher_id === null ? null : await link.find(db.kysely, ztId, row.voucher_id);
+      await readRight(request, voucher);
       out.push(toFileRelation(row, voucher));
     }
     return okEnvelope(out);
@@ -161,6 +181,7 @@ export async function fileRoutes(app: App, db: Db, config: ServerConfig, link: V
 
   app.get('/api/fileRelation/download', { schema: FileSchemas.download, ...READ }, async (request, reply) => {
     const row = await fileOf(db.kysely, ztOf(request).id, request.query.fileId);
+    await readRight(request, row.voucher_id === null ? null : await link.find(db.kysely, row.zt_id, row.voucher_id));
     return reply
       .type(row.content_type)
       .header('content-length', row.size)
@@ -175,6 +196,7 @@ export async function fileRoutes(app: App, db: Db, config: ServerConfig, link: V
     const { voucherId, fileIds } = request.body;
     const numberOfDocument = await db.kysely.transaction().execute(async (trx) => {
       const voucher = await voucherOf(trx, link, ztId, voucherId);
+      await writeRight(request, voucher);
       return attachToVoucher(trx, link, ztId, voucher, fileIds);
     });
     const data: VoucherFilesResponse = { files: await listOf(ztId, voucherId), numberOfDocument };
@@ -188,6 +210,7 @@ export async function fileRoutes(app: App, db: Db, config: ServerConfig, link: V
       const row = await fileOf(trx, ztId, fileId);
       // A voucher deleted since leaves its files free to delete.
       const voucher = row.voucher_id === null ? null : await link.find(trx, ztId, row.voucher_id);
+      await writeRight(request, voucher);
       if (voucher) assertWritable(voucher);
       await deleteFileRow(trx, ztId, fileId);
       return row.voucher_id;

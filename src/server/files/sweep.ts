@@ -34,6 +34,16 @@ export async function sweepAttachments(db: Kysely<Database>, store: FileStore, n
                   .whereRef('v.id', '=', 'f.voucher_id'),
               ),
             ),
+            // An adjustment voucher of the transition's zero period keeps its files too.
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('transition_voucher as t')
+                  .select('t.id')
+                  .whereRef('t.zt_id', '=', 'f.zt_id')
+                  .whereRef('t.id', '=', 'f.voucher_id'),
+              ),
+            ),
           ]),
         ]),
       )

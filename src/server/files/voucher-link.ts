@@ -14,6 +14,11 @@ export interface VoucherState {
   /** Its period is closed. */
   closed: boolean;
   numberOfDocument: number;
+  /**
+   * An adjustment voucher of the transition's zero period (transition_voucher): its files are changed with the
+   * worksheet's 调账凭证 button and read with the worksheet page, and it is locked once the set is reconciled.
+   */
+  zero?: boolean;
 }
 
 export interface VoucherLink {

@@ -12,6 +12,8 @@
  *   rises, as the normal vouchers' renumbering does). Writes take the state row's lock (PostgreSQL) so two adds
  *   cannot take one number.
  * - Nothing is written by a refused call; every id is the session set's (another set's: 4005).
+ * - Files attach to them through the attachment calls (files/voucher-link-db.ts); a deleted voucher's files are
+ *   removed by the attachment sweep, as the year's vouchers' are.
  */
 import { PostgresAdapter } from 'kysely';
 import type { SaveVoucherRequest, VoucherLine } from '../../shared/api/vouchers.js';
@@ -30,6 +32,7 @@ import { VoucherMessages } from '../../shared/vouchers/messages.js';
 import { isBlankLine, validateVoucher, type RuleSubject } from '../../shared/vouchers/rules.js';
 import type { Db } from '../db/database.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
+import { countOfVoucher } from '../files/repository.js';
 import { refuse } from '../http/app-error.js';
 import { readDraft } from '../vouchers/draft.js';
 import { auxiItemIssues, readsOf } from '../vouchers/save-service.js';
@@ -178,10 +181,12 @@ export async function saveZeroVoucher(
         })
         .execute();
     } else {
+      // Never fewer attached documents than attached files (as the year's vouchers, files/voucher-link-db.ts).
+      const files = await countOfVoucher(trx, ctx.ztId, id);
       const changed = await trx
         .updateTable('transition_voucher')
         .set((eb) => ({
-          number_of_document: body.numberOfDocument,
+          number_of_document: Math.max(body.numberOfDocument, files),
           debit_total: debitTotal,
           credit_total: creditTotal,
           updated_at: now,
@@ -268,7 +273,7 @@ export async function deleteZeroVouchers(db: Db, ctx: TransitionContext, ids: re
 }
 
 export async function listZeroVouchers(q: Q, ctx: TransitionContext): Promise<ZeroVoucherSummary[]> {
-  const [vouchers, firstLines] = await Promise.all([
+  const [vouchers, firstLines, files] = await Promise.all([
     q.selectFrom('transition_voucher').selectAll().where('zt_id', '=', ctx.ztId).orderBy('pz_no').execute(),
     q
       .selectFrom('transition_voucher_line')
@@ -276,8 +281,16 @@ export async function listZeroVouchers(q: Q, ctx: TransitionContext): Promise<Ze
       .where('zt_id', '=', ctx.ztId)
       .where('line_no', '=', 1)
       .execute(),
+    q
+      .selectFrom('file_relation')
+      .select((eb) => ['voucher_id', eb.fn.countAll<number>().as('n')])
+      .where('zt_id', '=', ctx.ztId)
+      .where('voucher_id', 'is not', null)
+      .groupBy('voucher_id')
+      .execute(),
   ]);
   const summaries = new Map(firstLines.map((l) => [l.voucher_id, l.summary]));
+  const fileCounts = new Map(files.map((f) => [f.voucher_id, Number(f.n)]));
   return vouchers.map((v) => ({
     id: v.id,
     pzNo: v.pz_no,
@@ -287,7 +300,7 @@ export async function listZeroVouchers(q: Q, ctx: TransitionContext): Promise<Ze
     debitTotal: fenToYuan(Number(v.debit_total)),
     creditTotal: fenToYuan(Number(v.credit_total)),
     numberOfDocument: v.number_of_document,
-    fileCount: 0,
+    fileCount: fileCounts.get(v.id) ?? 0,
     preparedBy: v.prepared_by,
     revision: v.revision,
   }));

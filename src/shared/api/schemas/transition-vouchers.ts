@@ -45,7 +45,7 @@ export const ZeroVoucherSummarySchema = Type.Object({
   debitTotal: YuanOut('借方合计（元）'),
   creditTotal: YuanOut('贷方合计（元）'),
   numberOfDocument: Type.Integer({ description: '附单据数' }),
-  fileCount: Type.Integer({ description: '附件数（调账凭证暂不支持上传附件，恒为0）' }),
+  fileCount: Type.Integer({ description: '附件数（/files/api/fileRelation，voucherId为调账凭证id）' }),
   preparedBy: Type.String(),
   revision: Type.Integer(),
 });
