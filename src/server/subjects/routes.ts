@@ -17,6 +17,7 @@ import { Pages, requireButton } from '../auth/permissions.js';
 import { Page, Readers } from '../auth/pages.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import { refuse } from '../http/app-error.js';
+import { accountComparison } from '../transition/comparison.js';
 import { chartOf, listSubjects, listSubjectTypes, type Scope } from './subject-repository.js';
 import { childCodeFor, toSubjectItems, toTree } from './subject-items.js';
 import { deleteSubject, saveSubject, setSubjectEnable } from './subject-service.js';
@@ -68,7 +69,10 @@ export function subjectRoutes(app: App, db: Db): void {
     const q = request.query;
     const scope = await yearScope(db, request, q.year);
     const list = await items(db, scope, q.incloudFullName ?? true);
-    return okEnvelope({ subList: q.isTree === true ? toTree(list) : list, accountComparisonList: [] });
+    const names = new Map(list.map((s) => [s.code, s.codeName]));
+    const accountComparisonList =
+      q.isReconciliation === true ? accountComparison(ztOf(request).accountingSystem, (code) => names.get(code)) : [];
+    return okEnvelope({ subList: q.isTree === true ? toTree(list) : list, accountComparisonList });
   });
 
   app.get('/api/subject/elect', { schema: SubjectSchemas.elect, ...needs.chart }, async (request) => {

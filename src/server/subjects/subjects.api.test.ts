@@ -64,6 +64,21 @@ describe.each(TEST_DIALECTS)('subjects: chart, picker, add, edit, enable, delete
     expect(all.find((s) => s.code === '101')).toMatchObject({ childCode: '10101', childCodeArray: [], lastLevel: true });
   });
 
+  it('answers the old/new subject comparison of the transition with isReconciliation', async () => {
+    const answer = (await kuaiji.get<SubjectExtensionsResponse>(Paths.subjectExtensions, { isReconciliation: true })).body.data;
+    const list = answer.accountComparisonList;
+    // A grassroots set: 162 is reclassified into three parts, 331 into three, 借出款 (121) goes to 其他应收款.
+    expect(list.filter((c) => c.oldCode === '162').map((c) => c.newCode)).toEqual(['162', '171', '141']);
+    expect(list.filter((c) => c.oldCode === '331').map((c) => c.newCode)).toEqual(['32205', '30101', '32104']);
+    expect(list.find((c) => c.oldCode === '121')).toMatchObject({
+      no: '7',
+      oldName: '借出款',
+      newCode: '135',
+      newName: '其他应收款',
+    });
+    expect(list.find((c) => c.oldCode === '162' && c.newCode === '171')?.newName).toBe('无形资产');
+  });
+
   it('answers subjectExtensions flat or as a tree, with or without full names, for another year of the set', async () => {
     const flat = (await kuaiji.get<SubjectExtensionsResponse>(Paths.subjectExtensions, { isTree: false, year: 2026 })).body.data;
     expect(flat.accountComparisonList).toEqual([]);

@@ -4,10 +4,12 @@
  */
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
+import { transitionExportRoutes } from './export-routes.js';
 import { reconcileRoutes } from './reconcile-routes.js';
 import { worksheetRoutes } from './worksheet-routes.js';
 
 export function transitionRoutes(app: App, db: Db): void {
   worksheetRoutes(app, db);
+  transitionExportRoutes(app, db);
   reconcileRoutes(app, db);
 }

@@ -68,7 +68,11 @@ export type SubjectItem = Static<typeof SubjectItemSchema>;
 
 export const SubjectExtensionsQuerySchema = Type.Object({
   isTree: Type.Optional(Type.Boolean({ description: 'answer the tree of first-level subjects with children; default false' })),
-  isReconciliation: Type.Optional(Type.Boolean({ description: 'accepted for the transition worksheet; no effect yet' })),
+  isReconciliation: Type.Optional(
+    Type.Boolean({
+      description: 'true: accountComparisonList carries the old/new subject comparison of the transition (财会〔2021〕16号 附表)',
+    }),
+  ),
   incloudFullName: Type.Optional(
     Type.Boolean({ description: 'false: codeAndFullName carries only the subject’s own name; default true' }),
   ),
@@ -76,10 +80,21 @@ export const SubjectExtensionsQuerySchema = Type.Object({
 });
 export type SubjectExtensionsQuery = Static<typeof SubjectExtensionsQuerySchema>;
 
+export const AccountComparisonSchema = Type.Object({
+  no: Type.String({ description: '对照表序号' }),
+  oldCode: Type.Union([Type.String(), Type.Null()], { description: '原制度（2009）科目编码；新增科目为null' }),
+  oldName: Type.String(),
+  newCode: Type.String({ description: '新制度科目编码' }),
+  newName: Type.String(),
+  basis: Type.String({ description: '拆分依据；整体转入为空' }),
+  rule: Type.String({ description: '转账规则' }),
+});
+export type AccountComparison = Static<typeof AccountComparisonSchema>;
+
 export const SubjectExtensionsResponseSchema = Type.Object({
   subList: Type.Array(SubjectItemSchema, { description: 'flat list ordered by code, or the tree of first-level subjects' }),
-  accountComparisonList: Type.Array(Type.Unknown(), {
-    description: 'old/new comparison of the transition worksheet (a later module): always empty for now',
+  accountComparisonList: Type.Array(AccountComparisonSchema, {
+    description: 'the old/new subject comparison (one item per part of the official mapping) when isReconciliation; else empty',
   }),
 });
 export type SubjectExtensionsResponse = Static<typeof SubjectExtensionsResponseSchema>;
