@@ -9,6 +9,8 @@ import { OpeningBalancePage } from './pages/opening-balance-page.js';
 import { ReportPageModel } from './pages/reports-pages.js';
 import { TRANSITION_PATH, TransitionPage } from './pages/transition-page.js';
 import { VoucherEditorPage } from './pages/voucher-editor-page.js';
+import { Paths } from '../src/shared/api/paths.js';
+import { apiSession } from './support/api-session.js';
 import { recalculated } from './support/workbook-recalc.js';
 import { SCREENS_DIR } from './support/demo.js';
 import { signIn, signInTo } from './support/flows.js';
@@ -33,8 +35,15 @@ async function adjustFromDialog(page: Page): Promise<TransitionPage> {
 }
 
 test.describe.serial('the transition worksheet', () => {
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ baseURL }) => {
     await ensureSet({ name: SET, code: 'E2E-TRANSITION', system: 'union-grassroots', year: YEAR, users: ['kuaiji'] });
+    // The set keeps its bank account in a detail: 银行存款 must go to 10201, not to 102 (a parent now).
+    const kuaiji = await apiSession(baseURL ?? '', 'kuaiji', SET, YEAR);
+    const subjects = await kuaiji.get<{ code: string }[]>(Paths.subjectList);
+    if (!subjects.body.data.some((s) => s.code === '10201')) {
+      const added = await kuaiji.post(Paths.subjectList, { code: '10201', codeName: '基本户', parentCode: '102' });
+      if (!added.body.success) throw new Error(added.body.errorMsg ?? 'subject not added');
+    }
   });
 
   test('keys the 2021 closing figures by keyboard, checks the trial balance and saves', async ({ page }) => {
@@ -150,6 +159,17 @@ test.describe.serial('the transition worksheet', () => {
     await expect(await sheet.shown('p:102-102', 'amount')).toHaveText('1,200,000.00');
     await expect(await sheet.shown('p:162-162', 'amount')).toHaveText('350,000.00');
 
+    // 102 has a detail in the set's chart: the worksheet says so, and the target is keyed (a validated cell).
+    await expect(sheet.problems).toContainText('新制度科目102不是末级科目，请选择其下级明细科目');
+    await (await sheet.shown('p:102-102', 'newCode')).click();
+    await page.keyboard.type('101');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: '错误列表' })).toContainText('科目101不是102的下级科目');
+    await (await sheet.shown('p:102-102', 'newCode')).click();
+    await page.keyboard.type('10201');
+    await page.keyboard.press('Enter');
+    await expect(await sheet.shown('p:102-102', 'newName')).toHaveText('基本户');
+
     // 固定资产 162: 30,000 is intangible (→171), 20,000 below the new threshold (→141); 固定基金 301 alike.
     await (await sheet.shown('p:162-171', 'amount')).click();
     await sheet.enterAmounts(['30000']);
@@ -187,6 +207,7 @@ test.describe.serial('the transition worksheet', () => {
     await page.keyboard.press('Control+s');
     await expect(page.getByRole('dialog').filter({ hasText: '保存成功' })).toBeVisible();
     await expect(sheet.problems).toHaveText('已保存的底稿通过检查，可以完成衔接');
+    await expect(await sheet.shown('p:102-102', 'newCode')).toHaveText('10201');
     await page.reload();
     await sheet.tab('新旧衔接底稿').click();
     await expect(await sheet.shown('p:162-171', 'amount')).toHaveText('30,000.00');
@@ -254,7 +275,7 @@ test.describe.serial('the transition worksheet', () => {
     }
     expect(Object.fromEntries(exported)).toMatchObject({
       '101': 5000,
-      '102': 1_200_000,
+      '10201': 1_200_000,
       '135': 8000,
       '141': 20_000,
       '162': 300_000,
@@ -291,6 +312,7 @@ test.describe.serial('the transition worksheet', () => {
     await openings.goto();
     await expect(openings.cell('101')).toHaveText('5,000.00');
     await expect(openings.cell('102')).toHaveText('1,200,000.00');
+    await expect(openings.cell('10201')).toHaveText('1,200,000.00');
     await expect(openings.cell('162')).toHaveText('300,000.00');
     await expect(openings.cell('163')).toHaveText('10,000.00');
     await expect(openings.trial().state).toHaveText('试算平衡');

@@ -7,7 +7,6 @@ import { findSubject, union2009, unionCounty2021 } from '../../../templates/char
 import { transitionRows } from '../../../templates/transition/union-2009-to-2021.js';
 import type { CodeJoinResponse } from '../../shared/api/schemas/transition.js';
 import type { SubjectItem } from '../../shared/api/subjects.js';
-import type { GridRow } from '../../shared/grid/definition.js';
 import {
   createTransitionWorksheetGrid,
   saveSplitsBody,
@@ -15,7 +14,6 @@ import {
   worksheetRows,
   type TransitionWorksheetRow,
 } from '../../../grids/transition-worksheet.js';
-import type { CellExtras } from '../grid/cell-extras.js';
 import { GridEditor, type GridEditorHandle } from '../grid/GridEditor.js';
 import { messageBox } from '../message-box/message-box.js';
 import { saveSplits } from './transition-api.js';
@@ -44,8 +42,12 @@ export function WorksheetTab({
 }) {
   const byCode = useMemo(() => new Map(subjects.map((s) => [s.code, s])), [subjects]);
   const definition = useMemo(
-    () => createTransitionWorksheetGrid({ subjectName: (code) => byCode.get(code)?.codeName }),
-    [byCode],
+    () =>
+      createTransitionWorksheetGrid({
+        subjectName: (code) => byCode.get(code)?.codeName,
+        hasDetails: (code) => subjects.some((s) => s.code.length > code.length && s.code.startsWith(code)),
+      }),
+    [byCode, subjects],
   );
   const initial = useMemo(
     () =>
@@ -69,24 +71,28 @@ export function WorksheetTab({
   const gridRef = useRef<GridEditorHandle>(null);
   const checks = worksheetChecks(totals);
 
-  // A part moved to a detail shows that detail's name (from the set's chart) before it is saved.
-  const names = useRef(byCode);
-  useEffect(() => {
-    names.current = byCode;
-  }, [byCode]);
-  const [cells] = useState<CellExtras>(() => ({
-    text: (row: GridRow, fieldId: string) => {
-      const r = row as TransitionWorksheetRow;
-      if (fieldId !== 'newName' || r.line === 'adjustment' || r.line === 'old' || r.newCode === r.defaultCode) return undefined;
-      return names.current.get(r.newCode)?.codeName ?? '';
+  // A part moved to a detail shows that detail's name (from the set's chart) at once, before it is saved.
+  const nameOf = useCallback(
+    (row: TransitionWorksheetRow): string => {
+      const was = initial.find((r) => r.rowId === row.rowId);
+      if (was && was.newCode === row.newCode) return was.newName;
+      return byCode.get(row.newCode)?.codeName ?? '';
     },
-  }));
-
-  const onChange = useCallback((next: TransitionWorksheetRow[]) => {
-    const targetChanged = next.some((r, i) => r.newCode !== rows.current[i]?.newCode);
-    rows.current = next;
-    if (targetChanged) gridRef.current?.refresh();
-  }, []);
+    [byCode, initial],
+  );
+  const onChange = useCallback(
+    (next: TransitionWorksheetRow[]) => {
+      rows.current = next;
+      const names = next.flatMap((r) => {
+        if (r.line === 'old' || r.line === 'adjustment') return [];
+        const name = nameOf(r);
+        return name === r.newName ? [] : [{ rowId: r.rowId, fieldId: 'newName', value: name }];
+      });
+      // After the editor's own change has settled: the name follows the code.
+      if (names.length > 0) queueMicrotask(() => gridRef.current?.setCells(names));
+    },
+    [nameOf],
+  );
 
   const save = async () => {
     if (readOnly || busy) return;
@@ -140,7 +146,6 @@ export function WorksheetTab({
         onTotals={setTotals}
         onValidityChange={setCanSave}
         onSave={() => void save()}
-        cells={cells}
         label="新旧衔接底稿"
         toolbarExport={false}
         fill
