@@ -7,6 +7,8 @@ import { TransitionMessages } from '../../shared/transition/messages.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { createSet } from '../test-support/ledger-fixtures.js';
 import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support/test-server.js';
+import { seedCertificateTypes } from '../vouchers/certificate-types.js';
+import { line, request, save } from '../vouchers/voucher-test-kit.js';
 import { insertAdjustment, lastLevelTrial, readOpeningState } from '../test-support/transition-fixtures.js';
 
 const SET = '完成衔接测试基层工会';
@@ -232,63 +234,52 @@ describe.each(TEST_DIALECTS)('finishing and cancelling the transition (%s)', (di
 
   it('keeps an added subject a voucher uses when cancelling, and says so', async () => {
     expect((await kuaiji.get(Paths.reconciliationFinish)).body.errorMsg).toBeNull();
-    const user = await server.db.kysely
-      .selectFrom('app_user')
-      .select('id')
-      .where('login_name', '=', 'kuaiji')
-      .executeTakeFirstOrThrow();
-    await server.db.kysely
-      .insertInto('certificate_type')
-      .values({ zt_id: ztId, value: 1, name: '记账凭证', entry: '记', sort: 1 })
-      .onConflict((c) => c.doNothing())
-      .execute();
-    await server.db.kysely
-      .insertInto('voucher')
-      .values({
-        zt_id: ztId,
-        id: 'v-kept',
-        year: 2022,
-        month: 1,
-        certificate_type: 1,
-        pz_no: 1,
-        pz_date: '2022-01-31',
-        number_of_document: 0,
-        financial_officer: '',
-        bookkeeper: '',
-        cashier: '',
-        prepared_by: '会计',
-        created_by: user.id,
-        reviewer: '',
-        is_review: 0,
-        is_book: 0,
-        is_cashier_signed: 0,
-        debit_total: 100,
-        credit_total: 100,
-        created_at: Date.now(),
-        updated_at: Date.now(),
-      })
-      .execute();
-    await server.db.kysely
-      .insertInto('voucher_line')
-      .values({
-        zt_id: ztId,
-        voucher_id: 'v-kept',
-        line_no: 1,
-        id: 'v-kept-1',
-        year: 2022,
-        month: 1,
-        summary: '摊销',
-        subject_code: '171',
-        debit_amount: 100,
-        credit_amount: 0,
-      })
-      .execute();
+    // A voucher on 171 right after finishing: the chart a voucher is checked against knows the added subject.
+    await seedCertificateTypes(server.db.kysely, ztId);
+    const voucher = await save(
+      kuaiji,
+      request({ year: 2022, month: 1, pzDate: '2022-01-20', certiDetails: [line('171', 100, null), line('102', null, 100)] }),
+    );
+    expect(voucher.body.errorMsg).toBeNull();
     const cancelled = await kuaiji.get(Paths.unReconciliationFinish);
     expect(cancelled.body.message).toBe(TransitionMessages.cancelledKeeping(['171']));
     const after = await readOpeningState(server.db, ztId, 2022);
     expect(after.subjects).toEqual(before.subjects);
     expect(after.codes).toContain('171:1');
-    await server.db.kysely.deleteFrom('voucher_line').where('zt_id', '=', ztId).where('voucher_id', '=', 'v-kept').execute();
-    await server.db.kysely.deleteFrom('voucher').where('zt_id', '=', ztId).where('id', '=', 'v-kept').execute();
+  });
+
+  it('writes an adjustment kept by items as an auxiliary opening, and refuses a whole amount on a subject kept by items', async () => {
+    await server.db.kysely
+      .insertInto('subject_auxi_type')
+      .values({ zt_id: ztId, year: 2022, code: '135', type_no: 'ZJLY' })
+      .execute();
+    await insertAdjustment(server.db, ztId, 2, [
+      { code: '135', debit: 30_000, auxiKey: 'ZJLY:001' },
+      { code: '32205', credit: 30_000 },
+    ]);
+    const start = await readOpeningState(server.db, ztId, 2022);
+    expect((await kuaiji.get(Paths.reconciliationFinish)).body.errorMsg).toBeNull();
+    const after = await readOpeningState(server.db, ztId, 2022);
+    expect(after.aux).toEqual({ '135|ZJLY:001': [30_000, 0, 0] });
+    expect(after.subjects['135']).toEqual([30_000, 0, 0]);
+    // 32205: 1420 + 300
+    expect(after.subjects['32205']).toEqual([172_000, 0, 0]);
+    expect((await kuaiji.get(Paths.unReconciliationFinish)).body.errorMsg).toBeNull();
+    expect(await readOpeningState(server.db, ztId, 2022)).toEqual(start);
+
+    // 应收建会筹备金 goes to 135 as a whole amount, which a subject kept by items cannot hold.
+    await kuaiji.post(Paths.transitionSaveFigures, {
+      balances: [
+        { code: '102', amount: '1000.00' },
+        { code: '13103', amount: '100.00' },
+        { code: '162', amount: '500.00' },
+        { code: '331', amount: '1600.00' },
+      ],
+    });
+    const refused = await kuaiji.get(Paths.reconciliationFinish);
+    expect(refused.body.errorCode).toBe(ErrorCode.BusinessRule);
+    expect(refused.body.errorMsg).toBe(TransitionMessages.openingNeedsItems('135'));
+    expect(await readOpeningState(server.db, ztId, 2022)).toEqual(start);
+    expect(await snapshotCount()).toBe(0);
   });
 });

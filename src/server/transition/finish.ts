@@ -20,7 +20,8 @@
  *   keeps such a subject's opening only as the sum of its item rows.
  * - Concurrency: the state row is read FOR UPDATE on PostgreSQL (SQLite runs one write transaction at a time), and
  *   the reconciled flag is checked after the lock, so of two racing finishes (or a finish and a cancel) one
- *   succeeds and the other is refused with 4011.
+ *   succeeds and the other is refused with 4011. The year's row is locked next, as the opening-balance save locks
+ *   it first, so a save of the openings runs wholly before or after (never inside the snapshot and the rewrite).
  */
 import { findSubject as findTemplate, unionCounty2021 } from '../../../templates/charts/index.js';
 import { PostgresAdapter } from 'kysely';
@@ -51,6 +52,16 @@ async function lockState(trx: Q, ztId: number): Promise<StateRow | undefined> {
     .where('zt_id', '=', ztId);
   if (trx.getExecutor().adapter instanceof PostgresAdapter) read = read.forUpdate();
   return read.executeTakeFirst();
+}
+
+/** Takes the year's row lock, as the opening-balance save does first: a save of the openings waits for us. */
+async function lockYear(trx: Q, ztId: number, year: number): Promise<void> {
+  await trx
+    .updateTable('zt_year')
+    .set((eb) => ({ subjects_initialised: eb.ref('subjects_initialised') }))
+    .where('zt_id', '=', ztId)
+    .where('year', '=', year)
+    .execute();
 }
 
 async function hasClosedMonth(trx: Q, ztId: number, year: number): Promise<boolean> {
@@ -174,6 +185,7 @@ export async function finishReconciliation(db: Db, zt: SessionZt, userId: number
     const year = await firstYearOfSession(trx, zt, state);
     if (!state?.figures_saved) refuse('BusinessRule', TransitionMessages.saveFiguresFirst(year - 1));
     if (state.reconciled) refuse('BusinessRule', TransitionMessages.alreadyReconciled);
+    await lockYear(trx, zt.id, year);
     if (await hasClosedMonth(trx, zt.id, year)) refuse('BusinessRule', TransitionMessages.finishClosed);
     const level = levelOfSystem(zt.accountingSystem) ?? 'grassroots';
     const ctx: TransitionContext = { ztId: zt.id, year, level, figuresSaved: true, reconciled: false, revision: state.revision };
@@ -257,6 +269,7 @@ export async function cancelReconciliation(db: Db, zt: SessionZt): Promise<strin
     const state = await lockState(trx, zt.id);
     const year = await firstYearOfSession(trx, zt, state);
     if (!state?.reconciled) refuse('BusinessRule', TransitionMessages.notReconciled);
+    await lockYear(trx, zt.id, year);
     if (await hasClosedMonth(trx, zt.id, year)) refuse('BusinessRule', TransitionMessages.cancelClosed);
     const scope: Scope = { ztId: zt.id, year, system: zt.accountingSystem };
     const snapshot = await trx.selectFrom('transition_snapshot').selectAll().where('zt_id', '=', zt.id).execute();

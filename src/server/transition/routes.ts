@@ -4,14 +4,14 @@
  */
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
-import { reconcileRoutes } from './reconcile-routes.js';
 import { transitionExportRoutes } from './export-routes.js';
+import { reconcileRoutes } from './reconcile-routes.js';
 import { worksheetRoutes } from './worksheet-routes.js';
 import { zeroVoucherRoutes } from './zero-voucher-routes.js';
 
 export function transitionRoutes(app: App, db: Db): void {
   worksheetRoutes(app, db);
   zeroVoucherRoutes(app, db);
-  reconcileRoutes(app, db);
   transitionExportRoutes(app, db);
+  reconcileRoutes(app, db);
 }
