@@ -8,16 +8,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Paths } from '../src/shared/api/paths.js';
 import type { ZeroVoucherSummary } from '../src/shared/api/schemas/transition-vouchers.js';
+import { SAMPLES } from '../src/server/files/sample-files.js';
 import { VoucherMessages } from '../src/shared/vouchers/messages.js';
+import { ADJUSTMENT_VOUCHER_PATH } from '../src/shared/financial-state.js';
+import { TransitionPage } from './pages/transition-page.js';
 import { VoucherEditorPage } from './pages/voucher-editor-page.js';
 import { apiSession } from './support/api-session.js';
 import { SCREENS_DIR } from './support/demo.js';
-import { signInTo } from './support/flows.js';
+import { signIn } from './support/flows.js';
 import { ensureSet } from './support/ledger-sets.js';
 
 const YEAR = 2022;
 const SET = '示范衔接调账演示工会';
-const EDITOR_PATH = '/accounting-management/transition/adjustment-voucher';
 
 test.beforeAll(async ({ baseURL }) => {
   await ensureSet({ name: SET, code: 'E2E-TRANS-ZERO', system: 'union-grassroots', year: YEAR, users: ['kuaiji'] });
@@ -37,6 +39,17 @@ test.beforeAll(async ({ baseURL }) => {
     await kuaiji.delete(Paths.deleteCertificateZero, { ids: list.body.data.map((v) => v.id).join(',') });
 });
 
+/** Signs in; the set asks 完成 / 调账 (its figures are saved, not reconciled): 调账 opens the worksheet. */
+async function openWorksheet(page: Page): Promise<TransitionPage> {
+  const selecting = await signIn(page, 'kuaiji');
+  await selecting.choose(SET, YEAR);
+  const ask = page.getByRole('dialog').filter({ hasText: '新旧制度衔接尚未完成，请完成衔接或调账' });
+  await ask.getByRole('button', { name: '调账' }).click();
+  const sheet = new TransitionPage(page);
+  await expect(sheet.heading).toBeVisible();
+  return sheet;
+}
+
 /** The voucher grid's page object serves the adjustment editor: the same grid, the same keys. */
 function adjustmentEditor(page: Page): VoucherEditorPage {
   return new VoucherEditorPage(page);
@@ -48,11 +61,13 @@ async function chooseByCode(page: Page, editor: VoucherEditorPage, code: string)
   await page.keyboard.press('Enter');
 }
 
+test.describe.configure({ mode: 'serial' });
+
 test('keys an adjustment voucher without the mouse, then a template refused while unbalanced and saved balanced', async ({
   page,
 }) => {
-  await signInTo(page, 'kuaiji', SET, YEAR);
-  await page.goto(EDITOR_PATH);
+  await openWorksheet(page);
+  await page.goto(ADJUSTMENT_VOUCHER_PATH);
   const editor = adjustmentEditor(page);
   await expect(page.getByRole('heading', { name: '调账凭证' })).toBeVisible();
   await expect(editor.rows()).toHaveCount(6, { timeout: 15_000 });
@@ -100,4 +115,69 @@ test('keys an adjustment voucher without the mouse, then a template refused whil
   await expect(editor.cell(1, 'creditAmount')).toHaveText('300.00');
   await page.keyboard.press('Control+s');
   await expect(page.locator('.voucher-status')).toContainText('已保存：调账凭证调-2');
+});
+
+test('the worksheet’s 调账凭证 dialog lists the vouchers, adds one by keyboard, opens one with Enter and deletes one', async ({
+  page,
+}) => {
+  const sheet = await openWorksheet(page);
+  await sheet.button('调账凭证').click();
+  const dialog = page.getByRole('dialog', { name: '调账凭证' });
+  const list = dialog.getByRole('table', { name: '调账凭证列表' });
+  const rows = list.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('调-1');
+  await expect(rows.nth(0)).toContainText('补提折旧');
+  await expect(rows.nth(0)).toContainText('1,200.50');
+  await expect(rows.nth(1)).toContainText('调-2');
+  await expect(rows.nth(1)).toContainText('补提摊销');
+
+  // 新增: the editor in the dialog, keyed without the mouse; saved, the list shows it.
+  await dialog.getByRole('button', { name: '新增', exact: true }).click();
+  const editor = adjustmentEditor(page);
+  await expect(page.getByTestId('zero-voucher-number')).toHaveText('调-3');
+  await editor.expectFocus(0, 'summary');
+  await editor.typeText('核销代管经费');
+  await chooseByCode(page, editor, '221');
+  await page.keyboard.type('800');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await chooseByCode(page, editor, '102');
+  await page.keyboard.press('=');
+  await expect(editor.cell(1, 'creditAmount')).toHaveText('800.00');
+  await page.keyboard.press('Control+s');
+  await expect(dialog.locator('.voucher-status')).toHaveText('已保存：调账凭证调-3');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toContainText('核销代管经费');
+  await page.screenshot({ path: `${SCREENS_DIR}/transition-adjustment-dialog.png` });
+
+  // The file viewer: an attachment of 调-3 uploaded, the list counts it.
+  await dialog.getByRole('button', { name: '调-3的附件' }).click();
+  const files = page.getByRole('dialog', { name: '凭证附件 调-3' });
+  await expect(files.getByText('暂无附件')).toBeVisible();
+  await files
+    .getByTestId('attachment-input')
+    .setInputFiles({ name: '代管经费清理表.png', mimeType: 'image/png', buffer: SAMPLES.png });
+  await expect(files.getByRole('button', { name: '代管经费清理表.png' })).toBeVisible();
+  await files.getByRole('button', { name: '关闭' }).click();
+  await expect(rows.nth(2)).toContainText('查看（1）');
+
+  // Enter on a row opens it; 返回 comes back to the list.
+  await rows.nth(1).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('zero-voucher-number')).toHaveText('调-2');
+  await expect(editor.cell(0, 'debitAmount')).toHaveText('300.00');
+  await dialog.getByRole('button', { name: '返回', exact: true }).click();
+
+  // 删除 the checked row after the confirmation: the later vouchers move down a number.
+  await dialog.getByRole('checkbox', { name: '选择调-1' }).check();
+  await dialog.getByRole('button', { name: '删除', exact: true }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '确定删除调账凭证调-1吗' });
+  await confirm.getByRole('button', { name: '确定' }).click();
+  await expect(dialog.locator('.voucher-status')).toHaveText('已删除1张调账凭证');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('调-1');
+  await expect(rows.nth(0)).toContainText('补提摊销');
+  await expect(rows.nth(1)).toContainText('调-2');
+  await expect(rows.nth(1)).toContainText('核销代管经费');
 });

@@ -45,6 +45,8 @@ export const ASSET_INIT_PATH = '/fixed-assets/fixed-assets/assets-init';
 export const VOUCHER_ADD_PATH = '/accounting-management/voucher-management/voucherAdd';
 /** The transition worksheet (issue 22): where 调账 of the reconciliation dialog leads. */
 export const TRANSITION_PATH = '/accounting-management/transition/subject-transition';
+/** Its adjustment-voucher editor (调账凭证 of the zero period), a page of the worksheet's holders. */
+export const ADJUSTMENT_VOUCHER_PATH = '/accounting-management/transition/adjustment-voucher';
 
 /** Where the client goes for a state on a given path, or null to stay. */
 export function financialStateRedirect(state: number, path: string): string | null {

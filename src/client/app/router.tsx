@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { SUBJECT_START_PATH, VOUCHER_ADD_PATH } from '../../shared/financial-state.js';
+import { ADJUSTMENT_VOUCHER_PATH, SUBJECT_START_PATH, VOUCHER_ADD_PATH } from '../../shared/financial-state.js';
 import { LoginPage } from '../auth/LoginPage.js';
 import { MainLayout } from '../layout/MainLayout.js';
 import { UserCenterIndex, UserCenterLayout } from '../layout/UserCenterLayout.js';
@@ -149,7 +149,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../budget/BudgetAdjustPage.js')).BudgetAdjustPage }),
           },
           {
-            path: '/accounting-management/transition/adjustment-voucher',
+            path: ADJUSTMENT_VOUCHER_PATH,
             lazy: async () => ({ Component: (await import('../transition/AdjustmentVoucherPage.js')).AdjustmentVoucherPage }),
           },
           ...MODULE_AREAS.map(({ segment }) => ({ path: `/${segment}/*`, element: <ModulePlaceholder /> })),

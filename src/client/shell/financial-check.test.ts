@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ASSET_INIT_PATH, SUBJECT_START_PATH, TRANSITION_PATH, VOUCHER_ADD_PATH } from '../../shared/financial-state.js';
+import {
+  ADJUSTMENT_VOUCHER_PATH,
+  ASSET_INIT_PATH,
+  SUBJECT_START_PATH,
+  TRANSITION_PATH,
+  VOUCHER_ADD_PATH,
+} from '../../shared/financial-state.js';
 import { financialAction, shouldCheckFinancialState } from './financial-check.js';
 
 describe('financial-state check', () => {
@@ -33,6 +39,7 @@ describe('financial-state check', () => {
     expect(financialAction(4, VOUCHER_ADD_PATH)).toEqual({ kind: 'reconciliation' });
     expect(financialAction(4, SUBJECT_START_PATH)).toEqual({ kind: 'reconciliation' });
     expect(financialAction(4, TRANSITION_PATH)).toEqual({ kind: 'none' });
+    expect(financialAction(4, ADJUSTMENT_VOUCHER_PATH)).toEqual({ kind: 'none' });
     expect(shouldCheckFinancialState(TRANSITION_PATH, true)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * to /403. Pure: the guard component feeds it the session and carries out the decision.
  */
 import type { AuthInfo, FinancialMenuResponse, PageRoute } from '../../shared/api/auth.js';
+import { ADJUSTMENT_VOUCHER_PATH, TRANSITION_PATH } from '../../shared/financial-state.js';
 import { matchesPattern, normalisePath, routeKind } from '../app/route-table.js';
 
 export interface GuardSession {
@@ -34,7 +35,7 @@ export function grantedPaths(session: GuardSession): string[] {
  * adjustment-voucher editor by the worksheet's.
  */
 export const GRANTED_THROUGH: Readonly<Record<string, string>> = {
-  '/accounting-management/transition/adjustment-voucher': '/accounting-management/transition/subject-transition',
+  [ADJUSTMENT_VOUCHER_PATH]: TRANSITION_PATH,
 };
 
 export function isGranted(session: GuardSession, path: string): boolean {

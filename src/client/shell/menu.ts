@@ -1,4 +1,5 @@
 /** The side menu: platMenuList filtered by granted resources (hrefs); admins see everything. */
+import { ADJUSTMENT_VOUCHER_PATH } from '../../shared/financial-state.js';
 import type { MenuNode, PageRoute } from '../../shared/api/auth.js';
 import { moduleAreaOf, normalisePath, USER_CENTER_BASE, USER_CENTER_CHILDREN } from '../app/route-table.js';
 
@@ -24,7 +25,7 @@ export function findMenuTitle(nodes: readonly MenuNode[], path: string): string 
 /** A tab title for a path: the menu's name, the page route's title, or a name from the route table. */
 /** Titles of pages without a menu entry of their own (shell/guards.ts GRANTED_THROUGH). */
 const SUB_PAGE_TITLES: Readonly<Record<string, string>> = {
-  '/accounting-management/transition/adjustment-voucher': '调账凭证',
+  [ADJUSTMENT_VOUCHER_PATH]: '调账凭证',
 };
 
 export function titleForPath(path: string, menu: readonly MenuNode[], pageRoutes: readonly PageRoute[] | null): string {

@@ -9,8 +9,6 @@ import { usePageTitle } from '../shell/page-title.js';
 import { AdjustmentVoucherEditor } from './AdjustmentVoucherEditor.js';
 import { fetchTransitionControl } from './zero-voucher-api.js';
 
-export const ADJUSTMENT_VOUCHER_PATH = '/accounting-management/transition/adjustment-voucher';
-
 export function AdjustmentVoucherPage() {
   usePageTitle('调账凭证');
   const [params] = useSearchParams();

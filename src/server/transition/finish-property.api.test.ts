@@ -1,5 +1,6 @@
 /**
- * The finish and the cancel over random transitions (a 基层 set, whose chart lacks many targets): random balanced
+ * The finish and the cancel over random transitions (a 基层 set, whose chart lacks many targets, or a 县级以上 one with
+ * 331 split five ways): random balanced
  * year-end figures on the 2009 chart, random splits within them, random balanced adjustment vouchers, and random
  * openings keyed before. After finishing, the openings are the worksheet's, the new trial balances and the old
  * total plus the adjustments is the new total; cancelling brings back every opening, auxiliary opening, zt_year flag
@@ -39,10 +40,11 @@ const KEYED = ['101', '102', '135', '141', '163', '211', '215', '30104', '32205'
 const yuan = (amount: number) => (amount / 100).toFixed(2);
 
 const caseArb = fc.record({
+  level: fc.constantFrom('grassroots' as const, 'county' as const),
   debits: fc.tuple(...DEBITS.map(() => fen)),
   credits: fc.tuple(...CREDITS.map(() => fen)),
   extra331: fen,
-  shares: fc.array(share, { minLength: 8, maxLength: 8 }),
+  shares: fc.array(share, { minLength: 10, maxLength: 10 }),
   vouchers: fc.array(
     fc.array(
       fc.record({
@@ -89,7 +91,7 @@ describe.each(TEST_DIALECTS)('finish then cancel over random transitions (%s)', 
         const ztId = await createSet(server.db, {
           name: `衔接性质测试${n}`,
           code: `XJ-PROP-${n}`,
-          system: 'union-grassroots',
+          system: c.level === 'county' ? 'union-county' : 'union-grassroots',
           year: 2022,
           users: ['kuaiji'],
         });
@@ -110,7 +112,7 @@ describe.each(TEST_DIALECTS)('finish then cancel over random transitions (%s)', 
         expect(saved.body.errorMsg).toBeNull();
 
         // Splits within each old balance.
-        const [s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0, s8 = 0] = c.shares;
+        const [s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0, s8 = 0, s9 = 0, s10 = 0] = c.shares;
         const b = (code: string) => balances.get(code) ?? 0;
         const splits = new Map<string, number>();
         splits.set('162-171', part(b('162'), s1));
@@ -121,6 +123,12 @@ describe.each(TEST_DIALECTS)('finish then cancel over random transitions (%s)', 
         splits.set('331-32104', part(b('331') - (splits.get('331-30101') ?? 0), s6));
         splits.set('221-215', part(b('221'), s7));
         splits.set('132-135', part(b('132'), s8));
+        if (c.level === 'county') {
+          const left = () =>
+            b('331') - (splits.get('331-30101') ?? 0) - (splits.get('331-32104') ?? 0) - (splits.get('331-33104') ?? 0);
+          splits.set('331-33104', part(left(), s9));
+          splits.set('331-33205', part(left(), s10));
+        }
         const savedSplits = await kuaiji.post(Paths.transitionSaveSplits, {
           splits: [...splits].map(([key, amount]) => ({ key, amount: yuan(amount) })),
         });
@@ -183,7 +191,7 @@ describe.each(TEST_DIALECTS)('finish then cancel over random transitions (%s)', 
         const setSubjects = await readSetSubjects(k, ztId, 2022);
         const adjustments = await readAdjustmentLines(k, ztId);
         const expected = computeWorksheet({
-          rows: transitionRows('grassroots'),
+          rows: transitionRows(c.level),
           oldBalances: balances,
           splits: new Map<string, SplitInput>([...splits].map(([key, amount]) => [key, { amount }])),
           adjustments,

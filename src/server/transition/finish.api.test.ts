@@ -247,4 +247,39 @@ describe.each(TEST_DIALECTS)('finishing and cancelling the transition (%s)', (di
     expect(after.subjects).toEqual(before.subjects);
     expect(after.codes).toContain('171:1');
   });
+
+  it('writes an adjustment kept by items as an auxiliary opening, and refuses a whole amount on a subject kept by items', async () => {
+    await server.db.kysely
+      .insertInto('subject_auxi_type')
+      .values({ zt_id: ztId, year: 2022, code: '135', type_no: 'ZJLY' })
+      .execute();
+    await insertAdjustment(server.db, ztId, 2, [
+      { code: '135', debit: 30_000, auxiKey: 'ZJLY:001' },
+      { code: '32205', credit: 30_000 },
+    ]);
+    const start = await readOpeningState(server.db, ztId, 2022);
+    expect((await kuaiji.get(Paths.reconciliationFinish)).body.errorMsg).toBeNull();
+    const after = await readOpeningState(server.db, ztId, 2022);
+    expect(after.aux).toEqual({ '135|ZJLY:001': [30_000, 0, 0] });
+    expect(after.subjects['135']).toEqual([30_000, 0, 0]);
+    // 32205: 1420 + 300
+    expect(after.subjects['32205']).toEqual([172_000, 0, 0]);
+    expect((await kuaiji.get(Paths.unReconciliationFinish)).body.errorMsg).toBeNull();
+    expect(await readOpeningState(server.db, ztId, 2022)).toEqual(start);
+
+    // 应收建会筹备金 goes to 135 as a whole amount, which a subject kept by items cannot hold.
+    await kuaiji.post(Paths.transitionSaveFigures, {
+      balances: [
+        { code: '102', amount: '1000.00' },
+        { code: '13103', amount: '100.00' },
+        { code: '162', amount: '500.00' },
+        { code: '331', amount: '1600.00' },
+      ],
+    });
+    const refused = await kuaiji.get(Paths.reconciliationFinish);
+    expect(refused.body.errorCode).toBe(ErrorCode.BusinessRule);
+    expect(refused.body.errorMsg).toBe(TransitionMessages.openingNeedsItems('135'));
+    expect(await readOpeningState(server.db, ztId, 2022)).toEqual(start);
+    expect(await snapshotCount()).toBe(0);
+  });
 });

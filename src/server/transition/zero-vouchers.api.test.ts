@@ -254,4 +254,49 @@ describe.each(TEST_DIALECTS)('the adjustment vouchers of the zero period (%s)', 
     const list = (await kuaiji.get<ZeroVoucherSummary[]>(Paths.certificateListZero)).body.data;
     expect(list.map((v) => v.voucherNo)).toEqual(Array.from({ length: adjustmentTemplates.length + 1 }, (_, i) => `调-${i + 1}`));
   });
+
+  it('keeps a line’s auxiliary items as the canonical key, and refuses a line of such a subject without them', async () => {
+    // 215 其他应付款 kept by 往来单位 (a type of the set, its item keyed here): the worksheet's openings follow the key.
+    await server.db.kysely
+      .insertInto('auxi_type')
+      .values({ zt_id: ztId, type_no: 'WLDW', type_name: '往来单位', built_in_system: 0, enable: 1, sort: 99 })
+      .execute();
+    await server.db.kysely
+      .insertInto('auxi_info')
+      .values({ zt_id: ztId, type_no: 'WLDW', info_no: '001', info_name: '某建筑公司', parent_no: null, is_enable: 1 })
+      .execute();
+    await server.db.kysely
+      .insertInto('subject_auxi_type')
+      .values({ zt_id: ztId, year: 2022, code: '215', type_no: 'WLDW' })
+      .execute();
+    const before = await counts();
+    const missing = await kuaiji.post(Paths.certificateZero, {
+      numberOfDocument: 0,
+      certiDetails: [line('补记负债', '32205', 50, null), line('补记负债', '215', null, 50)],
+    });
+    expect(missing.body.errorCode).toBe(ErrorCode.ValidationFailed);
+    expect(missing.body.errorMsg).toBe(VoucherMessages.auxiMissing);
+    expect(await counts()).toEqual(before);
+    const saved = await kuaiji.post<ZeroVoucher>(Paths.certificateZero, {
+      numberOfDocument: 0,
+      certiDetails: [
+        line('补记负债', '32205', 50, null),
+        { ...line('补记负债', '215', null, 50), auxis: [{ typeNo: 'WLDW', infoNo: '001' }] },
+      ],
+    });
+    expect(saved.body.errorMsg).toBeNull();
+    expect(saved.body.data.certiDetails[1]?.auxis).toEqual([{ typeNo: 'WLDW', infoNo: '001', infoName: '某建筑公司' }]);
+    const sheet = await kuaiji.get<CodeJoinResponse>(Paths.transitionCodeJoin, { item1: 2 });
+    expect(
+      sheet.body.data.adjustments.find((a) => a.voucherNo === saved.body.data.voucherNo && a.subjectCode === '215'),
+    ).toMatchObject({
+      auxiKey: 'WLDW:001',
+      increase: 50,
+    });
+    // Beside the 215 opening without items (the template test saved it before 215 kept 往来单位).
+    expect(sheet.body.data.openings.filter((o) => o.code === '215').map((o) => [o.auxiKey, o.amount])).toEqual([
+      ['', 10],
+      ['WLDW:001', 50],
+    ]);
+  });
 });
