@@ -91,3 +91,34 @@ export async function usedByVouchers(q: Q, scope: Scope, code: string): Promise<
     .executeTakeFirst();
   return !!line;
 }
+
+/**
+ * Removes a subject row and its item types; a parent left without children becomes a last-level subject again.
+ * The caller has checked that nothing holds the subject (openings, vouchers, children).
+ */
+export async function removeSubjectRow(q: Q, scope: Scope, code: string, parentCode: string | null): Promise<void> {
+  await q
+    .deleteFrom('subject_auxi_type')
+    .where('zt_id', '=', scope.ztId)
+    .where('year', '=', scope.year)
+    .where('code', '=', code)
+    .execute();
+  await q.deleteFrom('subject').where('zt_id', '=', scope.ztId).where('year', '=', scope.year).where('code', '=', code).execute();
+  if (!parentCode) return;
+  const sibling = await q
+    .selectFrom('subject')
+    .select('code')
+    .where('zt_id', '=', scope.ztId)
+    .where('year', '=', scope.year)
+    .where('parent_code', '=', parentCode)
+    .limit(1)
+    .executeTakeFirst();
+  if (!sibling)
+    await q
+      .updateTable('subject')
+      .set({ last_level: 1 })
+      .where('zt_id', '=', scope.ztId)
+      .where('year', '=', scope.year)
+      .where('code', '=', parentCode)
+      .execute();
+}

@@ -30,7 +30,16 @@ import type { SubjectRow } from '../db/schema.js';
 import { refuse } from '../http/app-error.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { currentTypeNos, demoteToParent, setSubjectTypes, typeNosOf } from '../auxiliary/subject-types.js';
-import { chartOf, findSubject, hasOpeningData, listSubjects, usedByVouchers, type Q, type Scope } from './subject-repository.js';
+import {
+  chartOf,
+  findSubject,
+  hasOpeningData,
+  listSubjects,
+  removeSubjectRow,
+  usedByVouchers,
+  type Q,
+  type Scope,
+} from './subject-repository.js';
 
 function invalid(issues: ValidationIssue[]): never {
   refuse('ValidationFailed', issues[0]?.message, issues);
@@ -148,38 +157,7 @@ export async function deleteSubject(db: Db, scope: Scope, code: string): Promise
     if (!row.last_level) refuse('BusinessRule', '该科目存在下级科目，不能删除');
     if (await hasOpeningData(trx, scope, row)) refuse('BusinessRule', '科目已有期初余额，不能删除');
     if (await usedByVouchers(trx, scope, code)) refuse('BusinessRule', SubjectMessages.usedCannotDelete(code));
-    const where = { zt: scope.ztId, year: scope.year };
-    await trx
-      .deleteFrom('subject_auxi_type')
-      .where('zt_id', '=', where.zt)
-      .where('year', '=', where.year)
-      .where('code', '=', code)
-      .execute();
-    await trx
-      .deleteFrom('subject')
-      .where('zt_id', '=', where.zt)
-      .where('year', '=', where.year)
-      .where('code', '=', code)
-      .execute();
-    if (row.parent_code) {
-      const sibling = await trx
-        .selectFrom('subject')
-        .select('code')
-        .where('zt_id', '=', where.zt)
-        .where('year', '=', where.year)
-        .where('parent_code', '=', row.parent_code)
-        .limit(1)
-        .executeTakeFirst();
-      if (!sibling) {
-        await trx
-          .updateTable('subject')
-          .set({ last_level: 1 })
-          .where('zt_id', '=', where.zt)
-          .where('year', '=', where.year)
-          .where('code', '=', row.parent_code)
-          .execute();
-      }
-    }
+    await removeSubjectRow(trx, scope, code, row.parent_code);
   });
 }
 

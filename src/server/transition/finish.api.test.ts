@@ -199,6 +199,16 @@ describe.each(TEST_DIALECTS)('finishing and cancelling the transition (%s)', (di
     expect((await state()).data).toBe(FinancialState.Normal);
     const control = await kuaiji.get<DraftContentControl>(Paths.transitionControl);
     expect(control.body.data).toMatchObject({ reconciled: true, unReconciliationFinish: true, edit: false });
+    // In a later year the worksheet is read-only and does not offer cancelling (it is done in the first year).
+    await server.db.kysely
+      .insertInto('zt_year')
+      .values({ zt_id: ztId, year: 2023, account_month: 1, subjects_initialised: 0 })
+      .execute();
+    expect((await kuaiji.post(Paths.setUserZtLevel, { ztId, year: 2023 })).body.success).toBe(true);
+    const later = await kuaiji.get<DraftContentControl>(Paths.transitionControl);
+    expect(later.body.data).toMatchObject({ reconciled: true, unReconciliationFinish: false });
+    expect((await kuaiji.post(Paths.setUserZtLevel, { ztId, year: 2022 })).body.success).toBe(true);
+    await server.db.kysely.deleteFrom('zt_year').where('zt_id', '=', ztId).where('year', '=', 2023).execute();
     const edit = await kuaiji.post(Paths.transitionSaveFigures, { balances: [] });
     expect(edit.body.errorMsg).toBe(TransitionMessages.alreadyReconciled);
   });

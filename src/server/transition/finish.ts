@@ -32,7 +32,7 @@ import { refuse } from '../http/app-error.js';
 import { currentTypeNos, demoteToParent } from '../auxiliary/subject-types.js';
 import { writeOpenings } from '../subjects/opening-service.js';
 import { computeAll, loadOpening, ZERO, type Amounts } from '../subjects/opening-state.js';
-import { usedByVouchers, type Scope } from '../subjects/subject-repository.js';
+import { removeSubjectRow, usedByVouchers, type Scope } from '../subjects/subject-repository.js';
 import { firstYearOf, levelOfSystem, type Q, type TransitionContext } from './context.js';
 import { readWorksheet } from './worksheet-read.js';
 
@@ -370,36 +370,7 @@ async function removeAddedSubjects(trx: Q, scope: Scope, codes: readonly string[
       .where('year', '=', scope.year)
       .where('code', '=', code)
       .executeTakeFirst();
-    await trx
-      .deleteFrom('subject_auxi_type')
-      .where('zt_id', '=', scope.ztId)
-      .where('year', '=', scope.year)
-      .where('code', '=', code)
-      .execute();
-    await trx
-      .deleteFrom('subject')
-      .where('zt_id', '=', scope.ztId)
-      .where('year', '=', scope.year)
-      .where('code', '=', code)
-      .execute();
-    if (row?.parent_code) {
-      const sibling = await trx
-        .selectFrom('subject')
-        .select('code')
-        .where('zt_id', '=', scope.ztId)
-        .where('year', '=', scope.year)
-        .where('parent_code', '=', row.parent_code)
-        .limit(1)
-        .executeTakeFirst();
-      if (!sibling)
-        await trx
-          .updateTable('subject')
-          .set({ last_level: 1 })
-          .where('zt_id', '=', scope.ztId)
-          .where('year', '=', scope.year)
-          .where('code', '=', row.parent_code)
-          .execute();
-    }
+    await removeSubjectRow(trx, scope, code, row?.parent_code ?? null);
   }
   return kept.sort();
 }

@@ -79,7 +79,12 @@ export function worksheetRoutes(app: App, db: Db): void {
         isSaved: ctx.figuresSaved,
         edit: !ctx.reconciled && holds('edit'),
         reconciliationVoucher: !ctx.reconciled && ctx.figuresSaved && holds('reconciliationvoucher'),
-        unReconciliationFinish: ctx.reconciled && holds('reconciliation') && !(await yearHasClosedMonth(db, ctx.ztId, ctx.year)),
+        // Cancelling is done in the first year, as finishing (finish.ts refuses it elsewhere).
+        unReconciliationFinish:
+          ctx.reconciled &&
+          zt?.year === ctx.year &&
+          holds('reconciliation') &&
+          !(await yearHasClosedMonth(db, ctx.ztId, ctx.year)),
         reconciled: ctx.reconciled,
         reconciliation: holds('reconciliation'),
       };
