@@ -26,6 +26,7 @@ import {
   type PageRow,
 } from './opening-rows.js';
 import { TrialPanel } from './TrialPanel.js';
+import '../layout/page-tabs.css';
 import './opening-balance.css';
 
 type Mode = 'view' | 'edit';
@@ -247,7 +248,7 @@ export function OpeningBalancePage() {
     <div className="opening-page page-fill">
       <header className="opening-head">
         <h1>科目期初</h1>
-        <span className={`opening-state ${config.isInitialised ? 'done' : 'todo'}`} data-testid="opening-state">
+        <span className={`page-state ${config.isInitialised ? 'done' : 'todo'}`} data-testid="opening-state">
           {config.isInitialised ? '已初始化' : '未初始化'}
         </span>
         <span className="muted">
@@ -307,7 +308,7 @@ export function OpeningBalancePage() {
           onChange={(e) => void onFile(e.target.files?.[0])}
         />
       </header>
-      <div className="opening-tabs" role="tablist" aria-label="科目类型" title={TAB_KEYS}>
+      <div className="page-tabs" role="tablist" aria-label="科目类型" title={TAB_KEYS}>
         {tabs.map((t) => (
           <button
             key={t.type}
@@ -315,7 +316,7 @@ export function OpeningBalancePage() {
             role="tab"
             aria-selected={t.type === tab}
             tabIndex={t.type === tab ? 0 : -1}
-            className={`opening-tab${t.type === tab ? ' active' : ''}`}
+            className={`page-tab${t.type === tab ? ' active' : ''}`}
             onClick={() => switchTab(t.type)}
             onKeyDown={(e) => {
               if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {

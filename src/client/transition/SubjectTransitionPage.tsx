@@ -15,6 +15,7 @@ import { AdjustmentVoucherDialog } from './AdjustmentVoucherDialog.js';
 import { FiguresTab, type FiguresTabHandle } from './FiguresTab.js';
 import { exportWorksheet, loadCodeJoin, loadControl, reconcile } from './transition-api.js';
 import { WorksheetTab, type WorksheetTabHandle } from './WorksheetTab.js';
+import '../layout/page-tabs.css';
 import './transition.css';
 
 type Tab = 'figures' | 'worksheet';
@@ -135,7 +136,7 @@ export function SubjectTransitionPage() {
     <div className="transition-page page-fill">
       <header className="transition-head">
         <h1>科目衔接底稿</h1>
-        <span className={`transition-state ${control.reconciled ? 'done' : 'todo'}`} data-testid="transition-state">
+        <span className={`page-state ${control.reconciled ? 'done' : 'todo'}`} data-testid="transition-state">
           {control.reconciled ? '已完成衔接' : '未完成衔接'}
         </span>
         <span className="muted">
@@ -187,7 +188,7 @@ export function SubjectTransitionPage() {
           </Permission>
         )}
       </header>
-      <div className="transition-tabs" role="tablist" aria-label="科目衔接">
+      <div className="page-tabs" role="tablist" aria-label="科目衔接">
         {(
           [
             ['figures', `${year - 1}年末数`],
@@ -200,7 +201,7 @@ export function SubjectTransitionPage() {
             role="tab"
             aria-selected={tab === id}
             tabIndex={tab === id ? 0 : -1}
-            className={`transition-tab${tab === id ? ' active' : ''}`}
+            className={`page-tab${tab === id ? ' active' : ''}`}
             onClick={() => void openTab(id)}
             onKeyDown={(e) => {
               if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
