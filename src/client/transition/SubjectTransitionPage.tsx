@@ -100,7 +100,9 @@ export function SubjectTransitionPage() {
     if (busy) return;
     try {
       await messageBox.confirm(
-        finish ? '完成衔接将按底稿生成新制度期初余额，是否继续？' : '取消衔接将恢复衔接前的期初余额，衔接后在科目期初所做的修改将不保留，是否继续？',
+        finish
+          ? '完成衔接将按底稿生成新制度期初余额，是否继续？'
+          : '取消衔接将恢复衔接前的期初余额，衔接后在科目期初所做的修改将不保留，是否继续？',
       );
     } catch {
       return;
