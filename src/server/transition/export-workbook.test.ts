@@ -18,7 +18,7 @@ import {
   yearEndSheetName,
   yearEndTitle,
 } from './export.js';
-import { adjustmentLine, viewOf, worksheetSampleArb, type WorksheetSample } from './export-samples.js';
+import { adjustmentLine, viewOf, worksheetSampleArb, type WorksheetSample } from '../test-support/transition-samples.js';
 import type { WorksheetView } from './export-worksheet-sheet.js';
 
 const { unit, ledgerSet, exportedBy, exportedAt } = sampleHeading();

@@ -27,7 +27,7 @@ import {
   yearEndSheetName,
   yearEndTitle,
 } from './export.js';
-import { worksheetSampleArb } from './export-samples.js';
+import { worksheetSampleArb } from '../test-support/transition-samples.js';
 import { newSubjectFacts, oldSubjectFacts, readSetSubjects } from './worksheet-read.js';
 
 const YEAR = 2022;

@@ -8,8 +8,8 @@ import { findSubject, union2009 } from '../../../templates/charts/index.js';
 import { transitionRows } from '../../../templates/transition/union-2009-to-2021.js';
 import type { TransitionLevel } from '../../shared/transition/mapping.js';
 import { computeWorksheet, type AdjustmentLine, type SplitInput } from '../../shared/transition/worksheet.js';
-import type { WorksheetView } from './export-worksheet-sheet.js';
-import { newSubjectFacts, oldSubjectFacts } from './worksheet-read.js';
+import type { WorksheetView } from '../transition/export-worksheet-sheet.js';
+import { newSubjectFacts, oldSubjectFacts } from '../transition/worksheet-read.js';
 
 export interface WorksheetSample {
   readonly level: TransitionLevel;
