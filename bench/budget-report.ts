@@ -28,7 +28,7 @@ import { openBudgetPlatform, setPlanState } from '../src/server/test-support/bud
 import { setIds } from '../src/server/test-support/ledger-fixtures.js';
 import { startTestServer } from '../src/server/test-support/test-server.js';
 import { benchDialects } from './support/bench-database.js';
-import { machine, round, stats, writeResult } from './support/stats.js';
+import { machine, round, timedRuns, writeResult } from './support/stats.js';
 
 const DETAILS = Number(process.env.BENCH_BUDGET_DETAILS ?? 5_000);
 const LINES = Number(process.env.BENCH_BUDGET_LINES ?? 1_000_000);
@@ -253,18 +253,6 @@ async function ledger(db: Db, ztId: number, items: readonly Item[]): Promise<num
   return written * 4;
 }
 
-async function timed(runs: number, run: () => Promise<void>) {
-  await run(); // warm-up
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await run();
-    ms.push(performance.now() - t0);
-  }
-  const s = stats(ms);
-  return { medianMs: round(s.median), p95Ms: round(s.p95), maxMs: round(s.max) };
-}
-
 async function measure(dialect: DialectName) {
   // The test server makes (and drops) a fresh PostgreSQL database from TEST_DATABASE_URL.
   if (dialect === 'postgres') process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -285,16 +273,16 @@ async function measure(dialect: DialectName) {
       where s.zt_id = ${ztId} and s.year = ${YEAR}`.execute(server.db.kysely);
     const spentRows = { n: Number(counted[0]?.n ?? 0), sum: Number(counted[0]?.total ?? 0) };
 
-    const spentRead = await timed(RUNS, async () => {
+    const spentRead = await timedRuns(RUNS, async () => {
       await readExecution(server.db.kysely, ztId, YEAR);
     });
-    const inProcess = await timed(RUNS, async () => {
+    const inProcess = await timedRuns(RUNS, async () => {
       await readExecutionReport(server.db.kysely, ztId, YEAR, {});
     });
     const client = new ApiClient(server.url);
     await client.openSet(server.db, 'kuaiji', 'Kuaiji@123', SET);
     let answer: BudgetExecutionResponse | null = null;
-    const http = await timed(RUNS, async () => {
+    const http = await timedRuns(RUNS, async () => {
       const a = await client.get<BudgetExecutionResponse>(Paths.budgetExecution);
       if (!a.body.success) throw new Error(a.body.errorMsg ?? 'execution failed');
       answer = a.body.data;
@@ -305,17 +293,17 @@ async function measure(dialect: DialectName) {
     if (detailRows.length !== items.length) throw new Error(`${detailRows.length} details reported, ${items.length} made`);
     const totalFen = Math.round(report.total.spent * 100);
     if (totalFen !== Number(spentRows.sum)) throw new Error(`total spent ${totalFen} ≠ budget_spent ${spentRows.sum}`);
-    const warnings = await timed(Math.min(RUNS, 5), async () => {
+    const warnings = await timedRuns(Math.min(RUNS, 5), async () => {
       const a = await client.get(Paths.budgetWarnings);
       if (!a.body.success) throw new Error(a.body.errorMsg ?? 'warnings failed');
     });
-    const exported = await timed(3, async () => {
+    const exported = await timedRuns(3, async () => {
       const f = await client.download(Paths.budgetExecutionExport);
       if (f.status !== 200) throw new Error(`export ${f.status}`);
     });
     const busiest = detailRows.reduce((a, b) => (b.spent > a.spent ? b : a));
     let drillLines = 0;
-    const drill = await timed(5, async () => {
+    const drill = await timedRuns(5, async () => {
       const a = await client.get<BudgetLinesResponse>(Paths.budgetExecutionLines, { budgetId: busiest.budgetId });
       if (!a.body.success) throw new Error(a.body.errorMsg ?? 'drill failed');
       drillLines = a.body.data.lines.length;

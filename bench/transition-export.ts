@@ -9,6 +9,7 @@
  * HTTP (both and the answer). For the record: HyperFormula's recalculation of the file as the tests do it (once).
  * Checked: the recalculated openings equal the worksheet's to the fen. Writes bench/results/transition-export.json.
  */
+import { fenToYuanString } from '../src/shared/money.js';
 import { union2009 } from '../templates/charts/index.js';
 import { transitionRows } from '../templates/transition/union-2009-to-2021.js';
 import { Paths } from '../src/shared/api/paths.js';
@@ -21,27 +22,13 @@ import { createSet } from '../src/server/test-support/ledger-fixtures.js';
 import { startTestServer } from '../src/server/test-support/test-server.js';
 import { fenOf, readWorkbook } from '../src/server/test-support/workbook-check.js';
 import { benchDialects } from './support/bench-database.js';
-import { machine, round, stats, writeResult } from './support/stats.js';
+import { machine, round, timedRuns, writeResult } from './support/stats.js';
 
 const ADJUSTMENT_LINES = Number(process.env.BENCH_TRANSITION_ADJUSTMENT_LINES ?? 200);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const YEAR = 2022;
 const SET = '衔接基准基层工会';
 const ADJUSTED = ['141', '163', '171', '30101', '30104', '215', '102', '32205', '201', '135'];
-
-async function timed(runs: number, run: () => Promise<void>) {
-  await run(); // warm-up
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await run();
-    ms.push(performance.now() - t0);
-  }
-  const s = stats(ms);
-  return { medianMs: round(s.median), p95Ms: round(s.p95), maxMs: round(s.max) };
-}
-
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /** Every balance-sheet leaf of the 2009 chart with a balance, 331 taking what balances them. */
 function yearEnd(): Map<string, number> {
@@ -75,7 +62,7 @@ async function measure(dialect: DialectName) {
     await client.openSet(server.db, 'kuaiji', 'Kuaiji@123', SET, YEAR);
     const balances = yearEnd();
     const figures = await client.post(Paths.transitionSaveFigures, {
-      balances: [...balances].map(([code, fen]) => ({ code, amount: yuan(fen) })),
+      balances: [...balances].map(([code, fen]) => ({ code, amount: fenToYuanString(fen) })),
     });
     if (!figures.body.success) throw new Error(figures.body.errorMsg ?? 'figures refused');
     const splits: { key: string; amount: string }[] = [];
@@ -83,7 +70,7 @@ async function measure(dialect: DialectName) {
       if (row.oldCode === null || row.noBalance) continue;
       const keyed = row.parts.filter((p) => !p.remainder);
       const share = Math.floor((balances.get(row.oldCode) ?? 0) / (keyed.length + 2));
-      for (const part of keyed) splits.push({ key: part.key, amount: yuan(share) });
+      for (const part of keyed) splits.push({ key: part.key, amount: fenToYuanString(share) });
     }
     const saved = await client.post(Paths.transitionSaveSplits, { splits });
     if (!saved.body.success) throw new Error(saved.body.errorMsg ?? 'splits refused');
@@ -151,18 +138,18 @@ async function measure(dialect: DialectName) {
       name: SET,
       levelId: null,
     });
-    const read = await timed(RUNS, async () => {
+    const read = await timedRuns(RUNS, async () => {
       await readWorksheet(server.db.kysely, ctx);
     });
     const view = await readWorksheet(server.db.kysely, ctx);
     const party = { unit: SET, ledgerSet: SET, exportedBy: '李会计', exportedAt: new Date() };
     let bytes = 0;
-    const build = await timed(RUNS, async () => {
+    const build = await timedRuns(RUNS, async () => {
       const workbook = buildTransitionWorkbook({ year: YEAR, level: 'grassroots', withAdjustments: true, view, party });
       bytes = (await workbook.xlsx.writeBuffer()).byteLength;
     });
     let file: Uint8Array = new Uint8Array();
-    const http = await timed(RUNS, async () => {
+    const http = await timedRuns(RUNS, async () => {
       const f = await client.download(Paths.transitionExport);
       if (f.status !== 200) throw new Error(`export ${f.status}`);
       file = f.bytes;

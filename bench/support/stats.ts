@@ -69,3 +69,16 @@ export function sampleSummary(values: readonly number[]) {
     max: round(Math.max(...values)),
   };
 }
+
+/** Median, p95 and max milliseconds of `runs` calls after one warm-up call. */
+export async function timedRuns(runs: number, run: () => Promise<void>) {
+  await run(); // warm-up
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await run();
+    ms.push(performance.now() - t0);
+  }
+  const s = stats(ms);
+  return { medianMs: round(s.median), p95Ms: round(s.p95), maxMs: round(s.max) };
+}
