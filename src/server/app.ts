@@ -50,6 +50,7 @@ import { closeRoutes } from './close/routes.js';
 import { fundsEntryRoutes } from './funds/entry-routes.js';
 import { budgetRoutes } from './budget/routes.js';
 import { transitionRoutes } from './transition/routes.js';
+import { assetAccountRoutes, assetRoutes } from './assets/routes.js';
 import { registerBackupRoutes } from './backup/routes.js';
 
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
@@ -97,8 +98,16 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
       await openingRoutes(account, db);
       fundsUnitRoutes(account, db);
       transitionRoutes(account, db);
+      assetAccountRoutes(account, db);
     },
     { prefix: '/account' },
+  );
+  await app.register(
+    (fixedAssets, _opts, done) => {
+      assetRoutes(fixedAssets, db);
+      done();
+    },
+    { prefix: '/fixedassets' },
   );
   await app.register(
     (budget, _opts, done) => {

@@ -52,6 +52,10 @@ describe('the seeded roles and the menu catalogue', () => {
         Page.trialBalance,
         Page.balanceSheet,
         Page.incomeExpense,
+        // The asset reports (issue 23 §4) are reports like the others.
+        Page.assetsDebt,
+        Page.lowerAssetWarning,
+        Page.analysis,
         Page.close,
         '/budget-management/fangan-shenpi',
         '/budget-management/budget-execution',

@@ -98,6 +98,10 @@ export const MENU_CATALOGUE: readonly MenuSeed[] = [
       },
       { href: '/accounting-management/reports/balance-sheet', titleName: '资产负债表', buttons: ['print', 'export'] },
       { href: '/accounting-management/reports/income-expense', titleName: '收入支出表', buttons: ['print', 'export'] },
+      // The asset reports (issue 23 §4).
+      { href: '/accounting-management/reports/assets-debt', titleName: '资产负债情况表', buttons: ['print', 'export'] },
+      { href: '/accounting-management/reports/lower-asset-warning', titleName: '低值资产预警', buttons: ['export'] },
+      { href: '/accounting-management/reports/analysis', titleName: '收支分析', buttons: ['export'] },
       { href: '/accounting-management/monthly/close', titleName: '期末结账', buttons: ['close', 'unclose'] },
     ],
   },
@@ -106,9 +110,21 @@ export const MENU_CATALOGUE: readonly MenuSeed[] = [
     titleName: '固定资产',
     icon: 'asset',
     children: [
-      { href: '/fixed-assets/fixed-assets/assets-init', titleName: '资产初始化', buttons: ['edit'] },
-      { href: '/fixed-assets/fixed-assets/cards', titleName: '资产卡片', buttons: ['add', 'edit', 'delete', 'modify'] },
-      { href: '/fixed-assets/fixed-assets/depreciation', titleName: '折旧摊销', buttons: ['add'] },
+      // Issue 23; databases seeded before gain the new pages and buttons in migration 0036.
+      { href: '/fixed-assets/fixed-assets/assets-init', titleName: '资产初始化', buttons: ['edit', 'import'] },
+      {
+        href: '/fixed-assets/fixed-assets/cards',
+        titleName: '资产卡片',
+        buttons: ['add', 'edit', 'delete', 'modify', 'review', 'voucher', 'export'],
+      },
+      { href: '/fixed-assets/fixed-assets/depreciation', titleName: '折旧摊销', buttons: ['add', 'voucher', 'export'] },
+      { href: '/fixed-assets/fixed-assets/documents', titleName: '资产处置', buttons: ['add', 'edit', 'delete', 'voucher'] },
+      {
+        href: '/fixed-assets/fixed-assets/long-amortion',
+        titleName: '长期待摊费用',
+        buttons: ['add', 'edit', 'delete', 'review', 'voucher', 'export'],
+      },
+      { href: '/fixed-assets/fixed-assets/settings', titleName: '资产设置', buttons: ['add', 'edit', 'delete'] },
     ],
   },
   {
@@ -206,7 +222,9 @@ export const LEVEL_CATALOGUE: readonly LevelSeed[] = [
     name: '审核',
     grants: {
       // Reads, prints and exports the books and reports; rebuilding the balances is the accountant's.
-      ...leaves(['/accounting-management/books', '/accounting-management/reports'], () => ['print', 'export']),
+      ...leaves(['/accounting-management/books', '/accounting-management/reports'], (page) =>
+        ['print', 'export'].filter((b) => page.buttons?.includes(b)),
+      ),
       '/accounting-management/voucher-management/voucherList': ['review', 'book', 'print', 'export'],
       // The editor without its buttons: a reviewer opens a voucher there to review it (read-only).
       '/accounting-management/voucher-management/voucherAdd': [],

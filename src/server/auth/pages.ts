@@ -39,6 +39,16 @@ export const Page = {
   budgetAdjustment: '/budget-management/yusuan-zhenggai',
   // The transition worksheet (issue 22).
   transition: '/accounting-management/transition/subject-transition',
+  // Assets (issue 23).
+  assetsInit: '/fixed-assets/fixed-assets/assets-init',
+  assetCards: '/fixed-assets/fixed-assets/cards',
+  assetDepreciation: '/fixed-assets/fixed-assets/depreciation',
+  assetDocuments: '/fixed-assets/fixed-assets/documents',
+  longAmortion: '/fixed-assets/fixed-assets/long-amortion',
+  assetSettings: '/fixed-assets/fixed-assets/settings',
+  assetsDebt: '/accounting-management/reports/assets-debt',
+  lowerAssetWarning: '/accounting-management/reports/lower-asset-warning',
+  analysis: '/accounting-management/reports/analysis',
   // The user center's administration (admin/menu-catalogue.ts USER_CENTER_PAGES).
   ztManagement: '/user-center/zt-management',
   provincialZtManagement: '/user-center/provincial-level-zt-management',

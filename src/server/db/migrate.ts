@@ -36,6 +36,7 @@ import * as m0032 from './migrations/0032-funds-unit-expenditure-type.js';
 import * as m0033 from './migrations/0033-budgets.js';
 import * as m0034 from './migrations/0034-budget-pages.js';
 import * as m0035 from './migrations/0035-transition.js';
+import * as m0036 from './migrations/0036-assets.js';
 
 /** Every migration by name (the migrator runs them in name order). */
 export function migrationsOf(db: Db): Record<string, Migration> {
@@ -72,6 +73,7 @@ export function migrationsOf(db: Db): Record<string, Migration> {
     '0033-budgets': (d) => ({ up: (k) => m0033.up(k, d.dialect) }),
     '0034-budget-pages': () => ({ up: (k) => m0034.up(k) }),
     '0035-transition': (d) => ({ up: (k) => m0035.up(k, d.dialect) }),
+    '0036-assets': (d) => ({ up: (k) => m0036.up(k, d.dialect) }),
   };
   return Object.fromEntries(Object.entries(list).map(([k, f]) => [k, f(db)]));
 }

@@ -680,6 +680,151 @@ export interface BudgetIndicatorTable {
   amount: Generated<number>;
 }
 
+/** Assets (issue 23, migration 0036): amounts in fen. */
+export interface AssetSettingTable {
+  zt_id: number;
+  init_done: Generated<number>;
+  init_year: number;
+  init_month: Generated<number>;
+  init_at: number | null;
+  init_by: number | null;
+  /** Spec isProvision: the 2022 catch-up accrual of the cards keyed at initialisation is done (or declined). */
+  is_provision: Generated<number>;
+  provision_voucher_id: string | null;
+  updated_at: number;
+  revision: Generated<number>;
+}
+
+export interface AssetCategoryTable {
+  zt_id: number;
+  id: number;
+  parent_id: number | null;
+  asset_class: number;
+  code: string;
+  name: string;
+  life_months: Generated<number>;
+  depreciates: Generated<number>;
+  builtin: Generated<number>;
+  sort: Generated<number>;
+}
+
+export interface AssetCardTable {
+  zt_id: number;
+  id: string;
+  card_no: string;
+  asset_class: number;
+  category_id: number;
+  name: string;
+  spec: Generated<string>;
+  unit: Generated<string>;
+  quantity: Generated<number>;
+  original_value: number;
+  init_depreciation: Generated<number>;
+  accumulated_depreciation: Generated<number>;
+  issued_quantity: Generated<number>;
+  issued_value: Generated<number>;
+  life_months: Generated<number>;
+  activation_date: string;
+  purchasing_method: Generated<number>;
+  department_id: number | null;
+  nature: Generated<number>;
+  usage: Generated<number>;
+  keeper: Generated<string>;
+  is_init: Generated<number>;
+  is_review: Generated<number>;
+  reviewed_by: string | null;
+  voucher_id: string | null;
+  left_year: number | null;
+  left_month: number | null;
+  remark: Generated<string>;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  revision: Generated<number>;
+}
+
+export interface AssetProvisionRunTable {
+  zt_id: number;
+  asset_class: number;
+  year: number;
+  month: number;
+  card_count: number;
+  total: number;
+  created_by: number;
+  created_at: number;
+}
+
+export interface AssetProvisionTable {
+  zt_id: number;
+  asset_class: number;
+  year: number;
+  month: number;
+  card_id: string;
+  amount: number;
+  voucher_id: string | null;
+}
+
+export interface AssetDocumentTable {
+  zt_id: number;
+  id: string;
+  document_no: string;
+  asset_class: number;
+  /** shared/assets/constants.ts DocumentKind: 1 disposal, 2 inventory issue. */
+  kind: number;
+  year: number;
+  month: number;
+  doc_date: string;
+  dispose_type: Generated<number>;
+  dispose_amount: Generated<number>;
+  dispose_cost: Generated<number>;
+  remark: Generated<string>;
+  voucher_id: string | null;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  revision: Generated<number>;
+}
+
+export interface AssetDocumentLineTable {
+  zt_id: number;
+  document_id: string;
+  card_id: string;
+  quantity: Generated<number>;
+  original_amount: number;
+  cumulative_amount: Generated<number>;
+  residual_amount: Generated<number>;
+}
+
+export interface LongAmortionTable {
+  zt_id: number;
+  id: string;
+  matter: string;
+  department_id: number | null;
+  pay_out_amount: number;
+  pay_out_date: string;
+  life_months: number;
+  init_amortized: Generated<number>;
+  amortized_total: Generated<number>;
+  is_init: Generated<number>;
+  is_review: Generated<number>;
+  reviewed_by: string | null;
+  voucher_id: string | null;
+  remark: Generated<string>;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  revision: Generated<number>;
+}
+
+export interface LongAmortionDetailTable {
+  zt_id: number;
+  year: number;
+  month: number;
+  item_id: string;
+  amount: number;
+  voucher_id: string | null;
+}
+
 /** The old-to-new transition (issue 22, migration 0035): amounts in fen, each in its subject's direction. */
 export interface TransitionStateTable {
   zt_id: number;
@@ -809,6 +954,15 @@ export interface Database {
   transition_voucher: TransitionVoucherTable;
   transition_voucher_line: TransitionVoucherLineTable;
   transition_snapshot: TransitionSnapshotTable;
+  asset_setting: AssetSettingTable;
+  asset_category: AssetCategoryTable;
+  asset_card: AssetCardTable;
+  asset_provision_run: AssetProvisionRunTable;
+  asset_provision: AssetProvisionTable;
+  asset_document: AssetDocumentTable;
+  asset_document_line: AssetDocumentLineTable;
+  long_amortion: LongAmortionTable;
+  long_amortion_detail: LongAmortionDetailTable;
   platform: PlatformTable;
   platform_menu: PlatformMenuTable;
   zt_platform: ZtPlatformTable;

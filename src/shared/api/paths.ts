@@ -393,6 +393,94 @@ export const Paths = {
   deleteCertificateZero: '/account/api/certificate/deleteCertificateZero',
   /** Ours: POST SaveZeroVoucherRequest → ZeroVoucher: adds or changes an adjustment voucher. */
   certificateZero: '/account/api/certificate/certificateZero',
+  // assets (issue 23). Spec names where it shows them; the rest ours. Lanes: cards (settings, cards, initialisation),
+  // vouchers (the asset voucher dialog, provisions, documents, the asset-change voucher), long (181 and the close
+  // checks), reports. Each lane's schemas are in schemas/assets-<lane>.ts and its server in server/assets/.
+  // cards lane
+  /** GET { assetClass? } → the category tree; POST save; DELETE { id }. */
+  assetCategories: '/fixedassets/api/aetType',
+  /** GET → the set's departments (spec: fixed-asset department list). */
+  assetDepartments: '/fixedassets/api/department/list',
+  /** GET paged cards with filters; POST save (add, or change with the revision seen); DELETE { ids }. */
+  assetCards: '/fixedassets/api/aetCard',
+  /** POST { ids, isReview } → review or unreview cards. */
+  assetCardsReview: '/fixedassets/api/aetCard/review',
+  /** POST { ids, departmentId?, usage?, keeper? } → 分配 (the modify right). */
+  assetCardsAllot: '/fixedassets/api/aetCard/allot',
+  /** GET { assetClass } → the next card number. */
+  assetCardNextNo: '/fixedassets/api/aetCard/nextCardNo',
+  /** Spec: GET the cards keyed at initialisation (资产初始化). */
+  oldFinancialList: '/fixedassets/api/aetCard/oldFinancialList',
+  /** Spec: POST save a card keyed at initialisation. */
+  oldFinancialUpdate: '/fixedassets/api/aetCard/oldFinancialUpdate',
+  /** GET → the initialisation state and its check against the ledger (162/163/171/172/141/181). */
+  assetsInitState: '/fixedassets/api/assetsInit/state',
+  /** POST multipart xlsx → the cards read, or the rows refused with reasons. */
+  assetsInitImport: '/fixedassets/api/assetsInit/import',
+  /** POST → finishes the initialisation (refused unless the check passes). */
+  assetsInitFinish: '/fixedassets/api/assetsInit/finish',
+  /** POST → reopens the initialisation (refused once a card, provision or document has a voucher). */
+  assetsInitCancel: '/fixedassets/api/assetsInit/cancel',
+  /** Spec: the accrual check, returns { year, isProvision }. */
+  assetsAccrualCheck: '/fixedassets/api/assetsInit/accrualCheck',
+  /** Spec: GET the 2022 catch-up accrual of the cards keyed at initialisation (preview). */
+  previewOldFinancialAssetsProvision: '/fixedassets/api/assetsProvision/previewOldFinancialAssetsProvision',
+  /** Spec: POST the 2022 catch-up accrual voucher (category 10000). */
+  addOldFinancialAssetsProvision: '/fixedassets/api/assetsProvision/addOldFinancialAssetsProvision',
+  /** Spec: POST (base /account) sets isProvision. */
+  updateSysInfoIsProvision: '/account/api/system/UpdateSysInfoIsProvision',
+  // vouchers lane
+  /** POST AssetVoucherRequest → the default entries and the accrual amount of the dialog (no write). */
+  assetVoucherPreview: '/fixedassets/api/certificate/preview',
+  /** POST AssetVoucherRequest → the vouchers made (one per card or one for all: isOnePz). */
+  assetVoucherSave: '/fixedassets/api/certificate/save',
+  /** GET { assetClass, year } → month rows { month, isProvision, unGenerateCertificate }. */
+  assetProvisionMonths: '/fixedassets/api/assetsProvision/monthList',
+  /** POST { assetClass, year, month } → runs a month's depreciation or amortisation; DELETE undoes the last one without voucher. */
+  assetProvisionRun: '/fixedassets/api/assetsProvision/run',
+  /** GET paged depreciation rows with footer.accruedValueSum (spec: the detail table's params). */
+  assetProvisionDetail: '/fixedassets/api/assetsProvision/detail',
+  /** GET → the classification detail: by nature (item1), type (item2), department (item3). */
+  assetProvisionClassification: '/fixedassets/api/assetsProvision/classification',
+  /** GET { isProvision, accruedStageDateTimeArray, assetClass } → workbook: the depreciation or amortisation detail. */
+  assetProvisionExport: '/fixedassets/api/assetsProvision/export',
+  /** GET paged documents; POST save; DELETE { ids }. */
+  assetDocuments: '/fixedassets/api/assetsDocument',
+  /** Spec: POST the documents' amounts. */
+  getAssetsDocAmountList: '/fixedassets/api/assetsDocument/getAssetsDocAmountList',
+  /** Spec: GET documents without a voucher, per class. */
+  getAssetsDocNotGeneratedList: '/fixedassets/api/assetsDocument/getAssetsDocNotGeneratedList',
+  getIntangibleAssetsDocNotGeneratedList: '/fixedassets/api/assetsDocument/getIntangibleAssetsDocNotGeneratedList',
+  getInventoryAssetsDocNotGeneratedList: '/fixedassets/api/assetsDocument/getInventoryAssetsDocNotGeneratedList',
+  /** Spec (base /account): the subjects a document's voucher offers, per class. */
+  assetsDocSubInfoList: '/account/api/subject/assetsDocSubInfoList',
+  intangibleAssetsDocSubInfoList: '/account/api/subject/intangibleAssetsDocSubInfoList',
+  inventoryAssetsDocSubInfoList: '/account/api/subject/inventoryAssetsDocSubInfoList',
+  /** Spec: the asset-change voucher (PZAssetType 4): preview, save, its subjects and amounts. */
+  getAssetCardChangeCertificate: '/account/api/certificate/getAssetCardChangeCertificate',
+  saveAssetCardChangeCertificate: '/account/api/certificate/saveAssetCardChangeCertificate',
+  assetsChangeSubInfoList: '/account/api/subject/assetsChangeSubInfoList',
+  getAssetsChangeMoneyAsync: '/fixedassets/api/aetCard/getAssetsChangeMoneyAsync',
+  // long lane (base /account, as the spec's)
+  /** GET paged long-term deferred expenses; POST save; DELETE { ids }. */
+  longAmortion: '/account/api/longAmortion',
+  /** Spec: GET { year } → month rows. */
+  longAmortionMonthList: '/account/api/longAmortion/monthList',
+  /** Spec: POST { ids, isReview }. */
+  longAmortionReview: '/account/api/longAmortion/longAmortionReview',
+  /** Spec: POST the month's amortisation and its voucher. */
+  addAccruedStageAmortionDetailsList: '/account/api/amortion/addAccruedStageAmortionDetailsList',
+  /** GET { year, month } → the month's amortisation rows (paged, with the footer). */
+  amortionDetails: '/account/api/amortion/detail',
+  // reports lane (base /account, spec)
+  assetsDebtZero: '/account/api/report/assetsDebtZero',
+  reportAssetsDebtZeroAsync: '/account/api/reportToExcle/reportAssetsDebtZeroAsync',
+  reportAssetsDebtZeroAsyncDataOut: '/account/api/reportToExcle/reportAssetsDebtZeroAsyncDataOut',
+  getLowerAssetWarning: '/account/api/occur/getLowerAssetWarning',
+  lowerAssetWarningDataOut: '/account/api/reportToExcleOccur/lowerAssetWarningDataOut',
+  earningsAnalysis: '/account/api/report/earningsAnalysis',
+  outlayAnalysis: '/account/api/report/outlayAnalysis',
+  accountAnalysis: '/account/api/report/accountAnalysis',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */

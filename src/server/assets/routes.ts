@@ -1,0 +1,24 @@
+/**
+ * The asset module's calls (issue 23): under /fixedassets the cards, initialisation, provisions and documents;
+ * under /account, as the spec has them, the long-term deferred expenses, the asset-change voucher, the document
+ * subjects and the asset reports. Each lane registers its own calls in its own file.
+ */
+import type { Db } from '../db/database.js';
+import type { App } from '../http/app-type.js';
+import { cardRoutes } from './card-routes.js';
+import { longAmortionRoutes } from './long-routes.js';
+import { assetReportRoutes } from './report-routes.js';
+import { assetVoucherAccountRoutes, assetVoucherRoutes } from './voucher-routes.js';
+
+/** Registered under the /fixedassets prefix. */
+export function assetRoutes(app: App, db: Db): void {
+  cardRoutes(app, db);
+  assetVoucherRoutes(app, db);
+}
+
+/** Registered under the /account prefix. */
+export function assetAccountRoutes(app: App, db: Db): void {
+  assetVoucherAccountRoutes(app, db);
+  longAmortionRoutes(app, db);
+  assetReportRoutes(app, db);
+}
