@@ -8,11 +8,13 @@ import type { App } from '../http/app-type.js';
 import { cardRoutes } from './card-routes.js';
 import { longAmortionRoutes } from './long-routes.js';
 import { assetReportRoutes } from './report-routes.js';
+import { assetVoucherDispatchRoutes } from './voucher-dispatch-routes.js';
 import { assetVoucherAccountRoutes, assetVoucherRoutes } from './voucher-routes.js';
 
 /** Registered under the /fixedassets prefix. */
 export function assetRoutes(app: App, db: Db): void {
   cardRoutes(app, db);
+  assetVoucherDispatchRoutes(app, db);
   assetVoucherRoutes(app, db);
 }
 

@@ -15,14 +15,11 @@ export const AssetClassField = () =>
   });
 
 export const PzAssetTypeField = () =>
-  Type.Union(
-    [1, 2, 3, 4, 5, 6].map((n) => Type.Literal(n)),
-    {
-      description:
-        '凭证来源：1 资产新增（卡片），2 计提折旧/摊销，3 处置或出库单据，4 资产变动，5 长期待摊费用摊销，6 长期待摊费用新增',
-      'x-message': '凭证来源无效',
-    },
-  );
+  Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4), Type.Literal(5), Type.Literal(6)], {
+    description:
+      '凭证来源：1 资产新增（卡片），2 计提折旧/摊销，3 处置或出库单据，4 资产变动，5 长期待摊费用摊销，6 长期待摊费用新增',
+    'x-message': '凭证来源无效',
+  });
 
 const AuxiIn = Type.Object({
   typeNo: Type.String({ maxLength: 20, description: '辅助核算类别编码' }),
