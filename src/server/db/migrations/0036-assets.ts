@@ -244,11 +244,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .execute();
   await db.schema.createIndex('long_amortion_detail_item_idx').on('long_amortion_detail').columns(['zt_id', 'item_id']).execute();
 
-  await addPages(db);
+  await addAssetPages(db);
 }
 
 /** An older database gains the pages, the 生成凭证 button key, and the roles' grants (the accountant every button). */
-async function addPages(db: Kysely<unknown>): Promise<void> {
+export async function addAssetPages(db: Kysely<unknown>): Promise<void> {
   const { rows: keys } = await sql<{ id: number }>`select id from permission where code = 'voucher'`.execute(db);
   if (keys.length === 0) {
     const { rows } = await sql<{ max: number | string | null }>`select max(sort) as max from permission`.execute(db);
