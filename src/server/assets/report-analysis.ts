@@ -56,13 +56,13 @@ interface Chart {
 
 async function chartOf(db: Db, scope: Scope, types: readonly number[]): Promise<Chart> {
   const rows = (await listSubjects(db.kysely, scope)).filter((s) => types.includes(s.type));
-  const subjects = rows.map((s) => ({
+  const subjects = rows.map((s): Chart['subjects'][number] => ({
     code: s.code,
     name: s.name,
     level: s.level,
     parentCode: s.parent_code,
     type: s.type,
-    direction: (s.balance_direction === 2 ? 2 : 1),
+    direction: s.balance_direction === 2 ? 2 : 1,
   }));
   return { subjects, byCode: new Map(subjects.map((s) => [s.code, s])) };
 }

@@ -117,7 +117,7 @@ export function assetReportRoutes(app: App, db: Db): void {
   app.get(
     strip(Paths.reportAssetsDebtZeroAsync),
     { schema: AssetReportSchemas.reportAssetsDebtZeroAsync, ...needs.assetsDebtExport },
-    async (request) => {
+    (request) => {
       const { beginTime, endTime } = request.query;
       const zt = ztOf(request);
       const query = new URLSearchParams({ beginTime, endTime }).toString();
