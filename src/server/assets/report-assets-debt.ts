@@ -14,6 +14,7 @@
  */
 import { sql } from 'kysely';
 import { GOVERNMENT_LEDGER, LONG_AMORTION_SUBJECT, UNION_LEDGER, type AssetClassCode } from '../../shared/assets/constants.js';
+import { ReportsMessages } from '../../shared/assets/reports-messages.js';
 import type { Db } from '../db/database.js';
 import { chartSubjects, monthTurnover, type PeriodRange } from '../books/trial-balance.js';
 import { trialBalance } from '../books/trial-balance-calc.js';
@@ -33,6 +34,22 @@ export interface AssetsDebtFenRow {
   register: number | null;
   difference: number | null;
 }
+
+/** The register subjects' names and directions, for a register whose subject the set's chart lacks. */
+const REGISTER_SUBJECTS: Readonly<Record<string, { name: string; direction: 1 | 2 }>> = {
+  '162': { name: '固定资产', direction: 1 },
+  '163': { name: '累计折旧', direction: 2 },
+  '171': { name: '无形资产', direction: 1 },
+  '172': { name: '累计摊销', direction: 2 },
+  '141': { name: '库存物品', direction: 1 },
+  '181': { name: '长期待摊费用', direction: 1 },
+  '1601': { name: '固定资产', direction: 1 },
+  '1602': { name: '固定资产累计折旧', direction: 2 },
+  '1701': { name: '无形资产', direction: 1 },
+  '1702': { name: '无形资产累计摊销', direction: 2 },
+  '1302': { name: '库存物品', direction: 1 },
+  '1901': { name: '长期待摊费用', direction: 1 },
+};
 
 const lastDay = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-31`;
 
@@ -113,7 +130,7 @@ export async function readAssetsDebt(db: Db, scope: Scope, range: PeriodRange): 
   const typeOf = new Map(subjects.map((s) => [s.code, s.type]));
   const { rows } = trialBalance(chart, turnover, range);
   const directionOf = new Map(chart.map((s) => [s.code, s.balanceDirection]));
-  return rows
+  const listed = rows
     .filter((r) => !r.isGovernment && (typeOf.get(r.code) === 1 || typeOf.get(r.code) === 2))
     .map((r): AssetsDebtFenRow => {
       const direction = directionOf.get(r.code) ?? 1;
@@ -135,4 +152,24 @@ export async function readAssetsDebt(db: Db, scope: Scope, range: PeriodRange): 
         difference: kept === undefined ? null : endBalance - kept,
       };
     });
+  // A register the chart has no subject for (a grassroots chart keeps no 171/172/181) is shown when it holds anything.
+  for (const [code, kept] of register) {
+    if (kept === 0 || directionOf.has(code)) continue;
+    const known = REGISTER_SUBJECTS[code];
+    listed.push({
+      code,
+      name: ReportsMessages.notInChart(known?.name ?? code),
+      level: 1,
+      parentCode: null,
+      type: 1,
+      balanceDirection: known?.direction ?? 1,
+      openingBalance: 0,
+      debitOccur: 0,
+      creditOccur: 0,
+      endBalance: 0,
+      register: kept,
+      difference: -kept,
+    });
+  }
+  return listed.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
