@@ -31,6 +31,10 @@ import { budgetPlanGrid } from './budget-plan.js';
 import { budgetRulesGrid } from './budget-rules.js';
 import { transitionFiguresGrid } from './transition-figures.js';
 import { transitionWorksheetGrid } from './transition-worksheet.js';
+// assets (issue 23), reports lane
+import { assetsDebtGrid } from './asset-debt.js';
+import { lowerWarningGrid } from './asset-lower-warning.js';
+import { analysisGrid } from './asset-analysis.js';
 
 export {
   openingBalanceGrid,
@@ -84,6 +88,10 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   budgetRulesGrid as unknown as GridDefinition<GridRow>,
   transitionFiguresGrid as unknown as GridDefinition<GridRow>,
   transitionWorksheetGrid as unknown as GridDefinition<GridRow>,
+  // assets (issue 23), reports lane
+  assetsDebtGrid as unknown as GridDefinition<GridRow>,
+  lowerWarningGrid as unknown as GridDefinition<GridRow>,
+  analysisGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

@@ -108,6 +108,19 @@ export const routes: RouteObject[] = [
             path: '/funds-management/funds-accounting',
             lazy: async () => ({ Component: (await import('../funds/FundsAccountingPage.js')).FundsAccountingPage }),
           },
+          // asset reports (issue 23 §4, reports lane)
+          {
+            path: '/accounting-management/reports/assets-debt',
+            lazy: async () => ({ Component: (await import('../assets/AssetsDebtPage.js')).AssetsDebtPage }),
+          },
+          {
+            path: '/accounting-management/reports/lower-asset-warning',
+            lazy: async () => ({ Component: (await import('../assets/LowerAssetWarningPage.js')).LowerAssetWarningPage }),
+          },
+          {
+            path: '/accounting-management/reports/analysis',
+            lazy: async () => ({ Component: (await import('../assets/AnalysisPage.js')).AnalysisPage }),
+          },
           // budget reports (issue 21 §3, reports lane)
           {
             path: '/budget-management/budget-execution',

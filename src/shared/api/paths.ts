@@ -481,6 +481,8 @@ export const Paths = {
   earningsAnalysis: '/account/api/report/earningsAnalysis',
   outlayAnalysis: '/account/api/report/outlayAnalysis',
   accountAnalysis: '/account/api/report/accountAnalysis',
+  /** Ours (reports lane): GET { beginTime, endTime, kind: earnings | outlay } → the analysis workbook. */
+  analysisDataOut: '/account/api/reportToExcle/analysisDataOut',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */
