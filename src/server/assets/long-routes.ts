@@ -11,7 +11,7 @@ import {
   AmortionDetailQuerySchema,
   AmortionRequestSchema,
   AmortionResponseSchema,
-  LongAmortionIdsSchema,
+  DeleteLongAmortionQuerySchema,
   LongAmortionItemSchema,
   LongAmortionListQuerySchema,
   LongAmortionListSchema,
@@ -80,14 +80,14 @@ export function longAmortionRoutes(app: App, db: Db): void {
       schema: {
         tags,
         summary: '删除长期待摊费用（已审核、已摊销的不能删除）',
-        body: LongAmortionIdsSchema,
+        querystring: DeleteLongAmortionQuerySchema,
         response: { 200: Envelope(Type.Object({ deleted: Type.Integer() })) },
       },
       ...onLedger(Right.buttons([[PAGE, 'delete']])),
     },
     async (request) => {
       const ctx = await assetContext(q, ztOf(request));
-      const deleted = await deleteItems(q, ctx.ztId, request.body.ids);
+      const deleted = await deleteItems(q, ctx.ztId, request.query.ids.split(','));
       return okEnvelope({ deleted }, `已删除${deleted}项`);
     },
   );

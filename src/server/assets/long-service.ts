@@ -264,26 +264,36 @@ export interface DueRow {
   through: number;
 }
 
-/** What each reviewed item owes for (year, month), from its opening and the earlier months' rows. */
+/**
+ * What each reviewed item owes for (year, month): from its opening and the earlier months' rows; the months after the
+ * set's last amortised month and before this one are counted as if amortised (a preview of a later month reads as it
+ * will be once the months before are run, which amortise() requires).
+ */
 export function dueFor(items: readonly ItemRow[], details: readonly DetailRow[], year: number, month: number): DueRow[] {
   const at = monthIndex(year, month);
   const before = new Map<string, number>();
-  for (const d of details) if (monthIndex(d.year, d.month) < at) before.set(d.item_id, (before.get(d.item_id) ?? 0) + d.amount);
+  let lastDone = -1;
+  for (const d of details) {
+    const m = monthIndex(d.year, d.month);
+    if (m < at) {
+      before.set(d.item_id, (before.get(d.item_id) ?? 0) + d.amount);
+      lastDone = Math.max(lastDone, m);
+    }
+  }
   const out: DueRow[] = [];
   for (const item of items) {
     if (item.is_review !== 1) continue;
-    const accumulated = Number(item.init_amortized) + (before.get(item.id) ?? 0);
-    const amount = provisionFor(
-      {
-        originalFen: Number(item.pay_out_amount),
-        accumulatedFen: accumulated,
-        lifeMonths: item.life_months,
-        activationDate: item.pay_out_date,
-        depreciates: true,
-      },
-      year,
-      month,
-    );
+    const basis = {
+      originalFen: Number(item.pay_out_amount),
+      lifeMonths: item.life_months,
+      activationDate: item.pay_out_date,
+      depreciates: true,
+    };
+    let accumulated = Number(item.init_amortized) + (before.get(item.id) ?? 0);
+    const from = lastDone < 0 ? monthIndex(year, 1) : lastDone + 1;
+    for (let m = from; m < at; m++)
+      accumulated += provisionFor({ ...basis, accumulatedFen: accumulated }, Math.floor(m / 12), (m % 12) + 1);
+    const amount = provisionFor({ ...basis, accumulatedFen: accumulated }, year, month);
     if (amount > 0) out.push({ item, amount, through: accumulated + amount });
   }
   return out;
@@ -588,6 +598,10 @@ async function planAmortion(
     return { due: [], redo, amount: redo.reduce((s, r) => s + r.amount, 0) };
   }
   const [items, details] = await Promise.all([itemRows(q, ztId), detailRows(q, ztId, year)]);
+  for (let m = 1; m < month; m++) {
+    const done = details.some((d) => d.year === year && d.month === m);
+    if (!done && dueFor(items, details, year, m).length > 0) refuse('BusinessRule', LongMessages.earlierFirst(stageOf(year, m)));
+  }
   const due = dueFor(items, details, year, month);
   if (due.length === 0) refuse('BusinessRule', LongMessages.nothingDue(stage));
   return { due, redo: [], amount: due.reduce((s, r) => s + r.amount, 0) };

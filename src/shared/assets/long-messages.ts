@@ -12,6 +12,7 @@ export const LongMessages = {
   payOutYear: (year: number) => `支出日期须在${year}年内（期初数据可早于本年）`,
   nothingChosen: '请选择长期待摊费用',
   nothingDue: (stage: string) => `${stage}没有需要摊销的长期待摊费用`,
+  earlierFirst: (stage: string) => `请先计提${stage}的摊销`,
   monthDone: (stage: string) => `${stage}已计提摊销并生成凭证，不能重复计提`,
   dateOutsideMonth: (stage: string) => `凭证日期须在计提月份（${stage}）内`,
   unbalanced: '借贷金额不平',

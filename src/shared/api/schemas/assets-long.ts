@@ -69,6 +69,17 @@ export const LongAmortionIdsSchema = Type.Object({
 });
 export type LongAmortionIds = Static<typeof LongAmortionIdsSchema>;
 
+/** DELETE: the ids comma-separated in the query. */
+export const DeleteLongAmortionQuerySchema = Type.Object({
+  ids: Type.String({
+    minLength: 1,
+    maxLength: 40000,
+    pattern: '^[\\w:.-]{1,200}(,[\\w:.-]{1,200})*$',
+    description: '要删除的长期待摊费用id，逗号分隔',
+    'x-message': '长期待摊费用id无效',
+  }),
+});
+
 export const LongAmortionReviewSchema = Type.Object({
   ids: LongAmortionIdsSchema.properties.ids,
   isReview: Type.Boolean({ description: 'true 审核，false 反审核' }),
