@@ -112,7 +112,7 @@ export function cardRoutes(app: App, db: Db): void {
     { schema: AssetCardSchemas.cardDelete, ...onLedger(Right.buttons([[Page.assetCards, 'delete']])) },
     async (request) => {
       const ctx = await ctxOf(request);
-      await deleteCards(q, ctx.ztId, request.body.ids, false);
+      await deleteCards(q, ctx.ztId, request.query.ids.split(','), false);
       return okEnvelope(null, '删除成功');
     },
   );
@@ -164,7 +164,7 @@ export function cardRoutes(app: App, db: Db): void {
     async (request) => {
       const ctx = await ctxOf(request);
       if (ctx.initDone) refuse('BusinessRule', M.initDone);
-      await deleteCards(q, ctx.ztId, request.body.ids, true);
+      await deleteCards(q, ctx.ztId, request.query.ids.split(','), true);
       return okEnvelope(null, '删除成功');
     },
   );

@@ -175,7 +175,12 @@ export const AssetCardSchemas = {
   departments: { querystring: Type.Object({}), response: { 200: Envelope(Type.Array(AssetDepartmentSchema)) } },
   cards: { querystring: AssetCardQuerySchema, response: { 200: Envelope(Paged(AssetCardSchema)) } },
   cardSave: { body: AssetCardSaveSchema, response: { 200: Envelope(AssetCardSchema) } },
-  cardDelete: { body: Type.Object({ ids: Ids }), response: { 200: Msg('删除成功') } },
+  cardDelete: {
+    querystring: Type.Object({
+      ids: Type.String({ minLength: 1, maxLength: 40_000, pattern: '^[\\w:.-]+(,[\\w:.-]+)*$', description: '卡片id，逗号分隔' }),
+    }),
+    response: { 200: Msg('删除成功') },
+  },
   review: {
     body: Type.Object({ ids: Ids, isReview: Type.Boolean() }),
     response: { 200: Envelope(Type.Object({ changed: Type.Integer() })) },
