@@ -6,7 +6,8 @@
  */
 import type { Selectable } from 'kysely';
 import { ASSET_NATURES, ASSET_USAGES, PURCHASING_METHODS, type AssetClassCode } from '../../shared/assets/constants.js';
-import { AssetCardMessages as M, THRESHOLD_ROOTS } from '../../shared/assets/cards-messages.js';
+import { AssetCardMessages as M } from '../../shared/assets/cards-messages.js';
+import { belowThreshold, thresholdOf } from '../../shared/assets/card-rules.js';
 import {
   AssetCardStateFilter,
   type AssetCard,
@@ -338,10 +339,8 @@ export async function saveCard(q: Q, ztId: number, userId: number, body: AssetCa
     if (!dep) refuse('ValidationFailed', M.departmentNotFound);
   }
   // The fixed-asset threshold (reference §2.2): the unit price of 通用设备 / 专用设备.
-  if (body.assetClass === 1 && !body.belowThreshold) {
-    const limit = THRESHOLD_ROOTS[category.code.slice(0, 2)];
-    if (limit !== undefined && original < limit * body.quantity) refuse('BusinessRule', M.belowThreshold(limit / 100));
-  }
+  if (!body.belowThreshold && belowThreshold(body.assetClass, category.code, original, body.quantity))
+    refuse('BusinessRule', M.belowThreshold((thresholdOf(body.assetClass, category.code) ?? 0) / 100));
   const clash = await q
     .selectFrom('asset_card')
     .select('id')

@@ -6,6 +6,7 @@
  */
 import type { AccountingSystem } from '../../shared/api/auth.js';
 import type { AssetClassCode } from '../../shared/assets/constants.js';
+import { splitOpening } from '../../shared/assets/card-rules.js';
 import { ensureAssetSetup, type Q } from '../assets/context.js';
 import { ledgerOf } from '../assets/init.js';
 import type { Db } from '../db/database.js';
@@ -98,14 +99,13 @@ async function seedSet(q: Q, ztId: number, system: AccountingSystem, now: number
     const provision = await openingOf(q, ztId, ledger[assetClass].provision);
     if (cost <= 0) continue;
     const cards = CARDS[assetClass];
-    let costLeft = cost;
-    let provisionLeft = provision;
+    const split = splitOpening(
+      cost,
+      provision,
+      cards.map((c) => c.quarters),
+    );
     for (const [i, c] of cards.entries()) {
-      const last = i === cards.length - 1;
-      const original = last ? costLeft : Math.floor((cost * c.quarters) / 4);
-      const accumulated = Math.min(original, last ? provisionLeft : Math.floor((provision * c.quarters) / 4));
-      costLeft -= original;
-      provisionLeft -= accumulated;
+      const { original, accumulated } = split[i] ?? { original: 0, accumulated: 0 };
       const category = categories.find((x) => x.code === c.category && x.asset_class === assetClass);
       if (!category) throw new Error(`demo: no asset category ${c.category}`);
       await q
