@@ -31,6 +31,7 @@ import { budgetPlanGrid } from './budget-plan.js';
 import { budgetRulesGrid } from './budget-rules.js';
 import { transitionFiguresGrid } from './transition-figures.js';
 import { transitionWorksheetGrid } from './transition-worksheet.js';
+import { assetVoucherEntriesGrid } from './asset-voucher-entries.js';
 
 export {
   openingBalanceGrid,
@@ -84,6 +85,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   budgetRulesGrid as unknown as GridDefinition<GridRow>,
   transitionFiguresGrid as unknown as GridDefinition<GridRow>,
   transitionWorksheetGrid as unknown as GridDefinition<GridRow>,
+  assetVoucherEntriesGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

@@ -481,6 +481,11 @@ export const Paths = {
   earningsAnalysis: '/account/api/report/earningsAnalysis',
   outlayAnalysis: '/account/api/report/outlayAnalysis',
   accountAnalysis: '/account/api/report/accountAnalysis',
+  // cards lane (added)
+  /** GET → the asset initialisation import template (xlsx). */
+  assetsInitTemplate: '/fixedassets/api/assetsInit/template',
+  /** DELETE { ids } → removes cards keyed at initialisation (before it is finished). */
+  oldFinancialDelete: '/fixedassets/api/aetCard/oldFinancialDelete',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */
