@@ -35,6 +35,7 @@ import { transitionWorksheetGrid } from './transition-worksheet.js';
 import { assetsDebtGrid } from './asset-debt.js';
 import { lowerWarningGrid } from './asset-lower-warning.js';
 import { analysisGrid } from './asset-analysis.js';
+import { assetVoucherEntriesGrid } from './asset-voucher-entries.js';
 
 export {
   openingBalanceGrid,
@@ -92,6 +93,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   assetsDebtGrid as unknown as GridDefinition<GridRow>,
   lowerWarningGrid as unknown as GridDefinition<GridRow>,
   analysisGrid as unknown as GridDefinition<GridRow>,
+  assetVoucherEntriesGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

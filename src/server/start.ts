@@ -8,6 +8,7 @@ import { isEmpty, seedDemo } from './seed/demo.js';
 import { seedDemoLedgers } from './seed/demo-ledger.js';
 import { seedDemoFunds } from './seed/demo-funds.js';
 import { seedDemoBudgets } from './seed/demo-budgets.js';
+import { seedDemoAssets } from './seed/demo-assets.js';
 import { buildApp } from './app.js';
 
 export interface Started {
@@ -29,6 +30,7 @@ export async function prepare(config: ServerConfig, db: Db = openDatabase(config
       await seedDemoLedgers(db);
       await seedDemoFunds(db);
       await seedDemoBudgets(db);
+      await seedDemoAssets(db);
     } catch (error) {
       await app.close();
       throw error;

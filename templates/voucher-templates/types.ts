@@ -6,5 +6,14 @@ export interface BuiltInTemplate {
   readonly policyBasis: string;
   /** Template type (src/shared/templates/template-rules.ts). */
   readonly template: number;
-  readonly lines: readonly { readonly summary: string; readonly subjectCode: string; readonly side: 1 | 2 }[];
+  readonly lines: readonly {
+    readonly summary: string;
+    readonly subjectCode: string;
+    readonly side: 1 | 2;
+    /**
+     * Asset templates (types 5–13): which of the asset's amounts the line carries (src/server/assets/default-entries.ts);
+     * absent: the original value.
+     */
+    readonly amount?: 'original' | 'accumulated' | 'net';
+  }[];
 }

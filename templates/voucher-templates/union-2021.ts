@@ -94,4 +94,74 @@ export const union2021Templates: readonly BuiltInTemplate[] = [
       { summary: '计提固定资产折旧', subjectCode: '163', side: 2 },
     ],
   },
+  {
+    key: 'fixed-disposal',
+    name: '处置固定资产',
+    policyBasis:
+      '《工会会计制度》162 固定资产、163 累计折旧、301 资产基金：处置固定资产时，按已计提折旧借记“累计折旧”，按账面价值借记“资产基金—固定资产”，按原值贷记本科目',
+    template: 7,
+    lines: [
+      { summary: '处置固定资产', subjectCode: '163', side: 1, amount: 'accumulated' },
+      { summary: '处置固定资产', subjectCode: '30104', side: 1, amount: 'net' },
+      { summary: '处置固定资产', subjectCode: '162', side: 2, amount: 'original' },
+    ],
+  },
+  {
+    key: 'intangible-addition',
+    name: '取得无形资产',
+    policyBasis:
+      '《工会会计制度》171 无形资产、301 资产基金：取得无形资产按支出入账，同时借记“无形资产”，贷记“资产基金—无形资产”',
+    template: 8,
+    lines: [
+      { summary: '取得无形资产', subjectCode: '50707', side: 1 },
+      { summary: '取得无形资产', subjectCode: '102', side: 2 },
+      { summary: '取得无形资产', subjectCode: '171', side: 1 },
+      { summary: '取得无形资产', subjectCode: '30105', side: 2 },
+    ],
+  },
+  {
+    key: 'amortisation',
+    name: '计提无形资产摊销',
+    policyBasis: '《工会会计制度》172 累计摊销：按月计提摊销时，借记“资产基金—无形资产”，贷记本科目（不作为支出）',
+    template: 9,
+    lines: [
+      { summary: '计提无形资产摊销', subjectCode: '30105', side: 1 },
+      { summary: '计提无形资产摊销', subjectCode: '172', side: 2 },
+    ],
+  },
+  {
+    key: 'intangible-disposal',
+    name: '处置无形资产',
+    policyBasis:
+      '《工会会计制度》171 无形资产、172 累计摊销、301 资产基金：处置无形资产时，按已计提摊销借记“累计摊销”，按账面价值借记“资产基金—无形资产”，按原值贷记本科目',
+    template: 10,
+    lines: [
+      { summary: '处置无形资产', subjectCode: '172', side: 1, amount: 'accumulated' },
+      { summary: '处置无形资产', subjectCode: '30105', side: 1, amount: 'net' },
+      { summary: '处置无形资产', subjectCode: '171', side: 2, amount: 'original' },
+    ],
+  },
+  {
+    key: 'inventory-addition',
+    name: '购入库存物品',
+    policyBasis:
+      '《工会会计制度》141 库存物品、301 资产基金：购入库存物品按支出入账，同时借记“库存物品”，贷记“资产基金—库存物品”',
+    template: 11,
+    lines: [
+      { summary: '购入库存物品', subjectCode: '50106', side: 1 },
+      { summary: '购入库存物品', subjectCode: '102', side: 2 },
+      { summary: '购入库存物品', subjectCode: '141', side: 1 },
+      { summary: '购入库存物品', subjectCode: '30101', side: 2 },
+    ],
+  },
+  {
+    key: 'inventory-issue',
+    name: '库存物品出库',
+    policyBasis: '《工会会计制度》141 库存物品：领用、发出库存物品时，借记“资产基金—库存物品”，贷记本科目',
+    template: 13,
+    lines: [
+      { summary: '库存物品出库', subjectCode: '30101', side: 1 },
+      { summary: '库存物品出库', subjectCode: '141', side: 2 },
+    ],
+  },
 ];

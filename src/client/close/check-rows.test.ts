@@ -1,8 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { CloseCheckResult } from '../../shared/api/close.js';
+import type { AssetClosePart, LongClosePart } from '../../shared/api/schemas/close.js';
+import { AssetPages } from '../../shared/assets/constants.js';
 import { canClose, checkRows, FUNDS_PAYABLES_PATH, OPENING_PATH, VOUCHER_LIST_PATH } from './check-rows.js';
 
-const na = { applicable: false as const, status: true as const, message: '固定资产模块未启用，无需检查' };
+const na: AssetClosePart = {
+  applicable: false,
+  status: true,
+  balanceOnly: false,
+  message: '固定资产模块未使用，无需检查',
+  assetsAdd: { status: true, count: 0 },
+  assetsProvision: { status: true, months: [], unGenerated: 0 },
+  assetsDocument: { status: true, count: 0 },
+  balance: { status: true, cardsCost: 0, ledgerCost: 0, cardsProvision: 0, ledgerProvision: 0 },
+};
+const longNa: LongClosePart = {
+  applicable: false,
+  status: true,
+  balanceOnly: false,
+  message: '长期待摊费用模块未使用，无需检查',
+  longAmortionAdd: { status: true, count: 0 },
+  amortionDetailsAdd: { status: true, months: [], unGenerated: 0 },
+  balance: { status: true, items: 0, ledger: 0 },
+};
 
 function result(overrides: Partial<CloseCheckResult> = {}): CloseCheckResult {
   return {
@@ -30,7 +50,7 @@ function result(overrides: Partial<CloseCheckResult> = {}): CloseCheckResult {
     fixedAssetsVO: na,
     intangibleAssetsVO: na,
     inventoryAssetsVO: na,
-    longAmortionVO: na,
+    longAmortionVO: longNa,
     ...overrides,
   };
 }
@@ -187,5 +207,43 @@ describe('close check rows', () => {
     const carried = { ...december, carryOver: { ...december.carryOver, expenses: true } };
     const then = checkRows(result(carried), false).find((r) => r.key === 'yearEndInspection');
     expect(then?.actions).toEqual([{ kind: 'carryYear', label: '生成年结凭证' }]);
+  });
+
+  it('an asset row that fails links to the page that fixes it and keeps the month open', () => {
+    const failing: AssetClosePart = {
+      ...na,
+      applicable: true,
+      status: false,
+      message: '1张资产卡片新增未生成凭证；3月折旧未计提',
+      assetsAdd: { status: false, count: 1 },
+      assetsProvision: { status: false, months: [3], unGenerated: 0 },
+    };
+    const rows = checkRows(result({ fixedAssetsVO: failing }), false);
+    const row = rows.find((r) => r.key === 'fixedAssetsVO');
+    expect(row?.state).toBe('bad');
+    expect(row?.actions).toEqual([
+      { kind: 'link', label: '资产卡片', to: AssetPages.cards },
+      { kind: 'link', label: '折旧摊销', to: AssetPages.depreciation },
+    ]);
+    expect(canClose(rows)).toBe(false);
+  });
+
+  it('a balance mismatch alone can be ignored for the session; a missing voucher cannot', () => {
+    const mismatch: LongClosePart = {
+      ...longNa,
+      applicable: true,
+      status: false,
+      balanceOnly: true,
+      message: '长期待摊费用卡片合计1,000.00元与账面余额0.00元不符',
+      balance: { status: false, items: 1000, ledger: 0 },
+    };
+    const open = checkRows(result({ longAmortionVO: mismatch }), false).find((r) => r.key === 'longAmortionVO');
+    expect(open?.state).toBe('bad');
+    expect(open?.actions.map((a) => a.kind)).toEqual(['link', 'ignoreBalance']);
+    const ignored = checkRows(result({ longAmortionVO: mismatch }), true);
+    expect(ignored.find((r) => r.key === 'longAmortionVO')?.state).toBe('ignored');
+    expect(canClose(ignored)).toBe(true);
+    const voucher = { ...mismatch, balanceOnly: false, longAmortionAdd: { status: false, count: 1 } };
+    expect(canClose(checkRows(result({ longAmortionVO: voucher }), true))).toBe(false);
   });
 });

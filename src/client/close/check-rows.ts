@@ -4,6 +4,8 @@
  * read the same rows.
  */
 import type { CloseCheckResult } from '../../shared/api/close.js';
+import type { AssetClosePart, LongClosePart } from '../../shared/api/schemas/close.js';
+import { AssetPages } from '../../shared/assets/constants.js';
 import { ClosePartNames } from '../../shared/close/messages.js';
 
 export const VOUCHER_LIST_PATH = '/accounting-management/voucher-management/voucherList';
@@ -139,17 +141,53 @@ export function checkRows(r: CloseCheckResult, ignoredBalance: boolean): CheckRo
       actions: [],
     });
   }
-  const assets: [string, string, { message: string }][] = [
+  const assets: [string, string, AssetClosePart][] = [
     ['fixedAssetsVO', '固定资产', r.fixedAssetsVO],
     ['intangibleAssetsVO', '无形资产', r.intangibleAssetsVO],
     ['inventoryAssetsVO', '库存物品', r.inventoryAssetsVO],
-    ['longAmortionVO', '长期待摊费用', r.longAmortionVO],
   ];
-  for (const [key, area, part] of assets) rows.push({ key, area, state: 'na', detail: part.message, actions: [] });
+  for (const [key, area, part] of assets) rows.push(assetRow(key, area, part, ignoredBalance));
+  rows.push(longRow(r.longAmortionVO, ignoredBalance));
   return rows;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
+
+function partState(part: AssetClosePart | LongClosePart, ignoredBalance: boolean): RowState {
+  if (!part.applicable) return 'na';
+  if (part.status) return 'ok';
+  return part.balanceOnly && ignoredBalance ? 'ignored' : 'bad';
+}
+
+/**
+ * An asset class's row (issue 23): each failing item with the page that fixes it: 资产卡片 (cards without voucher, the
+ * balance), 折旧摊销 (the month's depreciation or amortisation), 资产处置 (documents); a balance mismatch alone can be
+ * ignored for the session, as the opening balance.
+ */
+function assetRow(key: string, area: string, part: AssetClosePart, ignoredBalance: boolean): CheckRow {
+  const state = partState(part, ignoredBalance);
+  const actions: CheckAction[] = [];
+  if (state !== 'na' && !part.status) {
+    if (!part.assetsAdd.status) actions.push({ kind: 'link', label: '资产卡片', to: AssetPages.cards });
+    if (!part.assetsProvision.status) actions.push({ kind: 'link', label: '折旧摊销', to: AssetPages.depreciation });
+    if (!part.assetsDocument.status) actions.push({ kind: 'link', label: '资产处置', to: AssetPages.documents });
+    if (!part.balance.status) {
+      if (part.assetsAdd.status) actions.push({ kind: 'link', label: '资产卡片', to: AssetPages.cards });
+      if (part.balanceOnly && !ignoredBalance) actions.push({ kind: 'ignoreBalance', label: '忽略' });
+    }
+  }
+  return { key, area, state, detail: part.message, actions };
+}
+
+function longRow(part: LongClosePart, ignoredBalance: boolean): CheckRow {
+  const state = partState(part, ignoredBalance);
+  const actions: CheckAction[] = [];
+  if (state !== 'na' && !part.status) {
+    actions.push({ kind: 'link', label: '长期待摊费用', to: AssetPages.longAmortion });
+    if (part.balanceOnly && !ignoredBalance) actions.push({ kind: 'ignoreBalance', label: '忽略' });
+  }
+  return { key: 'longAmortionVO', area: '长期待摊费用', state, detail: part.message, actions };
+}
 
 /**
  * 工会经费划转检查 (endInspection.unionFundTransfer): the payables to superiors and lower unions left

@@ -1,5 +1,165 @@
-/** Lane placeholder (issue 23): the lane's helper replaces this with its calls. */
+/**
+ * The long-term deferred expenses' calls (长期待摊费用, 181; base /account as the spec's; shapes in
+ * src/shared/api/schemas/assets-long.ts, the work in long-service.ts). Reading needs the page; saving its add (new)
+ * or edit (change) button, deleting its delete button, reviewing its review button, the month's amortisation its
+ * 生成凭证 button.
+ */
+import { Type } from 'typebox';
+import { Paths } from '../../shared/api/paths.js';
+import {
+  AmortionDetailListSchema,
+  AmortionDetailQuerySchema,
+  AmortionRequestSchema,
+  AmortionResponseSchema,
+  DeleteLongAmortionQuerySchema,
+  LongAmortionItemSchema,
+  LongAmortionListQuerySchema,
+  LongAmortionListSchema,
+  LongAmortionReviewSchema,
+  LongMonthQuerySchema,
+  LongMonthRowSchema,
+  SaveLongAmortionSchema,
+} from '../../shared/api/schemas/assets-long.js';
+import { Envelope } from '../../shared/api/schemas/common.js';
+import { fenToYuan } from '../../shared/vouchers/amounts.js';
+import { okEnvelope } from '../../shared/envelope.js';
+import { Page } from '../auth/pages.js';
+import { requireButton } from '../auth/permissions.js';
+import { authOf, ztOf } from '../auth/guard.js';
+import { onLedger, Right } from '../auth/route-rights.js';
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
+import { assetContext, voucherScopeOf } from './context.js';
+import { amortionDetails, amortise, deleteItems, listItems, monthList, reviewItems, saveItem } from './long-service.js';
 
-export function longAmortionRoutes(_app: App, _db: Db): void {}
+const local = (path: string) => path.replace(/^\/account/, '');
+const PAGE = Page.longAmortion;
+const tags = ['assets'];
+
+export function longAmortionRoutes(app: App, db: Db): void {
+  const q = db.kysely;
+
+  app.get(
+    local(Paths.longAmortion),
+    {
+      schema: {
+        tags,
+        summary: '长期待摊费用列表（分页，含合计）',
+        querystring: LongAmortionListQuerySchema,
+        response: { 200: Envelope(LongAmortionListSchema) },
+      },
+      ...onLedger(Right.pages(PAGE)),
+    },
+    async (request) => {
+      const ctx = await assetContext(q, ztOf(request));
+      return okEnvelope(await listItems(q, ctx.ztId, request.query));
+    },
+  );
+
+  app.post(
+    local(Paths.longAmortion),
+    {
+      schema: {
+        tags,
+        summary: '长期待摊费用：新增（无id）或修改（id与版本号）；已审核、已摊销的不能修改',
+        body: SaveLongAmortionSchema,
+        response: { 200: Envelope(LongAmortionItemSchema) },
+      },
+      ...onLedger(Right.buttons([[PAGE, 'add']], [[PAGE, 'edit']])),
+    },
+    async (request) => {
+      await requireButton(db, request, PAGE, request.body.id ? 'edit' : 'add');
+      const ctx = await assetContext(q, ztOf(request));
+      return okEnvelope(await saveItem(q, ctx.ztId, ctx.year, authOf(request).user.id, request.body), '保存成功');
+    },
+  );
+
+  app.delete(
+    local(Paths.longAmortion),
+    {
+      schema: {
+        tags,
+        summary: '删除长期待摊费用（已审核、已摊销的不能删除）',
+        querystring: DeleteLongAmortionQuerySchema,
+        response: { 200: Envelope(Type.Object({ deleted: Type.Integer() })) },
+      },
+      ...onLedger(Right.buttons([[PAGE, 'delete']])),
+    },
+    async (request) => {
+      const ctx = await assetContext(q, ztOf(request));
+      const deleted = await deleteItems(q, ctx.ztId, request.query.ids.split(','));
+      return okEnvelope({ deleted }, `已删除${deleted}项`);
+    },
+  );
+
+  app.post(
+    local(Paths.longAmortionReview),
+    {
+      schema: {
+        tags,
+        summary: '审核或反审核长期待摊费用（已生成新增凭证的不能反审核）',
+        body: LongAmortionReviewSchema,
+        response: { 200: Envelope(Type.Object({ changed: Type.Integer() })) },
+      },
+      ...onLedger(Right.buttons([[PAGE, 'review']])),
+    },
+    async (request) => {
+      const ctx = await assetContext(q, ztOf(request));
+      const changed = await reviewItems(q, ctx.ztId, authOf(request).user.name, request.body.ids, request.body.isReview);
+      return okEnvelope({ changed }, request.body.isReview ? '审核成功' : '反审核成功');
+    },
+  );
+
+  app.get(
+    local(Paths.longAmortionMonthList),
+    {
+      schema: {
+        tags,
+        summary: '长期待摊费用：各月摊销情况（是否计提、是否未生成凭证）',
+        querystring: LongMonthQuerySchema,
+        response: { 200: Envelope(Type.Array(LongMonthRowSchema)) },
+      },
+      ...onLedger(Right.pages(PAGE)),
+    },
+    async (request) => {
+      const ctx = await assetContext(q, ztOf(request));
+      return okEnvelope(await monthList(q, ctx.ztId, request.query.year));
+    },
+  );
+
+  app.post(
+    local(Paths.addAccruedStageAmortionDetailsList),
+    {
+      schema: {
+        tags,
+        summary: '计提某月长期待摊费用摊销并生成凭证（同一事务；不能重复计提）',
+        body: AmortionRequestSchema,
+        response: { 200: Envelope(AmortionResponseSchema) },
+      },
+      ...onLedger(Right.buttons([[PAGE, 'voucher']])),
+    },
+    async (request) => {
+      const ctx = await assetContext(q, ztOf(request));
+      const { accruedStage, ...options } = request.body;
+      const done = await amortise(db, voucherScopeOf(request), ctx.year, accruedStage, options);
+      return okEnvelope({ ...done, amount: fenToYuan(done.amount) }, `已计提摊销并生成凭证${done.vouchers.length}张`);
+    },
+  );
+
+  app.get(
+    local(Paths.amortionDetails),
+    {
+      schema: {
+        tags,
+        summary: '长期待摊费用某月摊销明细（未计提时为应摊数预览）',
+        querystring: AmortionDetailQuerySchema,
+        response: { 200: Envelope(AmortionDetailListSchema) },
+      },
+      ...onLedger(Right.pages(PAGE)),
+    },
+    async (request) => {
+      const ctx = await assetContext(q, ztOf(request));
+      return okEnvelope(await amortionDetails(q, ctx.ztId, request.query));
+    },
+  );
+}

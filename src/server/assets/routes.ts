@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
-import { cardRoutes } from './card-routes.js';
+import { cardAccountRoutes, cardRoutes } from './card-routes.js';
 import { longAmortionRoutes } from './long-routes.js';
 import { assetReportRoutes } from './report-routes.js';
 import { assetVoucherDispatchRoutes } from './voucher-dispatch-routes.js';
@@ -21,6 +21,7 @@ export function assetRoutes(app: App, db: Db): void {
 /** Registered under the /account prefix. */
 export function assetAccountRoutes(app: App, db: Db): void {
   assetVoucherAccountRoutes(app, db);
+  cardAccountRoutes(app, db);
   longAmortionRoutes(app, db);
   assetReportRoutes(app, db);
 }

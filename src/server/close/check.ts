@@ -4,7 +4,7 @@
  * transaction so nothing changes between the check and the close.
  */
 import type { AccountingSystem } from '../../shared/api/auth.js';
-import type { CloseCheckResult, NotApplicablePart, NumberGap } from '../../shared/api/close.js';
+import type { CloseCheckResult, NumberGap } from '../../shared/api/close.js';
 import { CloseMessages, subjectsText } from '../../shared/close/messages.js';
 import { isCashRoot } from '../../shared/close/year-end-subjects.js';
 import { formatFen } from '../../shared/money.js';
@@ -19,6 +19,7 @@ import { yearEndRollLeft } from '../templates/carry-forward-generate.js';
 import { missingNumbers, unsignedCashVouchers, voucherNumbers, voucherStates } from './check-data.js';
 import { unsettledPayables } from '../funds/payables.js';
 import { answerYuan } from '../../shared/books/answer-amounts.js';
+import { assetCloseParts } from '../assets/asset-checks.js';
 
 export interface CheckScope {
   ztId: number;
@@ -28,12 +29,6 @@ export interface CheckScope {
   isCheckCertificateSign: boolean;
   whetherOpenMonthEndCarryover: boolean;
 }
-
-const notApplicable = (what: string): NotApplicablePart => ({
-  applicable: false,
-  status: true,
-  message: `${what}模块未启用，无需检查`,
-});
 
 export async function closeCheck(
   db: Db,
@@ -62,6 +57,7 @@ export async function closeCheck(
     carryOverState(q, ztId, year, endMonth),
     unsettledPayables(q, ztId, year, endMonth),
   ]);
+  const assets = await assetCloseParts(q, { ztId, year, system: scope.system }, beginMonth, endMonth);
 
   const total = states.reduce((s, m) => s + m.total, 0);
   const reviewed = states.reduce((s, m) => s + m.reviewed, 0);
@@ -177,10 +173,7 @@ export async function closeCheck(
       unionFundTransfer: !december || unsettled.length === 0,
       message: yearEndMessage,
     },
-    fixedAssetsVO: notApplicable('固定资产'),
-    intangibleAssetsVO: notApplicable('无形资产'),
-    inventoryAssetsVO: notApplicable('库存物品'),
-    longAmortionVO: notApplicable('长期待摊费用'),
+    ...assets,
   };
   result.flag = failedParts(result).length === 0;
   return result;
@@ -197,5 +190,10 @@ export function failedParts(r: CloseCheckResult, ignoreBalance = false): (keyof 
   if (!r.yearEndInspection.status) failed.push('yearEndInspection');
   if (r.cashier.shown && !r.cashier.status) failed.push('cashier');
   if (r.handlerPeople.shown && !r.handlerPeople.status) failed.push('handlerPeople');
+  // The asset parts: a balance mismatch alone is accepted with the opening one (the page's ignore button).
+  for (const key of ['fixedAssetsVO', 'intangibleAssetsVO', 'inventoryAssetsVO', 'longAmortionVO'] as const) {
+    const part = r[key];
+    if (part.applicable && !part.status && !(part.balanceOnly && ignoreBalance)) failed.push(key);
+  }
   return failed;
 }

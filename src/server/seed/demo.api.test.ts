@@ -24,6 +24,7 @@ import { startTestServer, TEST_DIALECTS, type TestServer } from '../test-support
 import { DEMO_ACCOUNTS, DEMO_SETS } from './demo.js';
 import { DEMO_FUNDS_RATIOS } from './demo-funds.js';
 import { DEMO_BUDGETS } from './demo-budgets.js';
+import type { AssetInitState } from '../../shared/api/schemas/assets-cards.js';
 import type { BudgetExecutionResponse } from '../../shared/api/schemas/budget-reports.js';
 import { ErrorCode } from '../../shared/error-codes.js';
 import type { FundsUnitRow } from '../../shared/api/schemas/funds-units.js';
@@ -270,5 +271,21 @@ describe.each(TEST_DIALECTS)('the seeded demo (%s)', (dialect) => {
       spent: 1000,
       remaining: 39000,
     });
+  });
+  it('opens the factory’s assets initialised, its init cards equal to the 162/163/141 openings', async () => {
+    const kuaiji = new ApiClient(server.url);
+    await open(kuaiji, 'kuaiji', FACTORY);
+    const state = await ok(kuaiji.get<AssetInitState>(Paths.assetsInitState));
+    expect(state.initDone).toBe(true);
+    expect(state.agrees).toBe(true);
+    const opening = (code: string) => fenToYuan(FACTORY_OPENINGS.find((o) => o.code === code)?.fen ?? 0);
+    expect(state.classes.map((c) => [c.assetClass, c.cardsOriginal, c.cardsAccumulated])).toEqual([
+      [1, opening('162'), opening('163')],
+      [2, 0, 0],
+      [3, opening('141'), 0],
+    ]);
+    const cards = await ok(kuaiji.get<{ totalItemCount: number }>(Paths.assetCards, { assetClass: 1 }));
+    expect(cards.totalItemCount).toBe(2);
+    expect(await ok(kuaiji.get<number>(Paths.financialState))).toBe(FinancialState.Normal);
   });
 });

@@ -483,6 +483,11 @@ export const Paths = {
   accountAnalysis: '/account/api/report/accountAnalysis',
   /** Ours (reports lane): GET { beginTime, endTime, kind: earnings | outlay } → the analysis workbook. */
   analysisDataOut: '/account/api/reportToExcle/analysisDataOut',
+  // cards lane (added)
+  /** GET → the asset initialisation import template (xlsx). */
+  assetsInitTemplate: '/fixedassets/api/assetsInit/template',
+  /** DELETE { ids } → removes cards keyed at initialisation (before it is finished). */
+  oldFinancialDelete: '/fixedassets/api/aetCard/oldFinancialDelete',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */

@@ -75,5 +75,9 @@ export const ClosePartNames = {
   yearEndInspection: '年末检查',
   cashier: '出纳签字',
   handlerPeople: '经办人签字',
+  fixedAssetsVO: '固定资产检查',
+  intangibleAssetsVO: '无形资产检查',
+  inventoryAssetsVO: '库存物品检查',
+  longAmortionVO: '长期待摊费用检查',
 } as const;
 export type ClosePart = keyof typeof ClosePartNames;

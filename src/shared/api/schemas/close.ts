@@ -2,8 +2,8 @@
  * Schemas of the month-end and year-end close (spec doc 1: Close-check result entity, "Close
  * period" and "Reverse close" states, calls GET /api/certificate/check, POST monthly, POST
  * unMonthly, POST carryOver; closeState and newYear are ours). Every call works on the session's
- * ledger set. A part's status is true when it passes. Parts the spec names but this product does
- * not keep yet (assets, intangibles, inventory, long-term amortisation) answer applicable: false.
+ * ledger set. A part's status is true when it passes. The asset parts (assets, intangibles, inventory,
+ * long-term amortisation) answer applicable: false for a set without the assets platform or without such assets.
  */
 import { Type, type Static } from 'typebox';
 import { Envelope, Month, NoParams, Year, YuanOut } from './common.js';
@@ -44,6 +44,77 @@ export const NotApplicablePartSchema = Type.Object(
   { description: '规范列出、本产品尚未启用的模块的检查（资产、无形资产、库存物品、长期待摊）：不适用' },
 );
 export type NotApplicablePart = Static<typeof NotApplicablePartSchema>;
+
+/** The asset parts (issue 23): a class of cards for the checked months. */
+export const AssetClosePartSchema = Type.Object(
+  {
+    applicable: Type.Boolean({ description: '账套开通了资产平台且有该类资产卡片时为true；否则不检查（通过）' }),
+    status: Type.Boolean({ description: '各项均通过' }),
+    balanceOnly: Type.Boolean({
+      description: 'Ours: 仅账实不符（卡片合计与账面余额不同）：用户可在本会话中忽略（结账时传 ignoreBalance）',
+    }),
+    message: Message('结果说明，未通过时列出每项原因'),
+    assetsAdd: Type.Object(
+      { status: Type.Boolean(), count: Count('结束月份月末前新增（非初始化）、未生成凭证的卡片张数') },
+      { description: '资产新增生成凭证检查' },
+    ),
+    assetsProvision: Type.Object(
+      {
+        status: Type.Boolean(),
+        months: Type.Array(Month(), { description: '应计提而未计提折旧（摊销）的月份' }),
+        unGenerated: Count('已计提但未生成凭证（或凭证已删除）的行数'),
+      },
+      { description: '计提折旧（摊销）检查；库存物品恒为通过' },
+    ),
+    assetsDocument: Type.Object(
+      { status: Type.Boolean(), count: Count('本年至结束月份未生成凭证的处置（出库）单据张数') },
+      { description: '处置（出库）单据生成凭证检查' },
+    ),
+    balance: Type.Object(
+      {
+        status: Type.Boolean(),
+        cardsCost: YuanOut('月末在用卡片原值合计（库存物品为结存金额）'),
+        ledgerCost: YuanOut('原值科目（162/171/141；政府会计1601/1701/1302）月末余额'),
+        cardsProvision: YuanOut('月末在用卡片累计折旧（摊销）合计'),
+        ledgerProvision: YuanOut('累计折旧（摊销）科目（163/172；政府会计1602/1702）月末余额'),
+      },
+      { description: '卡片合计与账面余额核对' },
+    ),
+  },
+  { description: '资产检查（固定资产、无形资产、库存物品）' },
+);
+export type AssetClosePart = Static<typeof AssetClosePartSchema>;
+
+export const LongClosePartSchema = Type.Object(
+  {
+    applicable: Type.Boolean({ description: '账套开通了资产平台且有长期待摊费用时为true' }),
+    status: Type.Boolean(),
+    balanceOnly: Type.Boolean({ description: 'Ours: 仅账实不符：可在本会话中忽略' }),
+    message: Message(),
+    longAmortionAdd: Type.Object(
+      { status: Type.Boolean(), count: Count('结束月份月末前支出（非期初数据）、未生成新增凭证的项数') },
+      { description: '长期待摊费用新增生成凭证检查' },
+    ),
+    amortionDetailsAdd: Type.Object(
+      {
+        status: Type.Boolean(),
+        months: Type.Array(Month(), { description: '应摊销而未计提的月份' }),
+        unGenerated: Count('已计提但未生成凭证（或凭证已删除）的行数'),
+      },
+      { description: '长期待摊费用摊销检查' },
+    ),
+    balance: Type.Object(
+      {
+        status: Type.Boolean(),
+        items: YuanOut('月末各项未摊销金额合计'),
+        ledger: YuanOut('181（政府会计1901）月末余额'),
+      },
+      { description: '长期待摊费用与账面余额核对' },
+    ),
+  },
+  { description: '长期待摊费用检查' },
+);
+export type LongClosePart = Static<typeof LongClosePartSchema>;
 
 /** Ours: a payable to a superior or a lower union left at the end of the checked months. */
 export const UnsettledFundSchema = Type.Object({
@@ -152,10 +223,10 @@ export const CloseCheckResultSchema = Type.Object({
     },
     { description: '年末检查（12月）' },
   ),
-  fixedAssetsVO: NotApplicablePartSchema,
-  intangibleAssetsVO: NotApplicablePartSchema,
-  inventoryAssetsVO: NotApplicablePartSchema,
-  longAmortionVO: NotApplicablePartSchema,
+  fixedAssetsVO: AssetClosePartSchema,
+  intangibleAssetsVO: AssetClosePartSchema,
+  inventoryAssetsVO: AssetClosePartSchema,
+  longAmortionVO: LongClosePartSchema,
 });
 export type CloseCheckResult = Static<typeof CloseCheckResultSchema>;
 
