@@ -434,6 +434,7 @@ async function cardsByIds(q: Q, ztId: number, ids: readonly string[]) {
 }
 
 export async function deleteCards(q: Q, ztId: number, ids: readonly string[], init: boolean): Promise<void> {
+  if (ids.length > 1000) refuse('ValidationFailed', '一次最多删除1000张卡片');
   const rows = await cardsByIds(q, ztId, ids);
   if (rows.some((r) => (r.is_init === 1) !== init)) refuse('NotFound', M.cardNotFound);
   if (rows.some((r) => r.is_review === 1)) refuse('BusinessRule', M.reviewedNoDelete);
