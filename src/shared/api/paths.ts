@@ -481,6 +481,11 @@ export const Paths = {
   earningsAnalysis: '/account/api/report/earningsAnalysis',
   outlayAnalysis: '/account/api/report/outlayAnalysis',
   accountAnalysis: '/account/api/report/accountAnalysis',
+  // documents lane (ours)
+  /** GET { assetClass, documentId? } → the cards a document may take out (reviewed, held, on hand). */
+  assetDocumentCards: '/fixedassets/api/assetsDocument/cards',
+  /** GET { assetClass? } paged asset changes; POST { cardId, changeDate, amount, lifeMonths? } records one; DELETE { ids }. */
+  assetCardChanges: '/fixedassets/api/aetCard/change',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */
