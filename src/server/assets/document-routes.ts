@@ -21,6 +21,7 @@ import {
   AssetDocumentsPageSchema,
   AssetDocumentsQuerySchema,
   DeleteAssetDocumentsSchema,
+  idsOf,
   NotGeneratedQuerySchema,
   NotGeneratedSchema,
   SaveAssetChangeSchema,
@@ -113,16 +114,16 @@ export function assetDocumentRoutes(app: App, db: Db): void {
       schema: {
         tags: ['assets'],
         summary: '删除未生成凭证的单据（卡片恢复）',
-        body: DeleteAssetDocumentsSchema,
+        querystring: DeleteAssetDocumentsSchema,
         response: { 200: Envelope(Type.Object({ deleted: Type.Integer() })) },
       },
       ...onLedger(Right.buttons([[Page.assetDocuments, 'delete']])),
     },
     async (request) => {
       const ctx = await ctxOf(db, request);
-      const docs = await loadDocuments(q, ctx.ztId, { ids: request.body.ids });
+      const docs = await loadDocuments(q, ctx.ztId, { ids: idsOf(request.query.ids) });
       if (docs.some((d) => d.kind === DocumentKind.Change)) await requireAnyButton(db, request, [[Page.assetCards, 'edit']]);
-      const deleted = await deleteDocuments(db, ctx, request.body.ids);
+      const deleted = await deleteDocuments(db, ctx, idsOf(request.query.ids));
       return okEnvelope({ deleted }, '删除成功');
     },
   );
@@ -230,14 +231,14 @@ export function assetDocumentRoutes(app: App, db: Db): void {
       schema: {
         tags: ['assets'],
         summary: '删除未生成凭证的资产变动（卡片原值恢复）',
-        body: DeleteAssetDocumentsSchema,
+        querystring: DeleteAssetDocumentsSchema,
         response: { 200: Envelope(Type.Object({ deleted: Type.Integer() })) },
       },
       ...onLedger(Right.buttons([[Page.assetCards, 'edit']])),
     },
     async (request) => {
       const ctx = await ctxOf(db, request);
-      return okEnvelope({ deleted: await deleteDocuments(db, ctx, request.body.ids) }, '删除成功');
+      return okEnvelope({ deleted: await deleteDocuments(db, ctx, idsOf(request.query.ids)) }, '删除成功');
     },
   );
 
@@ -354,9 +355,9 @@ export function assetDocumentAccountRoutes(app: App, db: Db): void {
     async (request) => {
       const body = request.body;
       checkChangeForm({
-        certificateType: body.certificateType,
-        czy: body.czy,
-        date: body.certificateDateTime,
+        ...(body.certificateType !== undefined ? { certificateType: body.certificateType } : {}),
+        ...(body.czy !== undefined ? { czy: body.czy } : {}),
+        ...(body.certificateDateTime !== undefined ? { date: body.certificateDateTime } : {}),
         ...(body.isAssetsInit !== undefined ? { isAssetsInit: body.isAssetsInit } : {}),
       });
       const ctx = await ctxOf(db, request);
@@ -364,9 +365,9 @@ export function assetDocumentAccountRoutes(app: App, db: Db): void {
         kinds: CHANGE_KINDS,
         isOnePz: true,
         documentIds: body.documentIds ?? [],
-        certificateType: body.certificateType,
-        czy: body.czy,
-        pzDate: body.certificateDateTime,
+        ...(body.certificateType !== undefined ? { certificateType: body.certificateType } : {}),
+        ...(body.czy !== undefined ? { czy: body.czy } : {}),
+        ...(body.certificateDateTime !== undefined ? { pzDate: body.certificateDateTime } : {}),
         ...(body.isAuto === true ? {} : { entries: body.subjectInfos }),
       });
       return okEnvelope({ vouchers }, `已生成${vouchers.length}张凭证`);

@@ -68,8 +68,20 @@ export const SaveAssetDocumentSchema = Type.Object({
 export type SaveAssetDocument = Static<typeof SaveAssetDocumentSchema>;
 
 export const DeleteAssetDocumentsSchema = Type.Object({
-  ids: Type.Array(Id('单据id'), { minItems: 1, maxItems: 1000 }),
+  ids: Type.String({ minLength: 1, maxLength: 40000, pattern: '^[\\w:.-]+(,[\\w:.-]+)*$', description: '逗号分隔的单据id' }),
 });
+
+/** The ids of a DELETE's query. */
+export function idsOf(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
 
 export const AssetDocumentCardsQuerySchema = Type.Object({
   assetClass: AssetClassField(),
@@ -149,9 +161,9 @@ export const AssetChangeCertificateQuerySchema = Type.Object({
 });
 
 export const AssetChangeRequestSchema = Type.Object({
-  czy: Type.String({ maxLength: 50, description: '制单人' }),
-  certificateType: Type.Integer({ minimum: 1, description: '凭证分类' }),
-  certificateDateTime: DateText('凭证日期'),
+  czy: Type.Optional(Type.String({ maxLength: 50, description: '制单人（必填：请选择制单人）' })),
+  certificateType: Type.Optional(Type.Integer({ minimum: 0, description: '凭证分类（必填：请选择凭证分类）' })),
+  certificateDateTime: Type.Optional(DateText('凭证日期；不能早于或等于2021-12-31（初始化模式必填）')),
   subjectInfos: Type.Array(AssetEntryInSchema, { maxItems: 200 }),
   isAuto: Type.Optional(Type.Boolean()),
   PZAssetType: Type.Literal(4),
