@@ -31,6 +31,7 @@ import { budgetPlanGrid } from './budget-plan.js';
 import { budgetRulesGrid } from './budget-rules.js';
 import { transitionFiguresGrid } from './transition-figures.js';
 import { transitionWorksheetGrid } from './transition-worksheet.js';
+import { assetDocumentsGrid } from './asset-documents.js';
 
 export {
   openingBalanceGrid,
@@ -78,6 +79,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   fundsRegisterGrid as unknown as GridDefinition<GridRow>,
   fundsPayablesGrid as unknown as GridDefinition<GridRow>,
   fundsEntryGrid as unknown as GridDefinition<GridRow>,
+  assetDocumentsGrid as unknown as GridDefinition<GridRow>,
   budgetExecutionGrid as unknown as GridDefinition<GridRow>,
   budgetWarningsGrid as unknown as GridDefinition<GridRow>,
   budgetPlanGrid as unknown as GridDefinition<GridRow>,
