@@ -36,6 +36,7 @@ import { assetsDebtGrid } from './asset-debt.js';
 import { lowerWarningGrid } from './asset-lower-warning.js';
 import { analysisGrid } from './asset-analysis.js';
 import { assetVoucherEntriesGrid } from './asset-voucher-entries.js';
+import { assetDocumentsGrid } from './asset-documents.js';
 
 export {
   openingBalanceGrid,
@@ -83,6 +84,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   fundsRegisterGrid as unknown as GridDefinition<GridRow>,
   fundsPayablesGrid as unknown as GridDefinition<GridRow>,
   fundsEntryGrid as unknown as GridDefinition<GridRow>,
+  assetDocumentsGrid as unknown as GridDefinition<GridRow>,
   budgetExecutionGrid as unknown as GridDefinition<GridRow>,
   budgetWarningsGrid as unknown as GridDefinition<GridRow>,
   budgetPlanGrid as unknown as GridDefinition<GridRow>,

@@ -88,6 +88,11 @@ export const routes: RouteObject[] = [
             path: '/accounting-management/monthly/close',
             lazy: async () => ({ Component: (await import('../close/ClosePage.js')).ClosePage }),
           },
+          // assets (issue 23, documents lane)
+          {
+            path: '/fixed-assets/fixed-assets/documents',
+            lazy: async () => ({ Component: (await import('../assets/AssetDocumentsPage.js')).AssetDocumentsPage }),
+          },
           {
             path: '/funds-management/funds-entry',
             lazy: async () => ({ Component: (await import('../funds/FundsEntryPage.js')).FundsEntryPage }),

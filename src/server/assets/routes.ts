@@ -6,6 +6,7 @@
 import type { Db } from '../db/database.js';
 import type { App } from '../http/app-type.js';
 import { cardAccountRoutes, cardRoutes } from './card-routes.js';
+import { assetDocumentAccountRoutes, assetDocumentRoutes } from './document-routes.js';
 import { longAmortionRoutes } from './long-routes.js';
 import { assetReportRoutes } from './report-routes.js';
 import { assetVoucherDispatchRoutes } from './voucher-dispatch-routes.js';
@@ -16,6 +17,7 @@ export function assetRoutes(app: App, db: Db): void {
   cardRoutes(app, db);
   assetVoucherDispatchRoutes(app, db);
   assetVoucherRoutes(app, db);
+  assetDocumentRoutes(app, db);
 }
 
 /** Registered under the /account prefix. */
@@ -24,4 +26,5 @@ export function assetAccountRoutes(app: App, db: Db): void {
   cardAccountRoutes(app, db);
   longAmortionRoutes(app, db);
   assetReportRoutes(app, db);
+  assetDocumentAccountRoutes(app, db);
 }

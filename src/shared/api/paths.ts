@@ -488,6 +488,11 @@ export const Paths = {
   assetsInitTemplate: '/fixedassets/api/assetsInit/template',
   /** DELETE { ids } → removes cards keyed at initialisation (before it is finished). */
   oldFinancialDelete: '/fixedassets/api/aetCard/oldFinancialDelete',
+  // documents lane (ours)
+  /** GET { assetClass, documentId? } → the cards a document may take out (reviewed, held, on hand). */
+  assetDocumentCards: '/fixedassets/api/assetsDocument/cards',
+  /** GET { assetClass? } paged asset changes; POST { cardId, changeDate, amount, lifeMonths? } records one; DELETE { ids }. */
+  assetCardChanges: '/fixedassets/api/aetCard/change',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */

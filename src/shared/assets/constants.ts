@@ -49,8 +49,12 @@ export const DISPOSE_TYPES: readonly { value: number; name: string }[] = [
   { value: 6, name: '对外捐赠' },
 ];
 
-/** A document: the disposal of fixed or intangible assets, or the issue of inventory (库存物品出库). */
-export const DocumentKind = { Disposal: 1, InventoryIssue: 2 } as const;
+/**
+ * A document: the disposal of fixed or intangible assets, the issue of inventory (库存物品出库), or a change of a card's
+ * original value (后续支出：改建、扩建、大型修缮; its one line's original_amount is the change), whose voucher is the
+ * asset-change voucher (PZAssetType 4).
+ */
+export const DocumentKind = { Disposal: 1, InventoryIssue: 2, Change: 3 } as const;
 export type DocumentKindCode = (typeof DocumentKind)[keyof typeof DocumentKind];
 
 /**
