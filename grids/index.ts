@@ -32,6 +32,7 @@ import { budgetRulesGrid } from './budget-rules.js';
 import { transitionFiguresGrid } from './transition-figures.js';
 import { transitionWorksheetGrid } from './transition-worksheet.js';
 import { assetVoucherEntriesGrid } from './asset-voucher-entries.js';
+import { assetProvisionGrid } from './asset-provision-detail.js';
 
 export {
   openingBalanceGrid,
@@ -86,6 +87,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   transitionFiguresGrid as unknown as GridDefinition<GridRow>,
   transitionWorksheetGrid as unknown as GridDefinition<GridRow>,
   assetVoucherEntriesGrid as unknown as GridDefinition<GridRow>,
+  assetProvisionGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {
