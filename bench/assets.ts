@@ -19,6 +19,8 @@ const CARDS = Number(process.env.BENCH_ASSET_CARDS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
 async function measure(dialect: DialectName) {
+  // The test server makes its PostgreSQL database from TEST_DATABASE_URL: the bench's database server.
+  if (dialect === 'postgres') process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL;
   const server = await startTestServer(dialect);
   try {
     const db = server.db;
