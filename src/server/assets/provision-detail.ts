@@ -59,85 +59,120 @@ async function filtered(q: Q, ztId: number, f: ProvisionFilter) {
     );
 }
 
+/**
+ * The provisions a filter keeps, from asset_provision alone: a run keeps each card's number, original value and
+ * accumulation there, so paging and totals read one index range; a card filter (department, nature, categories)
+ * adds a subquery on the cards.
+ */
+async function provisionRows(q: Q, ztId: number, f: ProvisionFilter) {
+  const { year, month } = stageOf(f.accruedStage);
+  const cats = await categoryIds(q, ztId, f.aetTypeArr);
+  const byCard = f.departmentId !== undefined || f.nature !== undefined || cats !== null;
+  return q
+    .selectFrom('asset_provision as p')
+    .where('p.zt_id', '=', ztId)
+    .where('p.asset_class', '=', f.assetClass)
+    .where('p.year', '=', year)
+    .where('p.month', '=', month)
+    .$if(byCard, (w) =>
+      w.where('p.card_id', 'in', (eb) =>
+        eb
+          .selectFrom('asset_card as c')
+          .select('c.id')
+          .where('c.zt_id', '=', ztId)
+          .$if(f.departmentId !== undefined, (c) => c.where('c.department_id', '=', f.departmentId ?? 0))
+          .$if(f.nature !== undefined, (c) => c.where('c.nature', '=', f.nature ?? 0))
+          .$if(cats !== null, (c) => c.where((e) => (cats && cats.length > 0 ? e('c.category_id', 'in', cats) : e.lit(false)))),
+      ),
+    );
+}
+
+/** The rows of a list of provisions, with their cards' names, category and department (one read for the list). */
+async function detailRows(
+  q: Q,
+  ztId: number,
+  f: ProvisionFilter,
+  provisions: readonly {
+    card_id: string;
+    card_no: string;
+    amount: number | string;
+    original_value: number | string;
+    cumulative: number | string;
+  }[],
+): Promise<ProvisionRow[]> {
+  const { year, month } = stageOf(f.accruedStage);
+  const cards = new Map<
+    string,
+    { name: string; life_months: number; activation_date: string; category: string | null; department: string | null }
+  >();
+  const ids = provisions.map((p) => p.card_id);
+  for (let start = 0; start < ids.length; start += 500) {
+    const found = await q
+      .selectFrom('asset_card as c')
+      .leftJoin('asset_category as t', (j) => j.onRef('t.zt_id', '=', 'c.zt_id').onRef('t.id', '=', 'c.category_id'))
+      .leftJoin('department as d', (j) => j.onRef('d.zt_id', '=', 'c.zt_id').onRef('d.id', '=', 'c.department_id'))
+      .select(['c.id', 'c.name', 'c.life_months', 'c.activation_date', 't.name as category', 'd.name as department'])
+      .where('c.zt_id', '=', ztId)
+      .where('c.id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const c of found) cards.set(c.id, c);
+  }
+  return provisions.map((p) => {
+    const card = cards.get(p.card_id);
+    const lifeMonths = card?.life_months ?? 0;
+    const nth = card ? monthIndex(year, month) - monthIndexOfDate(card.activation_date) + 1 : 0;
+    const original = Number(p.original_value);
+    const cumulative = Number(p.cumulative);
+    return {
+      cardId: p.card_id,
+      detailFixedNo: p.card_no,
+      fixedName: card?.name ?? '',
+      sortsTypeName: card?.category ?? '',
+      departmentName: card?.department ?? '',
+      accruedStage: f.accruedStage,
+      accrueddate: String(nth),
+      accruedStageMonthsString: `${year}年${month}月`,
+      accrueddateString: `${nth}/${lifeMonths}`,
+      originalValue: fenToYuan(original),
+      residualValue: fenToYuan(original - cumulative),
+      accruedValue: fenToYuan(Number(p.amount)),
+      cumulativeValue: fenToYuan(cumulative),
+      dateOfActivation: card?.activation_date ?? '',
+      estimatedServiceLife: lifeMonths,
+    };
+  });
+}
+
+const ROW_COLUMNS = ['p.card_id', 'p.card_no', 'p.amount', 'p.original_value', 'p.cumulative'] as const;
+
 export async function provisionDetail(q: Q, ztId: number, query: ProvisionDetailQuery): Promise<ProvisionDetailPage> {
-  const { year, month } = stageOf(query.accruedStage);
   const size = query.pageSize ?? 20;
   const index = query.pageIndex ?? 1;
-  const base = await filtered(q, ztId, query);
-  const [totals, rows] = await Promise.all([
+  const base = await provisionRows(q, ztId, query);
+  const [totals, page] = await Promise.all([
     base
       .select((eb) => [
         eb.fn.countAll<number | string>().as('n'),
         eb.fn.coalesce(eb.fn.sum<number | string>('p.amount'), sql<number>`0`).as('accrued'),
-        eb.fn.coalesce(eb.fn.sum<number | string>('c.original_value'), sql<number>`0`).as('original'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('p.original_value'), sql<number>`0`).as('original'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('p.cumulative'), sql<number>`0`).as('cumulative'),
       ])
       .executeTakeFirstOrThrow(),
     base
-      .leftJoin('asset_category as t', (j) => j.onRef('t.zt_id', '=', 'c.zt_id').onRef('t.id', '=', 'c.category_id'))
-      .leftJoin('department as d', (j) => j.onRef('d.zt_id', '=', 'c.zt_id').onRef('d.id', '=', 'c.department_id'))
-      .select([
-        'c.id',
-        'c.card_no',
-        'c.name',
-        'c.original_value',
-        'c.init_depreciation',
-        'c.life_months',
-        'c.activation_date',
-        'p.amount',
-        't.name as category',
-        'd.name as department',
-      ])
-      .orderBy('c.card_no')
+      .select(ROW_COLUMNS)
+      .orderBy('p.card_no')
+      .orderBy('p.card_id')
       .limit(size)
       .offset((index - 1) * size)
       .execute(),
   ]);
-  // Accumulated through the month asked: the opening plus the card's provisions up to it (this page's cards only).
-  const ids = rows.map((r) => r.id);
-  const through = new Map<string, number>();
-  if (ids.length > 0) {
-    const sums = await q
-      .selectFrom('asset_provision')
-      .select(['card_id', (eb) => eb.fn.sum<number | string>('amount').as('s')])
-      .where('zt_id', '=', ztId)
-      .where('asset_class', '=', query.assetClass)
-      .where('card_id', 'in', ids)
-      .where((eb) => eb.or([eb('year', '<', year), eb.and([eb('year', '=', year), eb('month', '<=', month)])]))
-      .groupBy('card_id')
-      .execute();
-    for (const s of sums) through.set(s.card_id, Number(s.s));
-  }
-  let cumulativeSum = 0;
-  const items: ProvisionRow[] = rows.map((r) => {
-    const cumulative = Number(r.init_depreciation) + (through.get(r.id) ?? 0);
-    cumulativeSum += cumulative;
-    const nth = monthIndex(year, month) - monthIndexOfDate(r.activation_date) + 1;
-    return {
-      cardId: r.id,
-      detailFixedNo: r.card_no,
-      fixedName: r.name,
-      sortsTypeName: r.category ?? '',
-      departmentName: r.department ?? '',
-      accruedStage: query.accruedStage,
-      accrueddate: String(nth),
-      accruedStageMonthsString: `${year}年${month}月`,
-      accrueddateString: `${nth}/${r.life_months}`,
-      originalValue: fenToYuan(Number(r.original_value)),
-      residualValue: fenToYuan(Number(r.original_value) - cumulative),
-      accruedValue: fenToYuan(Number(r.amount)),
-      cumulativeValue: fenToYuan(cumulative),
-      dateOfActivation: r.activation_date,
-      estimatedServiceLife: r.life_months,
-    };
-  });
   return {
-    currentPageItems: items,
+    currentPageItems: await detailRows(q, ztId, query, page),
     totalItemCount: Number(totals.n),
     footer: {
       accruedValueSum: fenToYuan(Number(totals.accrued)),
       originalValueSum: fenToYuan(Number(totals.original)),
-      // The page's cards (the accumulation through a month is per card; the whole list's is the export's).
-      cumulativeValueSum: fenToYuan(cumulativeSum),
+      cumulativeValueSum: fenToYuan(Number(totals.cumulative)),
     },
   };
 }
@@ -183,12 +218,9 @@ export async function provisionClassification(q: Q, ztId: number, f: ProvisionFi
   };
 }
 
-/** Every filtered row (the export): card no, name, category, department, original, accrued, cumulative. */
+/** Every filtered row (the export): one read of the provisions, one of their cards per 500. */
 export async function provisionRowsForExport(q: Q, ztId: number, f: ProvisionFilter): Promise<ProvisionRow[]> {
-  const first = await provisionDetail(q, ztId, { ...f, pageIndex: 1, pageSize: 50 });
-  const pages = Math.ceil(first.totalItemCount / 50);
-  const out = [...first.currentPageItems];
-  for (let i = 2; i <= pages; i++)
-    out.push(...(await provisionDetail(q, ztId, { ...f, pageIndex: i, pageSize: 50 })).currentPageItems);
-  return out;
+  const base = await provisionRows(q, ztId, f);
+  const all = await base.select(ROW_COLUMNS).orderBy('p.card_no').orderBy('p.card_id').execute();
+  return detailRows(q, ztId, f, all);
 }

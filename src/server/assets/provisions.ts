@@ -28,10 +28,11 @@ import { runWrite } from '../vouchers/write-queue.js';
 import type { AssetContext, Q } from './context.js';
 import { existingVoucherIds } from './voucher-writer.js';
 
-const SQLITE_CHUNK = 150; // 6 columns a row: within SQLite's parameter limit
+const SQLITE_CHUNK = 100; // 9 columns a row: within SQLite's parameter limit
 
 interface DueCard {
   id: string;
+  card_no: string;
   original_value: number | string;
   accumulated_depreciation: number | string;
   life_months: number;
@@ -48,6 +49,7 @@ function dueCards(q: Q, ztId: number, assetClass: number): Promise<DueCard[]> {
     .innerJoin('asset_category as t', (j) => j.onRef('t.zt_id', '=', 'c.zt_id').onRef('t.id', '=', 'c.category_id'))
     .select([
       'c.id',
+      'c.card_no',
       'c.original_value',
       'c.accumulated_depreciation',
       'c.life_months',
@@ -63,8 +65,17 @@ function dueCards(q: Q, ztId: number, assetClass: number): Promise<DueCard[]> {
 }
 
 /** The month's amounts per card (fen, above 0 only). */
-export function computeProvisions(cards: readonly DueCard[], year: number, month: number): { cardId: string; amount: number }[] {
-  const out: { cardId: string; amount: number }[] = [];
+export interface Provision {
+  cardId: string;
+  cardNo: string;
+  amount: number;
+  originalFen: number;
+  /** Accumulated after this month. */
+  cumulativeFen: number;
+}
+
+export function computeProvisions(cards: readonly DueCard[], year: number, month: number): Provision[] {
+  const out: Provision[] = [];
   for (const c of cards) {
     const amount = provisionFor(
       {
@@ -78,7 +89,14 @@ export function computeProvisions(cards: readonly DueCard[], year: number, month
       year,
       month,
     );
-    if (amount > 0) out.push({ cardId: c.id, amount });
+    if (amount > 0)
+      out.push({
+        cardId: c.id,
+        cardNo: c.card_no,
+        amount,
+        originalFen: Number(c.original_value),
+        cumulativeFen: Number(c.accumulated_depreciation) + amount,
+      });
   }
   return out;
 }
@@ -136,8 +154,26 @@ export async function runProvision(
         await unnestInsert(
           'asset_provision',
           ztId,
-          { asset_class: 'integer[]', year: 'integer[]', month: 'integer[]', card_id: 'text[]', amount: 'bigint[]' },
-          provisions.map((p) => ({ asset_class: assetClass, year, month, card_id: p.cardId, amount: p.amount })),
+          {
+            asset_class: 'integer[]',
+            year: 'integer[]',
+            month: 'integer[]',
+            card_id: 'text[]',
+            amount: 'bigint[]',
+            card_no: 'text[]',
+            original_value: 'bigint[]',
+            cumulative: 'bigint[]',
+          },
+          provisions.map((p) => ({
+            asset_class: assetClass,
+            year,
+            month,
+            card_id: p.cardId,
+            amount: p.amount,
+            card_no: p.cardNo,
+            original_value: p.originalFen,
+            cumulative: p.cumulativeFen,
+          })),
         ).execute(trx);
     } else {
       for (let start = 0; start < provisions.length; start += SQLITE_CHUNK) {
@@ -151,6 +187,9 @@ export async function runProvision(
               month,
               card_id: p.cardId,
               amount: p.amount,
+              card_no: p.cardNo,
+              original_value: p.originalFen,
+              cumulative: p.cumulativeFen,
             })),
           )
           .execute();
@@ -174,14 +213,13 @@ export async function runProvision(
   });
 }
 
-/** accumulated_depreciation ± the month's provision of each card (one statement). */
+/** accumulated_depreciation ± the month's provision of each card (one statement, a join both databases plan well). */
 async function addToCards(trx: Q, ztId: number, body: ProvisionRunBody, sign: 1 | -1): Promise<void> {
   const { assetClass, year, month } = body;
-  const amount = sql`(select p.amount from asset_provision p where p.zt_id = asset_card.zt_id and p.asset_class = ${assetClass} and p.year = ${year} and p.month = ${month} and p.card_id = asset_card.id)`;
-  await sql`update asset_card set accumulated_depreciation = accumulated_depreciation ${sql.raw(sign === 1 ? '+' : '-')} ${amount}
-    where zt_id = ${ztId} and id in (select card_id from asset_provision where zt_id = ${ztId} and asset_class = ${assetClass} and year = ${year} and month = ${month})`.execute(
-    trx,
-  );
+  await sql`update asset_card set accumulated_depreciation = asset_card.accumulated_depreciation ${sql.raw(sign === 1 ? '+' : '-')} p.amount
+    from asset_provision p
+    where asset_card.zt_id = ${ztId} and p.zt_id = ${ztId} and p.asset_class = ${assetClass} and p.year = ${year}
+      and p.month = ${month} and p.card_id = asset_card.id`.execute(trx);
 }
 
 /** Undoes the last run of the class, while none of its vouchers exists. */

@@ -762,6 +762,10 @@ export interface AssetProvisionTable {
   card_id: string;
   amount: number;
   voucher_id: string | null;
+  card_no: Generated<string>;
+  original_value: Generated<number>;
+  /** The card's accumulated depreciation after this month. */
+  cumulative: Generated<number>;
 }
 
 export interface AssetDocumentTable {
