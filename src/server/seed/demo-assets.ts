@@ -132,9 +132,18 @@ async function seedSet(q: Q, ztId: number, system: AccountingSystem, now: number
         .execute();
     }
   }
+  // The demo's books close January before its assets are keyed: the assets start from the first open month, so
+  // its depreciation runs from there (a closed month cannot be run, and runs go month by month).
+  const lastClosed = await q
+    .selectFrom('period_close')
+    .select((eb) => eb.fn.max<number>('month').as('month'))
+    .where('zt_id', '=', ztId)
+    .where('year', '=', DEMO_LEDGER_YEAR)
+    .executeTakeFirst();
+  const initMonth = Math.min(12, Number(lastClosed?.month ?? 0) + 1);
   await q
     .updateTable('asset_setting')
-    .set({ init_year: DEMO_LEDGER_YEAR, init_month: 1, init_done: 1, init_at: now, updated_at: now })
+    .set({ init_year: DEMO_LEDGER_YEAR, init_month: initMonth, init_done: 1, init_at: now, updated_at: now })
     .where('zt_id', '=', ztId)
     .execute();
 }
