@@ -2,7 +2,8 @@
  * 折旧摊销 in the browser (issue 23, vouchers lane): in a county set of its own with the assets platform opened and
  * assets initialised (no opening cards: the finish call agrees at zero), a reviewed fixed-asset card (台式计算机,
  * 12,000.00, 60 months, activated 2026-01-10) with its addition voucher, all through the API. On the page January
- * reads 未计提; 计提 runs it (200.00: 当月增加当月计提), the month reads 已计提未生成凭证 with the card in the detail;
+ * reads 未计提; 计提 runs it (200.00: 当月增加当月计提), the month reads 已计提未生成凭证 with the card in the detail
+ * (撤销计提 undoes it and it is run again);
  * 生成凭证 opens the asset voucher dialog with the server's defaults (30104 / 163, 200.00), saved by keyboard (Tab to
  * 保存凭证, Enter); the month then reads 已生成凭证.
  */
@@ -74,8 +75,11 @@ test.beforeAll(async ({ baseURL }) => {
   ok('addition voucher', saved.body);
 });
 
-const monthRow = (page: Page, month: number) =>
-  page.getByRole('table', { name: '折旧月份' }).getByRole('row').filter({ has: page.getByRole('button', { name: `${month}月`, exact: true }) });
+const monthRow = (page: Page, month: number, verb = '折旧') =>
+  page
+    .getByRole('table', { name: `${verb}月份` })
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: `${month}月`, exact: true }) });
 
 test('a month depreciated and its voucher generated through the dialog by keyboard', async ({ page }) => {
   await signInTo(page, 'kuaiji', SET, YEAR);
@@ -85,6 +89,13 @@ test('a month depreciated and its voucher generated through the dialog by keyboa
   await expect(january).toContainText('未计提');
   await page.getByRole('button', { name: '计提', exact: true }).click();
   await expect(page.getByText(/已计提折旧：1张卡片，金额200\.00/)).toBeVisible();
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(january).toContainText('已计提未生成凭证');
+  // 撤销计提 (the last run, no voucher yet) and 计提 again.
+  await page.getByRole('button', { name: '撤销计提' }).click();
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(january).toContainText('未计提');
+  await page.getByRole('button', { name: '计提', exact: true }).click();
   await page.getByRole('button', { name: '确定' }).click();
   await expect(january).toContainText('已计提未生成凭证');
   await expect(page.getByRole('status', { name: '本月合计' })).toContainText('合计（1张）');
@@ -106,10 +117,16 @@ test('a month depreciated and its voucher generated through the dialog by keyboa
   await page.keyboard.press('Enter');
   await expect(dialog.getByText(/已生成凭证1张/)).toBeVisible();
   await page.screenshot({ path: `${SCREENS_DIR}/deprui-dialog-saved.png` });
-  await page.keyboard.press('Escape');
+  // The dialog keeps Escape for its grid: 关闭 (×) by keyboard.
+  const close = dialog.getByRole('button', { name: '关闭' });
+  for (let i = 0; i < 80 && !(await close.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(january).toContainText('已生成凭证');
   await expect(january).not.toContainText('未生成');
   await expect(page.getByRole('button', { name: '撤销计提' })).toBeDisabled();
   await page.screenshot({ path: `${SCREENS_DIR}/deprui-page-generated.png` });
+  // The amortisation tab: its own months, nothing run (no intangible card).
+  await page.getByRole('tab', { name: '无形资产摊销' }).click();
+  await expect(monthRow(page, 1, '摊销')).toContainText('未计提');
 });

@@ -254,8 +254,9 @@ function ProvisionPanel({ assetClass, verb }: { assetClass: ProvisionClass; verb
             height={420}
           />
           <div className="asset-provision-footer" role="status" aria-label="本月合计">
-            合计（{total}张）　原值 {formatFen(fenOf(detail?.footer.originalValueSum ?? 0))}　本月{verb}{' '}
-            {formatFen(fenOf(detail?.footer.accruedValueSum ?? 0))}　累计 {formatFen(fenOf(detail?.footer.cumulativeValueSum ?? 0))}
+            {`合计（${total}张）\u3000原值 ${formatFen(fenOf(detail?.footer.originalValueSum ?? 0))}`}
+            {`\u3000本月${verb} ${formatFen(fenOf(detail?.footer.accruedValueSum ?? 0))}`}
+            {`\u3000累计 ${formatFen(fenOf(detail?.footer.cumulativeValueSum ?? 0))}`}
           </div>
           <div className="pager" role="navigation" aria-label="分页">
             <span>共{total}条</span>
