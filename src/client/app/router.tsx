@@ -88,6 +88,11 @@ export const routes: RouteObject[] = [
             path: '/accounting-management/monthly/close',
             lazy: async () => ({ Component: (await import('../close/ClosePage.js')).ClosePage }),
           },
+          // assets (issue 23, vouchers lane: depreciation and amortisation)
+          {
+            path: '/fixed-assets/fixed-assets/depreciation',
+            lazy: async () => ({ Component: (await import('../assets/AssetDepreciationPage.js')).AssetDepreciationPage }),
+          },
           // assets (issue 23, documents lane)
           {
             path: '/fixed-assets/fixed-assets/documents',

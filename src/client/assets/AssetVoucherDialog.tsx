@@ -556,7 +556,7 @@ const TABS = [
 ] as const;
 
 /** 分类明细: the month's provisions by type, department and nature. */
-function ClassificationDialog({ data, onClose }: { data: ProvisionClassification; onClose: () => void }) {
+export function ClassificationDialog({ data, onClose }: { data: ProvisionClassification; onClose: () => void }) {
   const [tab, setTab] = useState<(typeof TABS)[number][0]>('item2');
   const rows = data[tab];
   const total = rows.reduce((s, r) => s + toFen(r.accruedValue), 0);

@@ -266,6 +266,7 @@ describe.each(TEST_DIALECTS)('asset depreciation, amortisation and their voucher
     });
     expect(saved.body.errorMsg).toBeNull();
     const id = saved.body.data.vouchers[0]?.id ?? '';
+    expect((await months(1)).find((r) => r.month === 8)).toMatchObject({ unGenerateCertificate: false, canUndo: false });
     expect((await kuaiji.delete(Paths.assetProvisionRun, { assetClass: 1, year: 2026, month: 8 })).body.errorMsg).toBe(
       M.runHasVoucher,
     );
@@ -273,7 +274,11 @@ describe.each(TEST_DIALECTS)('asset depreciation, amortisation and their voucher
     expect(
       (await kuaiji.delete(Paths.certificate, { year: 2026, details: JSON.stringify([refOf(v)]) })).body.errorMsg,
     ).toBeNull();
-    expect((await months(1)).find((r) => r.month === 8)).toMatchObject({ isProvision: true, unGenerateCertificate: true });
+    expect((await months(1)).find((r) => r.month === 8)).toMatchObject({
+      isProvision: true,
+      unGenerateCertificate: true,
+      canUndo: true,
+    });
     expect((await kuaiji.delete(Paths.assetProvisionRun, { assetClass: 1, year: 2026, month: 7 })).body.errorMsg).toBe(
       M.notLastRun,
     );

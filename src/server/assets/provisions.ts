@@ -295,7 +295,7 @@ export async function ungeneratedProvisions(
 /** The month list of a class and year. */
 export async function provisionMonths(q: Q, ctx: AssetContext, assetClass: number, year: number): Promise<ProvisionMonthRow[]> {
   const ztId = ctx.ztId;
-  const [runs, open, last, closed] = await Promise.all([
+  const [runs, open, withVoucher, last, closed] = await Promise.all([
     q
       .selectFrom('asset_provision_run')
       .selectAll()
@@ -313,6 +313,16 @@ export async function provisionMonths(q: Q, ctx: AssetContext, assetClass: numbe
       .where('p.year', '=', year)
       .where('v.id', 'is', null)
       .execute(),
+    // The months with a live voucher: their run may not be undone (runHasVoucher) until it is deleted.
+    q
+      .selectFrom('asset_provision as p')
+      .innerJoin('voucher as v', (j) => j.onRef('v.zt_id', '=', 'p.zt_id').onRef('v.id', '=', 'p.voucher_id'))
+      .select('p.month')
+      .distinct()
+      .where('p.zt_id', '=', ztId)
+      .where('p.asset_class', '=', assetClass)
+      .where('p.year', '=', year)
+      .execute(),
     lastRun(q, ztId, assetClass),
     closedAmong(
       q,
@@ -322,6 +332,7 @@ export async function provisionMonths(q: Q, ctx: AssetContext, assetClass: numbe
   ]);
   const runOf = new Map(runs.map((r) => [r.month, r]));
   const ungenerated = new Set(open.map((r) => r.month));
+  const generated = new Set(withVoucher.map((r) => r.month));
   const next = last ? monthIndex(last.year, last.month) + 1 : monthIndex(ctx.initYear, ctx.initMonth);
   const lastIndex = last ? monthIndex(last.year, last.month) : -1;
   return Array.from({ length: 12 }, (_, i) => {
@@ -335,7 +346,7 @@ export async function provisionMonths(q: Q, ctx: AssetContext, assetClass: numbe
       cardCount: run?.card_count ?? 0,
       total: fenToYuan(Number(run?.total ?? 0)),
       canRun: !run && monthIndex(year, month) === next && !isClosed,
-      canUndo: !!run && monthIndex(year, month) === lastIndex && !isClosed,
+      canUndo: !!run && monthIndex(year, month) === lastIndex && !isClosed && !generated.has(month),
     };
   });
 }
