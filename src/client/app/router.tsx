@@ -88,6 +88,11 @@ export const routes: RouteObject[] = [
             path: '/accounting-management/monthly/close',
             lazy: async () => ({ Component: (await import('../close/ClosePage.js')).ClosePage }),
           },
+          // assets (issue 23, initui lane)
+          {
+            path: '/fixed-assets/fixed-assets/assets-init',
+            lazy: async () => ({ Component: (await import('../assets/AssetsInitPage.js')).AssetsInitPage }),
+          },
           // assets (issue 23, documents lane)
           {
             path: '/fixed-assets/fixed-assets/documents',
