@@ -37,6 +37,8 @@ import { lowerWarningGrid } from './asset-lower-warning.js';
 import { analysisGrid } from './asset-analysis.js';
 import { assetVoucherEntriesGrid } from './asset-voucher-entries.js';
 import { assetDocumentsGrid } from './asset-documents.js';
+// assets (issue 23), cards UI lane
+import { assetCardsGrid } from './asset-cards.js';
 
 export {
   openingBalanceGrid,
@@ -96,6 +98,8 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   lowerWarningGrid as unknown as GridDefinition<GridRow>,
   analysisGrid as unknown as GridDefinition<GridRow>,
   assetVoucherEntriesGrid as unknown as GridDefinition<GridRow>,
+  // assets (issue 23), cards UI lane
+  assetCardsGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

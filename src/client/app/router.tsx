@@ -88,6 +88,15 @@ export const routes: RouteObject[] = [
             path: '/accounting-management/monthly/close',
             lazy: async () => ({ Component: (await import('../close/ClosePage.js')).ClosePage }),
           },
+          // assets (issue 23, cards UI lane)
+          {
+            path: '/fixed-assets/fixed-assets/settings',
+            lazy: async () => ({ Component: (await import('../assets/AssetSettingsPage.js')).AssetSettingsPage }),
+          },
+          {
+            path: '/fixed-assets/fixed-assets/cards',
+            lazy: async () => ({ Component: (await import('../assets/AssetCardsPage.js')).AssetCardsPage }),
+          },
           // assets (issue 23, documents lane)
           {
             path: '/fixed-assets/fixed-assets/documents',
