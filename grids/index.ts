@@ -38,6 +38,10 @@ import { analysisGrid } from './asset-analysis.js';
 import { assetVoucherEntriesGrid } from './asset-voucher-entries.js';
 import { assetDocumentsGrid } from './asset-documents.js';
 import { assetProvisionGrid } from './asset-provision-detail.js';
+// assets (issue 23), initui lane
+import { assetInitGrid } from './asset-init.js';
+// assets (issue 23), cards UI lane
+import { assetCardsGrid } from './asset-cards.js';
 
 export {
   openingBalanceGrid,
@@ -98,6 +102,10 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   analysisGrid as unknown as GridDefinition<GridRow>,
   assetVoucherEntriesGrid as unknown as GridDefinition<GridRow>,
   assetProvisionGrid as unknown as GridDefinition<GridRow>,
+  // assets (issue 23), initui lane
+  assetInitGrid as unknown as GridDefinition<GridRow>,
+  // assets (issue 23), cards UI lane
+  assetCardsGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

@@ -93,6 +93,20 @@ export const routes: RouteObject[] = [
             path: '/fixed-assets/fixed-assets/depreciation',
             lazy: async () => ({ Component: (await import('../assets/AssetDepreciationPage.js')).AssetDepreciationPage }),
           },
+          // assets (issue 23, initui lane)
+          {
+            path: '/fixed-assets/fixed-assets/assets-init',
+            lazy: async () => ({ Component: (await import('../assets/AssetsInitPage.js')).AssetsInitPage }),
+          },
+          // assets (issue 23, cards UI lane)
+          {
+            path: '/fixed-assets/fixed-assets/settings',
+            lazy: async () => ({ Component: (await import('../assets/AssetSettingsPage.js')).AssetSettingsPage }),
+          },
+          {
+            path: '/fixed-assets/fixed-assets/cards',
+            lazy: async () => ({ Component: (await import('../assets/AssetCardsPage.js')).AssetCardsPage }),
+          },
           // assets (issue 23, documents lane)
           {
             path: '/fixed-assets/fixed-assets/documents',
