@@ -353,10 +353,7 @@ function CardList({ assetClass, initialText }: { assetClass: AssetClassCode; ini
             setVoucherCards(null);
             reload();
           }}
-          onSaved={() => {
-            setVoucherCards(null);
-            reload();
-          }}
+          onSaved={reload}
         />
       )}
     </div>
