@@ -37,6 +37,7 @@ import { lowerWarningGrid } from './asset-lower-warning.js';
 import { analysisGrid } from './asset-analysis.js';
 import { assetVoucherEntriesGrid } from './asset-voucher-entries.js';
 import { assetDocumentsGrid } from './asset-documents.js';
+import { assetProvisionGrid } from './asset-provision-detail.js';
 // assets (issue 23), cards UI lane
 import { assetCardsGrid } from './asset-cards.js';
 
@@ -98,6 +99,7 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   lowerWarningGrid as unknown as GridDefinition<GridRow>,
   analysisGrid as unknown as GridDefinition<GridRow>,
   assetVoucherEntriesGrid as unknown as GridDefinition<GridRow>,
+  assetProvisionGrid as unknown as GridDefinition<GridRow>,
   // assets (issue 23), cards UI lane
   assetCardsGrid as unknown as GridDefinition<GridRow>,
 ];
