@@ -49,7 +49,7 @@ test.beforeAll(async () => {
 test('资产设置 shows the category tree and the departments', async ({ page }) => {
   await signInTo(page, 'kuaiji', SET, YEAR);
   await page.goto('/fixed-assets/fixed-assets/settings');
-  await expect(page.getByRole('cell', { name: '通用设备' }).first()).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: '房屋及构筑物', exact: true })).toBeVisible();
   await expect(page.getByText('使用部门')).toBeVisible();
   await page.screenshot({ path: `${SCREENS_DIR}/cardsui-settings.png` });
 });
