@@ -31,10 +31,10 @@ test.beforeAll(async () => {
       .where('c.asset_class', '=', 1)
       .where('c.depreciates', '=', 1)
       .where('c.code', 'like', '02%')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('asset_category as d').select('d.id').where('d.zt_id', '=', ztId).whereRef('d.parent_id', '=', 'c.id'),
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('asset_category as d').select('d.id').where('d.zt_id', '=', ztId).whereRef('d.parent_id', '=', 'c.id'),
           ),
         ),
       )
@@ -55,6 +55,7 @@ test('资产设置 shows the category tree and the departments', async ({ page }
 });
 
 test('a card keyed, reviewed and its voucher generated', async ({ page }) => {
+  test.setTimeout(180_000);
   const name = `打印机${Date.now() % 100000}`;
   await signInTo(page, 'kuaiji', SET, YEAR);
   await page.goto('/fixed-assets/fixed-assets/cards');
@@ -94,7 +95,7 @@ test('a card keyed, reviewed and its voucher generated', async ({ page }) => {
   await page.screenshot({ path: `${SCREENS_DIR}/cardsui-voucher-dialog.png` });
   await voucher.getByRole('button', { name: '保存凭证' }).click();
   await expect(voucher.getByText(/已生成凭证1张/)).toBeVisible();
-  await page.keyboard.press('Escape');
+  await voucher.getByRole('button', { name: '关闭', exact: true }).click();
   await expect(row).toContainText('已生成凭证');
   await page.screenshot({ path: `${SCREENS_DIR}/cardsui-cards.png` });
 });
