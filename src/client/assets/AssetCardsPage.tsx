@@ -353,9 +353,11 @@ function CardList({ assetClass, initialText }: { assetClass: AssetClassCode; ini
             setVoucherCards(null);
             reload();
           }}
-          onSaved={() => {
+          onSaved={(vouchers) => {
+            // The cards now have their vouchers: the dialog closes (its defaults for these cards are spent).
             setVoucherCards(null);
             reload();
+            void messageBox.alert(`已生成凭证${vouchers.length}张：${vouchers.map((v) => v.text).join('、')}`);
           }}
         />
       )}
