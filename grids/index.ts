@@ -37,6 +37,8 @@ import { lowerWarningGrid } from './asset-lower-warning.js';
 import { analysisGrid } from './asset-analysis.js';
 import { assetVoucherEntriesGrid } from './asset-voucher-entries.js';
 import { assetDocumentsGrid } from './asset-documents.js';
+// assets (issue 23), long lane
+import { amortionDetailGrid, longAmortionGrid } from './long-amortion.js';
 
 export {
   openingBalanceGrid,
@@ -96,6 +98,9 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   lowerWarningGrid as unknown as GridDefinition<GridRow>,
   analysisGrid as unknown as GridDefinition<GridRow>,
   assetVoucherEntriesGrid as unknown as GridDefinition<GridRow>,
+  // assets (issue 23), long lane
+  longAmortionGrid as unknown as GridDefinition<GridRow>,
+  amortionDetailGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {
