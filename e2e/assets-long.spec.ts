@@ -41,10 +41,10 @@ test('an item keyed, reviewed, its addition voucher generated and a month amorti
   await page.screenshot({ path: `${SCREENS_DIR}/longui-dialog.png` });
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText(MATTER)).toBeVisible();
-  await page.getByText(MATTER).click();
+  await page.getByText(MATTER).first().click();
   await page.getByRole('button', { name: '审核', exact: true }).click();
   await expect(page.getByText('已审核').first()).toBeVisible();
-  await page.getByText(MATTER).click();
+  await page.getByText(MATTER).first().click();
   await page.getByRole('button', { name: '生成凭证' }).click();
   await page.screenshot({ path: `${SCREENS_DIR}/longui-addition-dialog.png` });
   await page.getByRole('dialog').getByRole('button', { name: '保存凭证' }).click();
