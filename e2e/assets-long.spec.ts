@@ -48,7 +48,8 @@ test('an item keyed, reviewed, its addition voucher generated and a month amorti
   await page.getByRole('button', { name: '生成凭证' }).click();
   await page.screenshot({ path: `${SCREENS_DIR}/longui-addition-dialog.png` });
   await page.getByRole('dialog').getByRole('button', { name: '保存凭证' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText(`${MATTER}已生成凭证`)).toBeVisible();
+  await page.getByRole('button', { name: '确定' }).click();
   await page.getByRole('button', { name: '摊销1月' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '保存凭证' }).click();
   await expect(page.getByText('已摊销').first()).toBeVisible();
