@@ -42,6 +42,8 @@ import { assetProvisionGrid } from './asset-provision-detail.js';
 import { assetInitGrid } from './asset-init.js';
 // assets (issue 23), cards UI lane
 import { assetCardsGrid } from './asset-cards.js';
+// assets (issue 23), long lane
+import { amortionDetailGrid, longAmortionGrid } from './long-amortion.js';
 
 export {
   openingBalanceGrid,
@@ -106,6 +108,9 @@ export const GRID_DEFINITIONS: readonly GridDefinition<GridRow>[] = [
   assetInitGrid as unknown as GridDefinition<GridRow>,
   // assets (issue 23), cards UI lane
   assetCardsGrid as unknown as GridDefinition<GridRow>,
+  // assets (issue 23), long lane
+  longAmortionGrid as unknown as GridDefinition<GridRow>,
+  amortionDetailGrid as unknown as GridDefinition<GridRow>,
 ];
 
 export function gridById(id: string): GridDefinition<GridRow> | undefined {

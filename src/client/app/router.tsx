@@ -112,6 +112,11 @@ export const routes: RouteObject[] = [
             path: '/fixed-assets/fixed-assets/documents',
             lazy: async () => ({ Component: (await import('../assets/AssetDocumentsPage.js')).AssetDocumentsPage }),
           },
+          // assets (issue 23, long lane)
+          {
+            path: '/fixed-assets/fixed-assets/long-amortion',
+            lazy: async () => ({ Component: (await import('../assets/LongAmortionPage.js')).LongAmortionPage }),
+          },
           {
             path: '/funds-management/funds-entry',
             lazy: async () => ({ Component: (await import('../funds/FundsEntryPage.js')).FundsEntryPage }),

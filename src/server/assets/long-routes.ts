@@ -5,10 +5,16 @@
  * 生成凭证 button.
  */
 import { Type } from 'typebox';
+import { amortionDetailGrid, toAmortionDetailGridRow } from '../../../grids/long-amortion.js';
+import { workbookFileName } from '../../../grids/workbook/heading.js';
+import { buildWorkbook } from '../../../grids/workbook/workbook.js';
 import { Paths } from '../../shared/api/paths.js';
 import {
+  type AmortionDetailQuery,
+  type AmortionDetailRow,
   AmortionDetailListSchema,
   AmortionDetailQuerySchema,
+  AmortionExportQuerySchema,
   AmortionRequestSchema,
   AmortionResponseSchema,
   DeleteLongAmortionQuerySchema,
@@ -28,6 +34,8 @@ import { requireButton } from '../auth/permissions.js';
 import { authOf, ztOf } from '../auth/guard.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import type { Db } from '../db/database.js';
+import { exportHeadingOf } from '../export/export-heading.js';
+import { sendWorkbook } from '../files/download.js';
 import type { App } from '../http/app-type.js';
 import { assetContext, voucherScopeOf } from './context.js';
 import { amortionDetails, amortise, deleteItems, listItems, monthList, reviewItems, saveItem } from './long-service.js';
@@ -35,6 +43,8 @@ import { amortionDetails, amortise, deleteItems, listItems, monthList, reviewIte
 const local = (path: string) => path.replace(/^\/account/, '');
 const PAGE = Page.longAmortion;
 const tags = ['assets'];
+/** The export reads the detail page by page (the service pages its answer). */
+const EXPORT_PAGE = 50 as const;
 
 export function longAmortionRoutes(app: App, db: Db): void {
   const q = db.kysely;
@@ -160,6 +170,44 @@ export function longAmortionRoutes(app: App, db: Db): void {
     async (request) => {
       const ctx = await assetContext(q, ztOf(request));
       return okEnvelope(await amortionDetails(q, ctx.ztId, request.query));
+    },
+  );
+
+  app.get(
+    local(Paths.amortionExport),
+    {
+      schema: {
+        tags,
+        summary: '导出长期待摊费用某月摊销明细（工作簿，合计为公式）',
+        querystring: AmortionExportQuerySchema,
+      },
+      ...onLedger(Right.buttons([[PAGE, 'export']])),
+    },
+    async (request, reply) => {
+      const ctx = await assetContext(q, ztOf(request));
+      const { year, month } = request.query;
+      const rows: AmortionDetailRow[] = [];
+      for (let pageIndex = 1; ; pageIndex++) {
+        const page = await amortionDetails(q, ctx.ztId, {
+          year,
+          month,
+          pageIndex,
+          pageSize: EXPORT_PAGE,
+        } as unknown as AmortionDetailQuery);
+        rows.push(...page.currentPageItems);
+        if (page.currentPageItems.length < EXPORT_PAGE || rows.length >= page.totalItemCount) {
+          const period = `${year}年${month}月`;
+          const heading = exportHeadingOf(request, amortionDetailGrid.export.title, period, [
+            { label: '状态', value: page.isProvision ? '已计提' : '未计提（应摊数）' },
+          ]);
+          const workbook = buildWorkbook(amortionDetailGrid, rows.map(toAmortionDetailGridRow), heading);
+          return sendWorkbook(
+            reply,
+            workbookFileName(heading.title, heading.ledgerSet, period),
+            Buffer.from(await workbook.xlsx.writeBuffer()),
+          );
+        }
+      }
     },
   );
 }

@@ -493,6 +493,9 @@ export const Paths = {
   assetDocumentCards: '/fixedassets/api/assetsDocument/cards',
   /** GET { assetClass? } paged asset changes; POST { cardId, changeDate, amount, lifeMonths? } records one; DELETE { ids }. */
   assetCardChanges: '/fixedassets/api/aetCard/change',
+  // long lane (client page, ours)
+  /** GET { year, month } → workbook: the month's amortisation detail (long-term deferred expenses, 181). */
+  amortionExport: '/account/api/amortion/export',
 } as const;
 
 /** Header carrying the captcha key of getValidateCode, sent back as captchaKey at logOn. */

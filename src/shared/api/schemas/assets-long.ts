@@ -134,3 +134,7 @@ export const AmortionDetailListSchema = Type.Object({
   footer: Type.Object({ amountThisAmortization: YuanOut(), totalAmortization: YuanOut() }),
 });
 export type AmortionDetailList = Static<typeof AmortionDetailListSchema>;
+
+/** GET the month's amortisation detail as a workbook (every row, not paged). */
+export const AmortionExportQuerySchema = Type.Object({ year: Year(), month: Month() });
+export type AmortionExportQuery = Static<typeof AmortionExportQuerySchema>;
