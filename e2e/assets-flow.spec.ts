@@ -5,9 +5,8 @@
  * voucher in the asset voucher dialog; go to 期末结账 for January before running the depreciation: the 固定资产 row
  * fails with its link 折旧摊销, which leads to the depreciation page.
  *
- * NOT YET: the depreciation page (/fixed-assets/fixed-assets/depreciation) is not on any branch at the time of
- * writing (the vouchers lane is building it), so running January's depreciation to a voucher, coming back and
- * closing is the fixme test below; the flow stops where the link is followed.
+ * There 计提 runs January (当月增加当月计提: both cards), 生成凭证 makes its voucher in the dialog, and back on 期末结账
+ * the 固定资产 row passes: the failing row was fixed from the close page.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { openSqlite } from '../src/server/db/database.js';
@@ -118,9 +117,29 @@ test('assets: initialise, add a card, review, its voucher, the close sends to th
   await fixed.getByRole('button', { name: '折旧摊销' }).click();
   await expect(page).toHaveURL(new RegExp(`${DEPRECIATION}`));
   await page.screenshot({ path: `${SCREENS_DIR}/initui-flow-depreciation.png` });
-});
 
-test.fixme('assets: January depreciation run to a voucher from the close page, then the month closes', () => {
-  // Needs the depreciation page (/fixed-assets/fixed-assets/depreciation, vouchers lane): run January, generate its
-  // voucher, go back to 期末结账, 重新检查 shows 固定资产 passing, 结账 closes January.
+  // 4. Fix it there: run January's depreciation and generate its voucher, then the close check passes the row.
+  const january = page
+    .getByRole('table', { name: '折旧月份' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: '1月', exact: true }) });
+  await expect(january).toContainText('未计提');
+  await page.getByRole('button', { name: '计提', exact: true }).click();
+  await expect(page.getByText(/已计提折旧：\d+张卡片/)).toBeVisible();
+  await expect(january).toContainText('已计提未生成凭证');
+  await page.getByRole('button', { name: '生成凭证' }).click();
+  const provision = page.getByRole('dialog');
+  await expect(provision.getByLabel('本次计提金额')).not.toHaveText('0.00');
+  await provision.getByRole('button', { name: '保存凭证' }).click();
+  await expect(provision.getByText(/已生成凭证1张/)).toBeVisible();
+  await provision.getByRole('button', { name: '关闭' }).click();
+  await expect(provision).toBeHidden();
+  await expect(january).toContainText('已生成凭证');
+
+  await page.goto(CLOSE);
+  const fixedAgain = page.getByRole('table', { name: '规范性检查' }).getByRole('row', { name: '固定资产' });
+  await expect(fixedAgain).toContainText('通过', { timeout: 20_000 });
+  await expect(fixedAgain).not.toContainText('未通过');
+  await expect(fixedAgain.getByRole('button', { name: '折旧摊销' })).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS_DIR}/initui-flow-close-fixed.png`, fullPage: true });
 });

@@ -276,9 +276,13 @@ export function AssetVoucherDialog(props: AssetVoucherDialogProps) {
           .join('、')}`,
       );
       props.onSaved?.(vouchers);
-      // Spec: the form resets but keeps the accrued period.
-      await loadDefaults();
-      await loadDetail();
+      // Spec: the form resets but keeps the accrued period. Named cards, documents or items now have their
+      // vouchers: asking their defaults again would only be refused, so the form keeps what was saved.
+      const named = (props.assetsCards?.length ?? 0) + (props.assetsDocs?.length ?? 0) + (props.longAmortions?.length ?? 0);
+      if (named === 0) {
+        await loadDefaults();
+        await loadDetail();
+      }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     } finally {
