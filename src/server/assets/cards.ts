@@ -22,6 +22,7 @@ import { timeOrderedId } from '../db/time-ordered-id.js';
 import { refuse } from '../http/app-error.js';
 import type { Q } from './context.js';
 import { existingVoucherIds } from './voucher-writer.js';
+import { likeContains, likePrefix } from '../db/like.js';
 
 const nameOf = (list: readonly { value: number; name: string }[], v: number) => list.find((x) => x.value === v)?.name ?? '';
 
@@ -237,8 +238,7 @@ export async function listCards(
   }
   const text = query.text?.trim();
   if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where((eb) => eb.or([eb('c.card_no', 'like', like), eb('c.name', 'like', like)]));
+    base = base.where((eb) => eb.or([likeContains('c.card_no', text), likeContains('c.name', text)]));
   }
   const rows = (await base
     .selectAll('c')
@@ -280,7 +280,7 @@ export async function nextCardNo(q: Q, ztId: number, assetClass: AssetClassCode)
     .selectFrom('asset_card')
     .select('card_no')
     .where('zt_id', '=', ztId)
-    .where('card_no', 'like', `${prefix}%`)
+    .where(likePrefix('card_no', prefix))
     .execute();
   let max = 0;
   for (const r of rows) {

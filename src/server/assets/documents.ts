@@ -33,6 +33,7 @@ import { assertPeriodsOpen } from '../vouchers/periods.js';
 import { runWrite } from '../vouchers/write-queue.js';
 import type { AssetContext } from './context.js';
 import { existingVoucherIds } from './voucher-writer.js';
+import { likePrefix } from '../db/like.js';
 
 export interface DocumentRecord {
   id: string;
@@ -214,7 +215,7 @@ async function nextDocumentNo(q: Q, ztId: number, assetClass: number, kind: numb
     .select('document_no')
     .where('zt_id', '=', ztId)
     .where('asset_class', '=', assetClass)
-    .where('document_no', 'like', `${prefix}%`)
+    .where(likePrefix('document_no', prefix))
     .execute();
   const max = Math.max(0, ...rows.map((r) => Number(r.document_no.slice(prefix.length)) || 0));
   return `${prefix}${String(max + 1).padStart(4, '0')}`;

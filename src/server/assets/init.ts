@@ -19,6 +19,7 @@ import { listCertificateTypes } from '../vouchers/certificate-types.js';
 import type { VoucherScope } from '../vouchers/save-service.js';
 import type { AssetContext, Q } from './context.js';
 import { existingVoucherIds, writeAssetVouchers } from './voucher-writer.js';
+import { likePrefix } from '../db/like.js';
 
 export function ledgerOf(system: AccountingSystem) {
   return system === 'government' ? GOVERNMENT_LEDGER : UNION_LEDGER;
@@ -197,7 +198,7 @@ async function leafUnder(q: Q, ztId: number, year: number, code: string, childNa
     .select(['code', 'name', 'parent_code', 'last_level'])
     .where('zt_id', '=', ztId)
     .where('year', '=', year)
-    .where('code', 'like', `${code}%`)
+    .where(likePrefix('code', code))
     .orderBy('code')
     .execute();
   let start = subjects.find((s) => s.code === code);
