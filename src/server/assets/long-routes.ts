@@ -26,7 +26,7 @@ import {
   LongMonthRowSchema,
   SaveLongAmortionSchema,
 } from '../../shared/api/schemas/assets-long.js';
-import { Envelope } from '../../shared/api/schemas/common.js';
+import { Envelope, FileAnswer } from '../../shared/api/schemas/common.js';
 import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import { okEnvelope } from '../../shared/envelope.js';
 import { Page } from '../auth/pages.js';
@@ -35,7 +35,7 @@ import { authOf, ztOf } from '../auth/guard.js';
 import { onLedger, Right } from '../auth/route-rights.js';
 import type { Db } from '../db/database.js';
 import { exportHeadingOf } from '../export/export-heading.js';
-import { sendWorkbook } from '../files/download.js';
+import { sendWorkbook, XLSX_MIME } from '../files/download.js';
 import type { App } from '../http/app-type.js';
 import { assetContext, voucherScopeOf } from './context.js';
 import { amortionDetails, amortise, deleteItems, listItems, monthList, reviewItems, saveItem } from './long-service.js';
@@ -180,6 +180,7 @@ export function longAmortionRoutes(app: App, db: Db): void {
         tags,
         summary: '导出长期待摊费用某月摊销明细（工作簿，合计为公式）',
         querystring: AmortionExportQuerySchema,
+        response: { 200: FileAnswer(XLSX_MIME, '长期待摊费用摊销明细工作簿（附件），合计为公式') },
       },
       ...onLedger(Right.buttons([[PAGE, 'export']])),
     },
