@@ -75,6 +75,9 @@ test('资产负债情况表 shows the register beside the ledger, drills to the 
   await expect(row162).toContainText('12,800.00');
   await expect(row162).toContainText('-800.00');
   await expect(page.getByRole('status')).toContainText('不一致');
+  // Two sums of one column: named beside the grid (162 +12,000 and 101 −12,000 are both assets), not crammed into
+  // the one 合计 cell, which keeps the register differences.
+  await expect(page.getByLabel('期末余额合计')).toHaveText('资产期末余额合计 0.00\u3000负债期末余额合计 0.00');
   await page.screenshot({ path: `${SCREENS_DIR}/reports-assets-debt.png`, fullPage: true });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
   expect(download.suggestedFilename()).toContain('资产负债情况表');

@@ -53,9 +53,13 @@ const fields: FieldDef<AssetsDebtGridRow>[] = [
 
 const firstLevel = (type: number) => (r: AssetsDebtGridRow) => r.parentCode === null && r.type === type;
 
+/**
+ * The asset and the liability totals are two sums of one column, so neither sits in the screen's 合计 row (it has one
+ * cell per column): the page names both beside the grid, the workbook gives each its own labelled row.
+ */
 const totals: TotalDef<AssetsDebtGridRow>[] = [
-  { id: 'assetsEnd', label: '资产期末余额合计', expression: 'SUM(endBalance)', rows: firstLevel(1), showUnder: 'endBalance' },
-  { id: 'debtsEnd', label: '负债期末余额合计', expression: 'SUM(endBalance)', rows: firstLevel(2), showUnder: 'endBalance' },
+  { id: 'assetsEnd', label: '资产期末余额合计', expression: 'SUM(endBalance)', rows: firstLevel(1) },
+  { id: 'debtsEnd', label: '负债期末余额合计', expression: 'SUM(endBalance)', rows: firstLevel(2) },
   {
     id: 'differences',
     label: '台账差额合计',

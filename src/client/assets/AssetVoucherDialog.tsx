@@ -17,7 +17,13 @@ import type { AssetEntryOut, AssetVoucherRequest } from '../../shared/api/schema
 import type { ProvisionClassification, ProvisionDetailPage } from '../../shared/api/schemas/assets-vouchers.js';
 import type { GeneratedVoucher } from '../../shared/api/schemas/funds-entry.js';
 import type { CertificateTypeItem, PreparerItem } from '../../shared/api/vouchers.js';
-import { ASSET_NATURES, ASSET_PAGE_SIZES, type AssetClassCode, type PzAssetTypeCode } from '../../shared/assets/constants.js';
+import {
+  ASSET_NATURES,
+  ASSET_PAGE_SIZES,
+  PzAssetType,
+  type AssetClassCode,
+  type PzAssetTypeCode,
+} from '../../shared/assets/constants.js';
 import { formatFen } from '../../shared/money.js';
 import { auxiKeyOf, parseAuxiKey } from '../../shared/subjects/auxiliary-rules.js';
 import { fenToYuan, yuanToFen } from '../../shared/vouchers/amounts.js';
@@ -276,10 +282,10 @@ export function AssetVoucherDialog(props: AssetVoucherDialogProps) {
           .join('、')}`,
       );
       props.onSaved?.(vouchers);
-      // Spec: the form resets but keeps the accrued period. Named cards, documents or items now have their
-      // vouchers: asking their defaults again would only be refused, so the form keeps what was saved.
-      const named = (props.assetsCards?.length ?? 0) + (props.assetsDocs?.length ?? 0) + (props.longAmortions?.length ?? 0);
-      if (named === 0) {
+      // Spec: the form resets but keeps the accrued period. Only a month's provision can have more left (the cards
+      // of other departments, natures or categories); named cards, documents or items and a 181 month are vouchered
+      // whole, and asking their defaults again would only be refused, so the form keeps what was saved.
+      if (props.pzAssetType === PzAssetType.Provision) {
         await loadDefaults();
         await loadDetail();
       }

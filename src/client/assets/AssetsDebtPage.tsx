@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { assetsDebtGrid, toAssetsDebtGridRow, type AssetsDebtGridRow } from '../../../grids/asset-debt.js';
 import { Paths } from '../../shared/api/paths.js';
 import type { AssetsDebtResponse, PeriodQuery } from '../../shared/api/schemas/assets-reports.js';
+import { formatFen } from '../../shared/money.js';
 import { detailAccountHref } from '../books/periods.js';
 import { GridEditor } from '../grid/GridEditor.js';
 import { usePageTitle } from '../shell/page-title.js';
@@ -33,6 +34,7 @@ export function AssetsDebtPage() {
       .catch(() => undefined); // the request wrapper shows the refusal
   }, [query]);
   const rows = useMemo(() => (answer ? answer.rows.map(toAssetsDebtGridRow) : []), [answer]);
+  const [totals, setTotals] = useState<Record<string, number>>({});
 
   return (
     <div className="books-page page-fill">
@@ -51,12 +53,16 @@ export function AssetsDebtPage() {
               导出
             </button>
           </p>
+          <p className="asset-debt-totals" aria-label="期末余额合计">
+            {`资产期末余额合计 ${formatFen(totals.assetsEnd ?? 0, { thousands: true })}\u3000负债期末余额合计 ${formatFen(totals.debtsEnd ?? 0, { thousands: true })}`}
+          </p>
           <GridEditor<AssetsDebtGridRow>
             definition={assetsDebtGrid}
             rows={rows}
             readOnly
             label="资产负债情况表"
             toolbarExport={false}
+            onTotals={setTotals}
             onRowOpen={(code) => void navigate(detailAccountHref(code, answer.year, answer, false))}
             fill
           />
