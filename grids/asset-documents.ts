@@ -7,6 +7,7 @@
 import type { AssetDocumentRow } from '../src/shared/api/schemas/assets-documents.js';
 import { answerFen as fen } from '../src/shared/books/answer-amounts.js';
 import type { FieldDef, GridDefinition, GridRow, TotalDef } from '../src/shared/grid/definition.js';
+import { moneyFields, sumTotals, type MoneyColumn } from './money-columns.js';
 
 export interface AssetDocumentGridRow extends GridRow {
   readonly rowId: string;
@@ -37,35 +38,23 @@ export function toAssetDocumentGridRow(r: AssetDocumentRow): AssetDocumentGridRo
   };
 }
 
-const MONEY = [
+const MONEY: readonly MoneyColumn<AssetDocumentGridRow>[] = [
   { id: 'disposeOfAmount', header: '变价收入' },
   { id: 'originalAmount', header: '原值' },
   { id: 'cumulativeAmount', header: '累计折旧(摊销)' },
   { id: 'residualAmount', header: '净值' },
-] as const;
+];
 
 const fields: FieldDef<AssetDocumentGridRow>[] = [
   { id: 'documentNo', header: '单据编号', kind: 'text', editable: false, width: 130, pinned: true },
   { id: 'createTimeSpan', header: '制单时间', kind: 'text', editable: false, width: 140 },
   { id: 'repayDate', header: '处置日期', kind: 'date', editable: false, width: 100 },
   { id: 'disposeOfTypeName', header: '处置方式', kind: 'text', editable: false, width: 90 },
-  ...MONEY.map((m): FieldDef<AssetDocumentGridRow> => ({
-    id: m.id,
-    header: m.header,
-    kind: 'money',
-    editable: false,
-    width: 120,
-    blankZero: true,
-  })),
+  ...moneyFields(MONEY, { blankZero: true }),
   { id: 'isGenerateCertificate', header: '凭证', kind: 'text', editable: false, width: 120 },
 ];
 
-const totals: TotalDef<AssetDocumentGridRow>[] = MONEY.map((m) => ({
-  id: `sum_${m.id}`,
-  label: `${m.header}合计`,
-  expression: `SUM(${m.id})`,
-  showUnder: m.id,
-}));
+const totals: TotalDef<AssetDocumentGridRow>[] = sumTotals(MONEY);
 
 export const assetDocumentsGrid: GridDefinition<AssetDocumentGridRow> = Object.freeze({
   id: 'asset-documents',

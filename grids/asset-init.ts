@@ -7,6 +7,7 @@
 import type { AssetCard } from '../src/shared/api/schemas/assets-cards.js';
 import { answerFen as fen } from '../src/shared/books/answer-amounts.js';
 import type { FieldDef, GridDefinition, GridRow, TotalDef } from '../src/shared/grid/definition.js';
+import { moneyFields, sumTotals, type MoneyColumn } from './money-columns.js';
 
 export interface AssetInitGridRow extends GridRow {
   readonly rowId: string;
@@ -38,36 +39,24 @@ export function toAssetInitGridRow(c: AssetCard): AssetInitGridRow {
   };
 }
 
-const MONEY = [
+const MONEY: readonly MoneyColumn<AssetInitGridRow>[] = [
   { id: 'originalValue', header: '原值' },
   { id: 'initDepreciation', header: '累计折旧(摊销)' },
   { id: 'netValue', header: '净值' },
-] as const;
+];
 
 const fields: FieldDef<AssetInitGridRow>[] = [
   { id: 'cardNo', header: '资产编号', kind: 'text', editable: false, width: 110, pinned: true },
   { id: 'name', header: '资产名称', kind: 'text', editable: false, width: 160 },
   { id: 'aetTypeName', header: '资产类别', kind: 'text', editable: false, width: 120 },
-  ...MONEY.map((m): FieldDef<AssetInitGridRow> => ({
-    id: m.id,
-    header: m.header,
-    kind: 'money',
-    editable: false,
-    width: 120,
-    blankZero: true,
-  })),
+  ...moneyFields(MONEY, { blankZero: true }),
   { id: 'estimatedServiceLife', header: '预计使用月数', kind: 'integer', editable: false, width: 100 },
   { id: 'dateOfActivation', header: '启用日期', kind: 'date', editable: false, width: 100 },
   { id: 'department', header: '使用部门', kind: 'text', editable: false, width: 110 },
   { id: 'natureName', header: '资产性质', kind: 'text', editable: false, width: 90 },
 ];
 
-const totals: TotalDef<AssetInitGridRow>[] = MONEY.map((m) => ({
-  id: `sum_${m.id}`,
-  label: `${m.header}合计`,
-  expression: `SUM(${m.id})`,
-  showUnder: m.id,
-}));
+const totals: TotalDef<AssetInitGridRow>[] = sumTotals(MONEY);
 
 export const assetInitGrid: GridDefinition<AssetInitGridRow> = Object.freeze({
   id: 'asset-init',

@@ -7,6 +7,7 @@
 import type { FundsRegisterRow } from '../src/shared/api/schemas/funds-reports.js';
 import { SHARE_LABELS } from '../src/shared/funds/ratios.js';
 import type { FieldDef, GridDefinition, GridRow, TotalDef } from '../src/shared/grid/definition.js';
+import { moneyFields, sumTotals, type MoneyColumn } from './money-columns.js';
 import { answerFen as fen } from '../src/shared/books/answer-amounts.js';
 
 export const NOT_GENERATED = '未生成';
@@ -54,7 +55,7 @@ export function toFundsRegisterGridRow(r: FundsRegisterRow): FundsRegisterGridRo
   };
 }
 
-const MONEY: readonly { id: keyof FundsRegisterGridRow & string; header: string }[] = [
+const MONEY: readonly MoneyColumn<FundsRegisterGridRow>[] = [
   { id: 'amount', header: '上解经费' },
   { id: 'retained', header: SHARE_LABELS.retained },
   { id: 'superiorOne', header: SHARE_LABELS.superiorOne },
@@ -72,22 +73,10 @@ const fields: FieldDef<FundsRegisterGridRow>[] = [
   { id: 'voucherNo', header: '凭证字号', kind: 'text', editable: false, width: 100 },
   { id: 'paidOn', header: '缴款日期', kind: 'date', editable: false, width: 100 },
   { id: 'summary', header: '摘要', kind: 'text', editable: false, width: 160 },
-  ...MONEY.map((m): FieldDef<FundsRegisterGridRow> => ({
-    id: m.id,
-    header: m.header,
-    kind: 'money',
-    editable: false,
-    width: 120,
-    blankZero: true,
-  })),
+  ...moneyFields(MONEY, { blankZero: true }),
 ];
 
-const totals: TotalDef<FundsRegisterGridRow>[] = MONEY.map((m) => ({
-  id: `sum_${m.id}`,
-  label: `${m.header}合计`,
-  expression: `SUM(${m.id})`,
-  showUnder: m.id,
-}));
+const totals: TotalDef<FundsRegisterGridRow>[] = sumTotals(MONEY);
 
 export const fundsRegisterGrid: GridDefinition<FundsRegisterGridRow> = Object.freeze({
   id: 'funds-register',

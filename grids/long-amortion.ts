@@ -8,6 +8,7 @@
 import type { AmortionDetailRow, LongAmortionItem } from '../src/shared/api/schemas/assets-long.js';
 import { answerFen as fen } from '../src/shared/books/answer-amounts.js';
 import type { FieldDef, GridDefinition, GridRow, TotalDef } from '../src/shared/grid/definition.js';
+import { moneyFields, sumTotals, type MoneyColumn } from './money-columns.js';
 
 export interface LongAmortionGridRow extends GridRow {
   readonly rowId: string;
@@ -44,35 +45,23 @@ export function toLongAmortionGridRow(r: LongAmortionItem): LongAmortionGridRow 
   };
 }
 
-const ITEM_MONEY = [
+const ITEM_MONEY: readonly MoneyColumn<LongAmortionGridRow>[] = [
   { id: 'payOutAmount', header: '支出金额' },
   { id: 'amortizedTotal', header: '累计已摊销' },
   { id: 'unamortizedAmount', header: '未摊销金额' },
-] as const;
+];
 
 const itemFields: FieldDef<LongAmortionGridRow>[] = [
   { id: 'matter', header: '摊销事项', kind: 'text', editable: false, width: 200, pinned: true },
   { id: 'departmentName', header: '部门', kind: 'text', editable: false, width: 110 },
-  ...ITEM_MONEY.map((m): FieldDef<LongAmortionGridRow> => ({
-    id: m.id,
-    header: m.header,
-    kind: 'money',
-    editable: false,
-    width: 120,
-    blankZero: true,
-  })),
+  ...moneyFields(ITEM_MONEY, { blankZero: true }),
   { id: 'amortionServiceLife', header: '摊销期限(月)', kind: 'integer', editable: false, width: 100 },
   { id: 'payOutDate', header: '支出日期', kind: 'date', editable: false, width: 100 },
   { id: 'remark', header: '备注', kind: 'text', editable: false, width: 160 },
   { id: 'state', header: '状态', kind: 'text', editable: false, width: 130 },
 ];
 
-const itemTotals: TotalDef<LongAmortionGridRow>[] = ITEM_MONEY.map((m) => ({
-  id: `sum_${m.id}`,
-  label: `${m.header}合计`,
-  expression: `SUM(${m.id})`,
-  showUnder: m.id,
-}));
+const itemTotals: TotalDef<LongAmortionGridRow>[] = sumTotals(ITEM_MONEY);
 
 export const longAmortionGrid: GridDefinition<LongAmortionGridRow> = Object.freeze({
   id: 'long-amortion',
@@ -109,32 +98,21 @@ export function toAmortionDetailGridRow(r: AmortionDetailRow): AmortionDetailGri
   };
 }
 
-const DETAIL_MONEY = [
+const DETAIL_MONEY: readonly MoneyColumn<AmortionDetailGridRow>[] = [
   { id: 'payOutAmount', header: '支出金额' },
   { id: 'amountThisAmortization', header: '本月摊销' },
   { id: 'totalAmortization', header: '累计摊销' },
-] as const;
+];
 
 const detailFields: FieldDef<AmortionDetailGridRow>[] = [
   { id: 'matter', header: '摊销事项', kind: 'text', editable: false, width: 200, pinned: true },
   { id: 'departmentName', header: '部门', kind: 'text', editable: false, width: 110 },
   { id: 'accruedStage', header: '计提期间', kind: 'text', editable: false, width: 90 },
-  ...DETAIL_MONEY.map((m): FieldDef<AmortionDetailGridRow> => ({
-    id: m.id,
-    header: m.header,
-    kind: 'money',
-    editable: false,
-    width: 120,
-  })),
+  ...moneyFields(DETAIL_MONEY),
   { id: 'voucherText', header: '凭证字号', kind: 'text', editable: false, width: 100 },
 ];
 
-const detailTotals: TotalDef<AmortionDetailGridRow>[] = DETAIL_MONEY.map((m) => ({
-  id: `sum_${m.id}`,
-  label: `${m.header}合计`,
-  expression: `SUM(${m.id})`,
-  showUnder: m.id,
-}));
+const detailTotals: TotalDef<AmortionDetailGridRow>[] = sumTotals(DETAIL_MONEY);
 
 export const amortionDetailGrid: GridDefinition<AmortionDetailGridRow> = Object.freeze({
   id: 'amortion-detail',

@@ -11,18 +11,13 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { assetCardsGrid, toAssetCardGridRow, type AssetCardGridRow } from '../../../grids/asset-cards.js';
 import type { AssetCard, AssetCategory } from '../../shared/api/schemas/assets-cards.js';
-import {
-  ASSET_CLASSES,
-  ASSET_NATURES,
-  ASSET_PAGE_SIZES,
-  ASSET_USAGES,
-  PURCHASING_METHODS,
-  type AssetClassCode,
-} from '../../shared/assets/constants.js';
+import { ASSET_CLASSES, ASSET_NATURES, ASSET_USAGES, type AssetClassCode } from '../../shared/assets/constants.js';
 import { GridEditor } from '../grid/GridEditor.js';
+import { Pager } from '../user-center/common/Pager.js';
 import { messageBox } from '../message-box/message-box.js';
 import { FormDialog } from '../message-box/FormDialog.js';
 import { PermissionButton, usePermission } from '../shell/Permission.js';
+import { PageTabs } from '../layout/PageTabs.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { ApiError } from '../shell/request.js';
 import {
@@ -31,13 +26,13 @@ import {
   loadAssetDepartments,
   loadCards,
   loadCategories,
-  nextCardNo,
   reviewCards,
   saveCard,
   type AssetDepartment,
 } from './asset-cards-api.js';
 import { treeOrder } from './AssetSettingsPage.js';
 import { AssetVoucherDialog } from './AssetVoucherDialog.js';
+import { CardFields, cardSaveOf, useCardForm } from './CardForm.js';
 import './assets.css';
 
 /** The server's state filter (AssetCardStateFilter in the cards schema). */
@@ -57,19 +52,7 @@ export function AssetCardsPage() {
   const [assetClass, setAssetClass] = useState<AssetClassCode>(1);
   return (
     <div className="page asset-cards">
-      <div className="tabs" role="tablist">
-        {ASSET_CLASSES.map((c) => (
-          <button
-            key={c.value}
-            role="tab"
-            aria-selected={assetClass === c.value}
-            className={assetClass === c.value ? 'active' : ''}
-            onClick={() => setAssetClass(c.value)}
-          >
-            {c.name}
-          </button>
-        ))}
-      </div>
+      <PageTabs label="资产大类" tabs={ASSET_CLASSES} value={assetClass} onChange={setAssetClass} />
       <CardList key={`${assetClass}-${cardNo}`} assetClass={assetClass} initialText={cardNo} />
     </div>
   );
@@ -294,30 +277,15 @@ function CardList({ assetClass, initialText }: { assetClass: AssetClassCode; ini
         }}
         fill
       />
-      <div className="pager">
-        <span>共{total}条</span>
-        <button disabled={pageIndex <= 1} onClick={() => setPageIndex(pageIndex - 1)}>
-          上一页
-        </button>
-        <span>第{pageIndex}页</span>
-        <button disabled={pageIndex * pageSize >= total} onClick={() => setPageIndex(pageIndex + 1)}>
-          下一页
-        </button>
-        <select
-          aria-label="每页条数"
-          value={pageSize}
-          onChange={(e) => {
-            setPageIndex(1);
-            setPageSize(Number(e.target.value));
-          }}
-        >
-          {ASSET_PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}条/页
-            </option>
-          ))}
-        </select>
-      </div>
+      <Pager
+        label="资产卡片"
+        total={total}
+        page={{ pageIndex, pageSize }}
+        onChange={(next) => {
+          setPageSize(next.pageSize);
+          setPageIndex(next.pageIndex);
+        }}
+      />
       {editing && (
         <CardDialog
           assetClass={assetClass}
@@ -385,48 +353,14 @@ function CardDialog({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const [cardNo, setCardNo] = useState(card?.cardNo ?? '');
-  const [categoryId, setCategoryId] = useState<number>(card?.categoryId ?? 0);
-  const [name, setName] = useState(card?.name ?? '');
-  const [spec, setSpec] = useState(card?.spec ?? '');
-  const [unit, setUnit] = useState(card?.unit ?? '');
-  const [quantity, setQuantity] = useState(String(card?.quantity ?? 1));
-  const [originalValue, setOriginalValue] = useState(card ? String(card.originalValue) : '');
-  const [life, setLife] = useState(card ? String(card.estimatedServiceLife) : '');
-  const [activation, setActivation] = useState(card?.dateOfActivation || today());
-  const [purchasingMethod, setPurchasingMethod] = useState(card?.purchasingMethod ?? 1);
-  const [departmentId, setDepartmentId] = useState<number | null>(card?.departmentId ?? null);
-  const [nature, setNature] = useState(card?.nature ?? 1);
-  const [usage, setUsage] = useState(card?.usage ?? 1);
-  const [keeper, setKeeper] = useState(card?.keeper ?? '');
-  const [remark, setRemark] = useState(card?.remark ?? '');
+  const form = useCardForm(assetClass, card, today());
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!card) void nextCardNo(assetClass).then(setCardNo);
-  }, [assetClass, card]);
-  const tree = useMemo(() => treeOrder(categories), [categories]);
   const locked = card !== null && (card.hasProvisions || card.isGenerateCertificate);
 
   const send = async (belowThreshold: boolean): Promise<void> => {
     try {
       await saveCard({
-        ...(card ? { id: card.id, revision: card.revision } : {}),
-        assetClass,
-        cardNo: cardNo.trim(),
-        categoryId,
-        name: name.trim(),
-        spec,
-        unit,
-        quantity: Number(quantity) || 0,
-        originalValue: originalValue.trim() || '0',
-        estimatedServiceLife: Number(life) || 0,
-        dateOfActivation: activation,
-        purchasingMethod,
-        departmentId,
-        nature,
-        usage,
-        keeper,
-        remark,
+        ...cardSaveOf(assetClass, card, form.values, { accumulated: false, custody: true }),
         ...(belowThreshold ? { belowThreshold: true } : {}),
       });
       onDone();
@@ -461,131 +395,7 @@ function CardDialog({
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >
-      <label className="field">
-        <span>资产编号</span>
-        <input aria-label="资产编号" value={cardNo} onChange={(e) => setCardNo(e.target.value)} />
-      </label>
-      <label className="field">
-        <span>资产类别</span>
-        <select
-          aria-label="资产类别"
-          value={categoryId || ''}
-          disabled={locked}
-          onChange={(e) => {
-            const id = Number(e.target.value);
-            setCategoryId(id);
-            const category = categories.find((c) => c.id === id);
-            if (category && !life) setLife(String(category.lifeMonths));
-          }}
-        >
-          <option value="">请选择</option>
-          {tree.map(({ category: c, depth }) => (
-            <option key={c.id} value={c.id} disabled={!c.leaf}>
-              {'\u3000'.repeat(depth)}
-              {c.code} {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>资产名称</span>
-        <input aria-label="资产名称" value={name} onChange={(e) => setName(e.target.value)} />
-      </label>
-      <label className="field">
-        <span>规格型号</span>
-        <input aria-label="规格型号" value={spec} onChange={(e) => setSpec(e.target.value)} />
-      </label>
-      <label className="field">
-        <span>计量单位</span>
-        <input aria-label="计量单位" value={unit} onChange={(e) => setUnit(e.target.value)} />
-      </label>
-      <label className="field">
-        <span>数量</span>
-        <input aria-label="数量" inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-      </label>
-      <label className="field">
-        <span>原值（元）</span>
-        <input
-          aria-label="原值"
-          inputMode="decimal"
-          value={originalValue}
-          disabled={locked}
-          onChange={(e) => setOriginalValue(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>预计使用月数</span>
-        <input
-          aria-label="预计使用月数"
-          inputMode="numeric"
-          value={life}
-          disabled={locked}
-          onChange={(e) => setLife(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>启用日期</span>
-        <input
-          type="date"
-          aria-label="启用日期"
-          value={activation}
-          disabled={locked}
-          onChange={(e) => setActivation(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>取得方式</span>
-        <select aria-label="取得方式" value={purchasingMethod} onChange={(e) => setPurchasingMethod(Number(e.target.value))}>
-          {PURCHASING_METHODS.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>使用部门</span>
-        <select
-          aria-label="使用部门"
-          value={departmentId ?? ''}
-          onChange={(e) => setDepartmentId(e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">（无）</option>
-          {departments.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>资产性质</span>
-        <select aria-label="资产性质" value={nature} disabled={locked} onChange={(e) => setNature(Number(e.target.value))}>
-          {ASSET_NATURES.map((n) => (
-            <option key={n.value} value={n.value}>
-              {n.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>用途</span>
-        <select aria-label="用途" value={usage} onChange={(e) => setUsage(Number(e.target.value))}>
-          {ASSET_USAGES.map((u) => (
-            <option key={u.value} value={u.value}>
-              {u.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>保管人</span>
-        <input aria-label="保管人" value={keeper} onChange={(e) => setKeeper(e.target.value)} />
-      </label>
-      <label className="field">
-        <span>备注</span>
-        <input aria-label="备注" value={remark} onChange={(e) => setRemark(e.target.value)} />
-      </label>
+      <CardFields {...form} categories={categories} departments={departments} locked={locked} custody />
     </FormDialog>
   );
 }

@@ -18,13 +18,15 @@ import type {
   ProvisionDetailPage,
   ProvisionMonthRow,
 } from '../../shared/api/schemas/assets-vouchers.js';
-import { ASSET_PAGE_SIZES } from '../../shared/assets/constants.js';
+import type { ASSET_PAGE_SIZES } from '../../shared/assets/constants.js';
 import { formatFen } from '../../shared/money.js';
 import { yuanToFen } from '../../shared/vouchers/amounts.js';
 import { fileNameOf } from '../accounting/opening-api.js';
 import { downloadBlob } from '../grid/export-xlsx.js';
 import { GridEditor } from '../grid/GridEditor.js';
+import { Pager } from '../user-center/common/Pager.js';
 import { messageBox } from '../message-box/message-box.js';
+import { PageTabs } from '../layout/PageTabs.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { ApiError } from '../shell/request.js';
 import { useSession } from '../shell/session-store.js';
@@ -42,9 +44,9 @@ import './assets.css';
 type ProvisionClass = 1 | 2;
 type PageSize = (typeof ASSET_PAGE_SIZES)[number];
 
-const TABS: readonly { key: ProvisionClass; label: string; verb: string }[] = [
-  { key: 1, label: '固定资产折旧', verb: '折旧' },
-  { key: 2, label: '无形资产摊销', verb: '摊销' },
+const TABS: readonly { value: ProvisionClass; name: string; verb: string }[] = [
+  { value: 1, name: '固定资产折旧', verb: '折旧' },
+  { value: 2, name: '无形资产摊销', verb: '摊销' },
 ];
 
 /** The month's state as the page shows it. */
@@ -72,20 +74,7 @@ export function AssetDepreciationPage() {
   const [tab, setTab] = useState<ProvisionClass>(1);
   return (
     <div className="page asset-depreciation">
-      <div className="tabs" role="tablist" aria-label="折旧摊销">
-        {TABS.map((t) => (
-          <button
-            key={t.key}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.key}
-            className={tab === t.key ? 'active' : ''}
-            onClick={() => setTab(t.key)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <PageTabs label="折旧摊销" tabs={TABS} value={tab} onChange={setTab} />
       <ProvisionPanel key={tab} assetClass={tab} verb={TABS[tab - 1]?.verb ?? '折旧'} />
     </div>
   );
@@ -182,7 +171,6 @@ function ProvisionPanel({ assetClass, verb }: { assetClass: ProvisionClass; verb
   const definition = useMemo(() => createAssetProvisionGrid(`${verb}明细`), [verb]);
   const rows = useMemo(() => (detail?.currentPageItems ?? []).map(toAssetProvisionGridRow), [detail]);
   const total = detail?.totalItemCount ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
 
   return (
     <div className="asset-provision">
@@ -258,32 +246,15 @@ function ProvisionPanel({ assetClass, verb }: { assetClass: ProvisionClass; verb
             {`\u3000本月${verb} ${formatFen(fenOf(detail?.footer.accruedValueSum ?? 0))}`}
             {`\u3000累计 ${formatFen(fenOf(detail?.footer.cumulativeValueSum ?? 0))}`}
           </div>
-          <div className="pager" role="navigation" aria-label="分页">
-            <span>共{total}条</span>
-            <button type="button" disabled={pageIndex <= 1} onClick={() => setPageIndex(pageIndex - 1)}>
-              上一页
-            </button>
-            <span>
-              第{pageIndex}/{pages}页
-            </span>
-            <button type="button" disabled={pageIndex >= pages} onClick={() => setPageIndex(pageIndex + 1)}>
-              下一页
-            </button>
-            <select
-              aria-label="每页条数"
-              value={pageSize}
-              onChange={(e) => {
-                setPageSize(Number(e.target.value) as PageSize);
-                setPageIndex(1);
-              }}
-            >
-              {ASSET_PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}条/页
-                </option>
-              ))}
-            </select>
-          </div>
+          <Pager
+            label="折旧明细"
+            total={total}
+            page={{ pageIndex, pageSize }}
+            onChange={(next) => {
+              setPageSize(next.pageSize as PageSize);
+              setPageIndex(next.pageIndex);
+            }}
+          />
         </div>
       </div>
       {voucherOpen && stage && (

@@ -7,10 +7,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { assetDocumentsGrid, toAssetDocumentGridRow, type AssetDocumentGridRow } from '../../../grids/asset-documents.js';
 import type { AssetDocumentCard, AssetDocumentRow } from '../../shared/api/schemas/assets-documents.js';
-import { ASSET_PAGE_SIZES, DISPOSE_TYPES } from '../../shared/assets/constants.js';
+import { DISPOSE_TYPES } from '../../shared/assets/constants.js';
 import { GridEditor } from '../grid/GridEditor.js';
+import { Pager } from '../user-center/common/Pager.js';
 import { messageBox } from '../message-box/message-box.js';
 import { FormDialog } from '../message-box/FormDialog.js';
+import { PageTabs } from '../layout/PageTabs.js';
 import { usePageTitle } from '../shell/page-title.js';
 import {
   deleteDocuments,
@@ -22,10 +24,10 @@ import {
 import { AssetChangePanel } from './AssetChangePanel.js';
 
 const TABS = [
-  { key: 1, label: '固定资产处置' },
-  { key: 2, label: '无形资产处置' },
-  { key: 3, label: '库存物品出库' },
-  { key: 4, label: '资产变动' },
+  { value: 1, name: '固定资产处置' },
+  { value: 2, name: '无形资产处置' },
+  { value: 3, name: '库存物品出库' },
+  { value: 4, name: '资产变动' },
 ] as const;
 
 export function AssetDocumentsPage() {
@@ -33,19 +35,7 @@ export function AssetDocumentsPage() {
   const [tab, setTab] = useState<number>(1);
   return (
     <div className="page asset-documents">
-      <div className="tabs" role="tablist">
-        {TABS.map((t) => (
-          <button
-            key={t.key}
-            role="tab"
-            aria-selected={tab === t.key}
-            className={tab === t.key ? 'active' : ''}
-            onClick={() => setTab(t.key)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <PageTabs label="资产处置" tabs={TABS} value={tab} onChange={setTab} />
       {tab === 4 ? <AssetChangePanel /> : <DocumentList key={tab} assetClass={tab} />}
     </div>
   );
@@ -127,23 +117,15 @@ function DocumentList({ assetClass }: { assetClass: number }) {
         }}
         fill
       />
-      <div className="pager">
-        <span>共{total}条</span>
-        <button disabled={pageIndex <= 1} onClick={() => setPageIndex(pageIndex - 1)}>
-          上一页
-        </button>
-        <span>第{pageIndex}页</span>
-        <button disabled={pageIndex * pageSize >= total} onClick={() => setPageIndex(pageIndex + 1)}>
-          下一页
-        </button>
-        <select aria-label="每页条数" value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))}>
-          {ASSET_PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}条/页
-            </option>
-          ))}
-        </select>
-      </div>
+      <Pager
+        label="资产单据"
+        total={total}
+        page={{ pageIndex, pageSize }}
+        onChange={(next) => {
+          setPageSize(next.pageSize);
+          setPageIndex(next.pageIndex);
+        }}
+      />
       {editing && (
         <DocumentDialog
           assetClass={assetClass}

@@ -10,6 +10,7 @@ import { ASSET_CLASSES } from '../../shared/assets/constants.js';
 import { messageBox } from '../message-box/message-box.js';
 import { FormDialog } from '../message-box/FormDialog.js';
 import { PermissionButton } from '../shell/Permission.js';
+import { PageTabs } from '../layout/PageTabs.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { deleteCategory, loadAssetDepartments, loadCategories, saveCategory, type AssetDepartment } from './asset-cards-api.js';
 import './assets.css';
@@ -42,19 +43,7 @@ export function AssetSettingsPage() {
   }, []);
   return (
     <div className="page asset-settings">
-      <div className="tabs" role="tablist">
-        {ASSET_CLASSES.map((c) => (
-          <button
-            key={c.value}
-            role="tab"
-            aria-selected={assetClass === c.value}
-            className={assetClass === c.value ? 'active' : ''}
-            onClick={() => setAssetClass(c.value)}
-          >
-            {c.name}
-          </button>
-        ))}
-      </div>
+      <PageTabs label="资产大类" tabs={ASSET_CLASSES} value={assetClass} onChange={setAssetClass} />
       <div className="asset-settings-body" style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
         <CategoryTree key={assetClass} assetClass={assetClass} />
         <section className="asset-departments" aria-label="部门" style={{ minWidth: 220 }}>

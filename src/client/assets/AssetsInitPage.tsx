@@ -11,14 +11,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { assetInitGrid, toAssetInitGridRow, type AssetInitGridRow } from '../../../grids/asset-init.js';
 import type { AssetCard, AssetCategory, AssetInitState } from '../../shared/api/schemas/assets-cards.js';
-import { ASSET_CLASSES, ASSET_NATURES, ASSET_PAGE_SIZES, PURCHASING_METHODS } from '../../shared/assets/constants.js';
+import { ASSET_CLASSES } from '../../shared/assets/constants.js';
 import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import { GridEditor } from '../grid/GridEditor.js';
+import { Pager } from '../user-center/common/Pager.js';
 import { FormDialog } from '../message-box/FormDialog.js';
 import { messageBox } from '../message-box/message-box.js';
+import { PageTabs } from '../layout/PageTabs.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { Permission } from '../shell/Permission.js';
-import '../layout/page-tabs.css';
 import './assets-init.css';
 import { AccrualDialog, shouldOfferAccrual } from './AccrualDialog.js';
 import {
@@ -27,13 +28,12 @@ import {
   downloadInitTemplate,
   finishInit,
   importInitCards,
-  loadCategories,
-  loadDepartments,
   loadInitCards,
   loadInitState,
-  nextCardNo,
   saveInitCard,
 } from './asset-init-api.js';
+import { loadAssetDepartments, loadCategories, type AssetDepartment } from './asset-cards-api.js';
+import { CardFields, cardSaveOf, useCardForm } from './CardForm.js';
 
 const yuan = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** The difference cards − ledger in yuan, computed in fen so it is exact. */
@@ -143,20 +143,7 @@ export function AssetsInitPage() {
           </ul>
         </div>
       )}
-      <div className="page-tabs" role="tablist" aria-label="资产大类">
-        {ASSET_CLASSES.map((c) => (
-          <button
-            type="button"
-            key={c.value}
-            role="tab"
-            aria-selected={assetClass === c.value}
-            className={assetClass === c.value ? 'page-tab active' : 'page-tab'}
-            onClick={() => setAssetClass(c.value)}
-          >
-            {c.name}
-          </button>
-        ))}
-      </div>
+      <PageTabs label="资产大类" tabs={ASSET_CLASSES} value={assetClass} onChange={setAssetClass} />
       <InitCardList key={`${assetClass}-${version}`} assetClass={assetClass} locked={done} onChanged={reload} />
       {state && <InitCheck state={state} />}
       {accrual && (
@@ -293,28 +280,15 @@ function InitCardList({ assetClass, locked, onChanged }: { assetClass: number; l
         }}
         fill
       />
-      <div className="asset-pager">
-        <span>共{total}条</span>
-        <button type="button" className="btn" disabled={pageIndex <= 1} onClick={() => setPageIndex(pageIndex - 1)}>
-          上一页
-        </button>
-        <span>第{pageIndex}页</span>
-        <button
-          type="button"
-          className="btn"
-          disabled={pageIndex * pageSize >= total}
-          onClick={() => setPageIndex(pageIndex + 1)}
-        >
-          下一页
-        </button>
-        <select aria-label="每页条数" value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))}>
-          {ASSET_PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}条/页
-            </option>
-          ))}
-        </select>
-      </div>
+      <Pager
+        label="初始化卡片"
+        total={total}
+        page={{ pageIndex, pageSize }}
+        onChange={(next) => {
+          setPageSize(next.pageSize);
+          setPageIndex(next.pageIndex);
+        }}
+      />
       {editing && (
         <InitCardDialog
           assetClass={assetClass}
@@ -343,55 +317,24 @@ function InitCardDialog({
   onCancel: () => void;
 }) {
   const [categories, setCategories] = useState<AssetCategory[]>([]);
-  const [departments, setDepartments] = useState<{ id: number; name: string }[]>([]);
-  const [cardNo, setCardNo] = useState(card?.cardNo ?? '');
-  const [name, setName] = useState(card?.name ?? '');
-  const [categoryId, setCategoryId] = useState(card?.categoryId ?? 0);
-  const [spec, setSpec] = useState(card?.spec ?? '');
-  const [unit, setUnit] = useState(card?.unit ?? '');
-  const [quantity, setQuantity] = useState(String(card?.quantity ?? 1));
-  const [originalValue, setOriginalValue] = useState(card ? String(card.originalValue) : '');
-  const [accumulated, setAccumulated] = useState(card ? String(card.initDepreciation) : '0');
-  const [life, setLife] = useState(card ? String(card.estimatedServiceLife) : '');
-  const [activation, setActivation] = useState(card?.dateOfActivation ?? '');
-  const [purchasingMethod, setPurchasingMethod] = useState(card?.purchasingMethod ?? 1);
-  const [departmentId, setDepartmentId] = useState<number | null>(card?.departmentId ?? null);
-  const [nature, setNature] = useState(card?.nature ?? 1);
+  const [departments, setDepartments] = useState<AssetDepartment[]>([]);
+  const form = useCardForm(assetClass, card, '');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     void loadCategories(assetClass).then(setCategories);
-    void loadDepartments().then(setDepartments);
-    if (!card) void nextCardNo(assetClass).then(setCardNo);
-  }, [assetClass, card]);
+    void loadAssetDepartments().then(setDepartments);
+  }, [assetClass]);
 
   const submit = async () => {
     setBusy(true);
     try {
-      await saveInitCard({
-        ...(card ? { id: card.id, revision: card.revision } : {}),
-        assetClass,
-        cardNo,
-        categoryId,
-        name,
-        spec,
-        unit,
-        quantity: Number(quantity) || 0,
-        originalValue: originalValue || '0',
-        accumulatedDepreciation: accumulated || '0',
-        estimatedServiceLife: Number(life) || 0,
-        dateOfActivation: activation,
-        purchasingMethod,
-        departmentId,
-        nature,
-      });
+      await saveInitCard(cardSaveOf(assetClass, card, form.values, { accumulated: assetClass !== 3, custody: false }));
       onDone();
     } finally {
       setBusy(false);
     }
   };
-  const leaves = categories.filter((c) => c.leaf);
-  const accumulatedLabel = assetClass === 2 ? '累计摊销' : '累计折旧';
 
   return (
     <FormDialog
@@ -402,104 +345,12 @@ function InitCardDialog({
       onCancel={onCancel}
     >
       <div className="asset-init-fields">
-        <label className="field">
-          <span>资产编号</span>
-          <input aria-label="资产编号" value={cardNo} onChange={(e) => setCardNo(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>资产名称</span>
-          <input aria-label="资产名称" value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>资产类别</span>
-          <select
-            aria-label="资产类别"
-            value={categoryId}
-            onChange={(e) => {
-              const id = Number(e.target.value);
-              setCategoryId(id);
-              const category = leaves.find((c) => c.id === id);
-              if (category && !life) setLife(String(category.lifeMonths));
-            }}
-          >
-            <option value={0}>请选择</option>
-            {leaves.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.code} {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>规格型号</span>
-          <input aria-label="规格型号" value={spec} onChange={(e) => setSpec(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>计量单位</span>
-          <input aria-label="计量单位" value={unit} onChange={(e) => setUnit(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>数量</span>
-          <input aria-label="数量" inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>原值</span>
-          <input aria-label="原值" inputMode="decimal" value={originalValue} onChange={(e) => setOriginalValue(e.target.value)} />
-        </label>
-        {assetClass !== 3 && (
-          <label className="field">
-            <span>{accumulatedLabel}</span>
-            <input
-              aria-label={accumulatedLabel}
-              inputMode="decimal"
-              value={accumulated}
-              onChange={(e) => setAccumulated(e.target.value)}
-            />
-          </label>
-        )}
-        <label className="field">
-          <span>预计使用月数</span>
-          <input aria-label="预计使用月数" inputMode="numeric" value={life} onChange={(e) => setLife(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>启用日期</span>
-          <input type="date" aria-label="启用日期" value={activation} onChange={(e) => setActivation(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>取得方式</span>
-          <select aria-label="取得方式" value={purchasingMethod} onChange={(e) => setPurchasingMethod(Number(e.target.value))}>
-            {PURCHASING_METHODS.map((m) => (
-              <option key={m.value} value={m.value}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>使用部门</span>
-          <select
-            aria-label="使用部门"
-            value={departmentId ?? ''}
-            onChange={(e) => setDepartmentId(e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">（无）</option>
-            {departments.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>资产性质</span>
-          <select aria-label="资产性质" value={nature} onChange={(e) => setNature(Number(e.target.value))}>
-            {ASSET_NATURES.map((n) => (
-              <option key={n.value} value={n.value}>
-                {n.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CardFields
+          {...form}
+          categories={categories}
+          departments={departments}
+          {...(assetClass !== 3 ? { accumulatedLabel: assetClass === 2 ? '累计摊销' : '累计折旧' } : {})}
+        />
       </div>
     </FormDialog>
   );

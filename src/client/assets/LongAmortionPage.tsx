@@ -16,8 +16,9 @@ import {
   type LongAmortionGridRow,
 } from '../../../grids/long-amortion.js';
 import type { AmortionDetailList, LongAmortionItem, LongMonthRow } from '../../shared/api/schemas/assets-long.js';
-import { ASSET_PAGE_SIZES, PzAssetType } from '../../shared/assets/constants.js';
+import { PzAssetType } from '../../shared/assets/constants.js';
 import { GridEditor } from '../grid/GridEditor.js';
+import { Pager } from '../user-center/common/Pager.js';
 import { messageBox } from '../message-box/message-box.js';
 import { FormDialog } from '../message-box/FormDialog.js';
 import { usePageTitle } from '../shell/page-title.js';
@@ -139,23 +140,15 @@ export function LongAmortionPage() {
           else if (id === 'deleteRow') void remove();
         }}
       />
-      <div className="pager">
-        <span>共{total}条</span>
-        <button disabled={pageIndex <= 1} onClick={() => setPageIndex(pageIndex - 1)}>
-          上一页
-        </button>
-        <span>第{pageIndex}页</span>
-        <button disabled={pageIndex * pageSize >= total} onClick={() => setPageIndex(pageIndex + 1)}>
-          下一页
-        </button>
-        <select aria-label="每页条数" value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))}>
-          {ASSET_PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}条/页
-            </option>
-          ))}
-        </select>
-      </div>
+      <Pager
+        label="长期待摊费用"
+        total={total}
+        page={{ pageIndex, pageSize }}
+        onChange={(next) => {
+          setPageSize(next.pageSize);
+          setPageIndex(next.pageIndex);
+        }}
+      />
 
       <h3>{year}年摊销</h3>
       <table className="asset-table long-months" aria-label="各月摊销">

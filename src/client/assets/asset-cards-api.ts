@@ -1,6 +1,12 @@
 /** Calls of the asset settings and cards pages (src/server/assets/card-routes.ts). */
 import { Paths } from '../../shared/api/paths.js';
-import type { AssetCard, AssetCardQuery, AssetCategory, AssetCategorySave } from '../../shared/api/schemas/assets-cards.js';
+import type {
+  AssetCard,
+  AssetCardQuery,
+  AssetCardSave,
+  AssetCategory,
+  AssetCategorySave,
+} from '../../shared/api/schemas/assets-cards.js';
 import { api } from '../shell/request.js';
 
 export interface AssetDepartment {
@@ -16,7 +22,7 @@ export const loadAssetDepartments = () => api.get<AssetDepartment[]>(Paths.asset
 export const loadCards = (query: Omit<AssetCardQuery, 'pageSize'> & { pageSize: number }) =>
   api.get<{ currentPageItems: AssetCard[]; totalItemCount: number }>(Paths.assetCards, { ...query });
 /** Silent: the page handles the refusal itself (the fixed-asset threshold asks, then resends). */
-export const saveCard = (body: Record<string, unknown>) => api.post<AssetCard>(Paths.assetCards, body, { silent: true });
+export const saveCard = (body: AssetCardSave) => api.post<AssetCard>(Paths.assetCards, body, { silent: true });
 export const deleteCards = (ids: readonly string[]) => api.delete<null>(Paths.assetCards, { ids: ids.join(',') });
 export const reviewCards = (ids: readonly string[], isReview: boolean) =>
   api.post<{ changed: number }>(Paths.assetCardsReview, { ids, isReview });

@@ -3,7 +3,7 @@ import { Paths } from '../../shared/api/paths.js';
 import type {
   AccrualPreview,
   AssetCard,
-  AssetCategory,
+  AssetCardSave,
   AssetImportResult,
   AssetInitState,
 } from '../../shared/api/schemas/assets-cards.js';
@@ -17,11 +17,8 @@ export const loadInitCards = (assetClass: number, pageIndex: number, pageSize: n
     pageIndex,
     pageSize,
   });
-export const saveInitCard = (body: Record<string, unknown>) => api.post<AssetCard>(Paths.oldFinancialUpdate, body);
+export const saveInitCard = (body: AssetCardSave) => api.post<AssetCard>(Paths.oldFinancialUpdate, body);
 export const deleteInitCards = (ids: readonly string[]) => api.delete<null>(Paths.oldFinancialDelete, { ids: ids.join(',') });
-export const loadCategories = (assetClass: number) => api.get<AssetCategory[]>(Paths.assetCategories, { assetClass });
-export const loadDepartments = () => api.get<{ id: number; name: string }[]>(Paths.assetDepartments, {});
-export const nextCardNo = (assetClass: number) => api.get<string>(Paths.assetCardNextNo, { assetClass });
 export const loadInitState = () => api.get<AssetInitState>(Paths.assetsInitState, {});
 export const finishInit = () => requestEnvelope<AssetInitState>('POST', Paths.assetsInitFinish, {});
 export const cancelInit = () => requestEnvelope<AssetInitState>('POST', Paths.assetsInitCancel, {});

@@ -26,7 +26,7 @@ import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import { likePrefix } from '../db/like.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { existingVoucherIds } from './voucher-writer.js';
-import { longCloseFigures, longMonthCheck } from './long-service.js';
+import { longCloseFigures, longMonthCheck } from './long-months.js';
 
 export interface AssetCheckScope {
   ztId: number;

@@ -10,7 +10,7 @@
  * Government sets (政府会计制度) use 资产处置费用 5301 / 业务活动费用 5001 for the fund side and 其他收入 4609.
  */
 import type { AccountingSystem } from '../../shared/api/schemas/zt.js';
-import { AssetClass, DocumentKind, type AssetClassCode } from '../../shared/assets/constants.js';
+import { AssetClass, DocumentKind, GOVERNMENT_LEDGER, UNION_LEDGER, type AssetClassCode } from '../../shared/assets/constants.js';
 import { AssetDocumentSummaries as S } from '../../shared/assets/documents-messages.js';
 import type { DocumentRecord } from './documents.js';
 
@@ -38,21 +38,21 @@ export interface ClassSubjects {
 
 export function classSubjects(system: AccountingSystem, assetClass: AssetClassCode): ClassSubjects {
   if (system === 'government') {
-    const cost = assetClass === 1 ? '1601' : assetClass === 2 ? '1701' : '1302';
+    const ledger = GOVERNMENT_LEDGER[assetClass];
     return {
-      cost,
-      provision: assetClass === 1 ? '1602' : assetClass === 2 ? '1702' : null,
+      cost: ledger.cost,
+      provision: ledger.provision ?? null,
       fund: [assetClass === AssetClass.Inventory ? '5001' : '5301'],
       bank: '1002',
       income: '4609',
       expense: ['5301'],
     };
   }
-  const cost = assetClass === 1 ? '162' : assetClass === 2 ? '171' : '141';
+  const ledger = UNION_LEDGER[assetClass];
   const fundChild = assetClass === 1 ? '30104' : assetClass === 2 ? '30105' : '30101';
   return {
-    cost,
-    provision: assetClass === 1 ? '163' : assetClass === 2 ? '172' : null,
+    cost: ledger.cost,
+    provision: ledger.provision ?? null,
     fund: [fundChild, '301'],
     bank: '102',
     income: '408',

@@ -1,6 +1,6 @@
 /**
  * The long-term deferred expenses' calls (长期待摊费用, 181; base /account as the spec's; shapes in
- * src/shared/api/schemas/assets-long.ts, the work in long-service.ts). Reading needs the page; saving its add (new)
+ * src/shared/api/schemas/assets-long.ts, the work in long-items.ts, long-months.ts and long-vouchers.ts). Reading needs the page; saving its add (new)
  * or edit (change) button, deleting its delete button, reviewing its review button, the month's amortisation its
  * 生成凭证 button.
  */
@@ -38,7 +38,9 @@ import { exportHeadingOf } from '../export/export-heading.js';
 import { sendWorkbook, XLSX_MIME } from '../files/download.js';
 import type { App } from '../http/app-type.js';
 import { assetContext, voucherScopeOf } from './context.js';
-import { amortionDetails, amortise, deleteItems, listItems, monthList, reviewItems, saveItem } from './long-service.js';
+import { deleteItems, listItems, reviewItems, saveItem } from './long-items.js';
+import { amortionDetails, monthList } from './long-months.js';
+import { amortise } from './long-vouchers.js';
 
 const local = (path: string) => path.replace(/^\/account/, '');
 const PAGE = Page.longAmortion;

@@ -2,6 +2,7 @@
  * The asset module's codes (spec doc 1 §9 and doc 0: asset classes, natures, template types) and the lists a card
  * picks from. Codes are what the wire and the tables carry; names are what the screens show.
  */
+import { PAGE_SIZES } from '../constants.js';
 
 /** Spec: asset classes 1 fixed, 2 intangible, 3 inventory; the long-term deferred expenses (181) are their own list. */
 export const AssetClass = { Fixed: 1, Intangible: 2, Inventory: 3 } as const;
@@ -103,8 +104,8 @@ export const GOVERNMENT_LEDGER: Readonly<Record<AssetClassCode, { cost: string; 
 };
 export const LONG_AMORTION_SUBJECT = { union: '181', government: '1901' } as const;
 
-/** Spec §9: asset tables page by 20, 30, 40 or 50 rows (default 20). */
-export const ASSET_PAGE_SIZES = [20, 30, 40, 50] as const;
+/** Spec §9: asset tables page by 20, 30, 40 or 50 rows (default 20), as every list does. */
+export const ASSET_PAGE_SIZES = PAGE_SIZES;
 
 /** The routes of the module (menu catalogue, src/server/admin/menu-catalogue.ts). */
 export const AssetPages = {
