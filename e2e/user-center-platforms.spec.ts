@@ -2,9 +2,9 @@
  * 平台管理 in the browser, as the super administrator and with the keyboard: the seeded platforms,
  * a new platform (a taken code refused in the dialog first), edited from its row with Enter, a
  * platform some set has refused deletion with the offer to disable it instead, the new one
- * deleted. Then 账套管理's edit dialog gives 示范市实验中学工会 the 资产 platform: its accountant
- * (kuaiji) sees 固定资产 there; taken away again, the group leaves his open page's menu when it loads
- * again (the server refuses its calls at once). Screens at 1440×900.
+ * deleted. Then 账套管理's edit dialog takes the 资产 platform (the demo gives it to every set) from
+ * 示范市实验中学工会: the group leaves its accountant's (kuaiji) open page's menu when it loads again (the server
+ * refuses its calls at once); given back, 固定资产 returns. Screens at 1440×900.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { SCHOOL, SCREENS_DIR } from './support/demo.js';
@@ -127,16 +127,16 @@ test('the super administrator creates, edits and deletes a platform; a platform 
   await expect(nameCell(page, `${NEW_NAME}档案`)).toHaveCount(0);
 });
 
-test('a platform given to a set brings its menu group to the set’s user, and taken away it leaves', async ({ page, browser }) => {
+test('a platform taken from a set takes its menu group from the set’s user, and given back it returns', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
+  // The demo gives every set the 资产 platform (its assets are seeded): take it away first, then give it back.
   await signInTo(page, 'admin', SCHOOL, 2026);
-  await setPlatformOfSchool(page, '资产', true, 'user-center-zt-platforms-1440.png');
-
   const userPage = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const kuaiji = await signInTo(userPage, 'kuaiji', SCHOOL, 2026);
   await expect(kuaiji.menu.getByRole('button', { name: /^固定资产/ })).toBeVisible();
-  await expect(kuaiji.menu.getByRole('button', { name: /^账务处理/ })).toBeVisible();
-  await userPage.screenshot({ path: `${SCREENS_DIR}/user-center-platform-menu-with-assets-1440.png` });
 
   // Taken away: the server refuses its pages at once; the open page's menu follows at its next load.
   await setPlatformOfSchool(page, '资产', false);
@@ -144,5 +144,12 @@ test('a platform given to a set brings its menu group to the set’s user, and t
   await expect(kuaiji.menu.getByRole('button', { name: /^账务处理/ })).toBeVisible();
   await expect(kuaiji.menu.getByRole('button', { name: /^固定资产/ })).toHaveCount(0);
   await userPage.screenshot({ path: `${SCREENS_DIR}/user-center-platform-menu-without-assets-1440.png` });
+
+  // Given back: the menu group returns at the next load.
+  await setPlatformOfSchool(page, '资产', true, 'user-center-zt-platforms-1440.png');
+  await userPage.reload();
+  await expect(kuaiji.menu.getByRole('button', { name: /^固定资产/ })).toBeVisible();
+  await expect(kuaiji.menu.getByRole('button', { name: /^账务处理/ })).toBeVisible();
+  await userPage.screenshot({ path: `${SCREENS_DIR}/user-center-platform-menu-with-assets-1440.png` });
   await userPage.close();
 });
