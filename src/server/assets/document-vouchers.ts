@@ -5,6 +5,7 @@
  * writeAssetVouchers with the documents' marks in the same transaction (a mark only where no live voucher is named,
  * so nothing is generated twice).
  */
+import { generatedVouchers } from '../vouchers/generated-vouchers.js';
 import type { AssetEntryIn, AssetEntryOut } from '../../shared/api/schemas/assets-voucher.js';
 import type { GeneratedVoucher } from '../../shared/api/schemas/funds-entry.js';
 import type { SaveVoucherRequest } from '../../shared/api/vouchers.js';
@@ -185,12 +186,5 @@ export async function writeDocumentVouchers(
     }
     return { marked, expected: docs.length };
   });
-  return vouchers.map((v) => ({
-    id: v.id,
-    year: v.year,
-    month: v.month,
-    certificateType: v.certificateType,
-    pzNo: v.pzNo,
-    text: `${v.entry}-${v.pzNo}`,
-  }));
+  return generatedVouchers(vouchers);
 }

@@ -6,11 +6,12 @@
  * transaction (writeAssetVouchers); a month whose voucher exists is refused, one whose voucher was deleted gets a new
  * voucher for the rows it has (the amounts are not computed again).
  */
+import { generatedVouchers } from '../vouchers/generated-vouchers.js';
 import { sql } from 'kysely';
 import type { GeneratedVoucher } from '../../shared/api/schemas/funds-entry.js';
 import type { AssetEntryIn, AssetEntryOut, AssetVoucherPreview } from '../../shared/api/schemas/assets-voucher.js';
 import type { AccountingSystem } from '../../shared/api/auth.js';
-import type { SaveVoucherRequest, Voucher } from '../../shared/api/vouchers.js';
+import type { SaveVoucherRequest } from '../../shared/api/vouchers.js';
 import { LongMessages } from '../../shared/assets/long-messages.js';
 import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import type { Db } from '../db/database.js';
@@ -155,16 +156,6 @@ function saveRequest(
   };
 }
 
-const generated = (vouchers: readonly Voucher[]): GeneratedVoucher[] =>
-  vouchers.map((v) => ({
-    id: v.id,
-    year: v.year,
-    month: v.month,
-    certificateType: v.certificateType,
-    pzNo: v.pzNo,
-    text: `${v.entry}-${v.pzNo}`,
-  }));
-
 export interface VoucherOptions {
   assetsDateTime?: string | undefined;
   certificateType?: number | undefined;
@@ -291,7 +282,7 @@ export async function amortise(
     }
     return { marked, expected: plan.due.length };
   });
-  return { amount: plan.amount, rows: plan.redo.length + plan.due.length, vouchers: generated(vouchers) };
+  return { amount: plan.amount, rows: plan.redo.length + plan.due.length, vouchers: generatedVouchers(vouchers) };
 }
 
 /** The items asked for their addition voucher: reviewed, not opening data, without a live voucher. */
@@ -386,5 +377,5 @@ export async function generateAdditions(
     }
     return { marked, expected: rows.length };
   });
-  return generated(vouchers);
+  return generatedVouchers(vouchers);
 }

@@ -12,6 +12,7 @@
  *   its voucher and keeps its split, or nothing was written. Two generations of the same receipt
  *   cannot both succeed: the mark is written only where none is.
  */
+import { generatedVouchers } from '../vouchers/generated-vouchers.js';
 import { sql } from 'kysely';
 import type { GenerateFundsVouchersRequest, GeneratedVoucher } from '../../shared/api/schemas/funds-entry.js';
 import type { SaveVoucherRequest, Voucher } from '../../shared/api/vouchers.js';
@@ -166,14 +167,7 @@ export async function generateFundsVouchers(
     }
     return vouchers;
   });
-  return written.map((v) => ({
-    id: v.id,
-    year: v.year,
-    month: v.month,
-    certificateType: v.certificateType,
-    pzNo: v.pzNo,
-    text: `${v.entry}-${v.pzNo}`,
-  }));
+  return generatedVouchers(written);
 }
 
 const MARK_CHUNK = 200;

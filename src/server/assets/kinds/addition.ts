@@ -5,6 +5,7 @@
  * addition templates put the original value on every line). The spec skips the totals-against-amount checks in the
  * card mode (assetProOrDoc 1); the voucher must still balance. Cards name their voucher in the same transaction.
  */
+import { generatedVouchers } from '../../vouchers/generated-vouchers.js';
 import { sql } from 'kysely';
 import type { AssetVoucherRequest } from '../../../shared/api/schemas/assets-voucher.js';
 import { additionTemplate, ASSET_CLASSES, type AssetClassCode } from '../../../shared/assets/constants.js';
@@ -159,13 +160,6 @@ export const additionVouchers: AssetVoucherKind = {
       }
       return { marked, expected: cards.length };
     });
-    return vouchers.map((v) => ({
-      id: v.id,
-      year: v.year,
-      month: v.month,
-      certificateType: v.certificateType,
-      pzNo: v.pzNo,
-      text: `${v.entry}-${v.pzNo}`,
-    }));
+    return generatedVouchers(vouchers);
   },
 };

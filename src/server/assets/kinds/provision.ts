@@ -5,6 +5,7 @@
  * from it, and a date outside the accrued month (unless is_dfzc). The provisions name their voucher in the same
  * transaction (writeAssetVouchers), only where no live voucher is named, so a month is never generated twice.
  */
+import { generatedVouchers } from '../../vouchers/generated-vouchers.js';
 import { sql } from 'kysely';
 import type { AssetVoucherRequest } from '../../../shared/api/schemas/assets-voucher.js';
 import { provisionTemplate } from '../../../shared/assets/constants.js';
@@ -130,14 +131,7 @@ export const provisionVouchers: AssetVoucherKind = {
           ${s.cardFilter ? sql`and card_id in (${s.cardFilter})` : sql``}`.execute(trx);
       return { marked: Number(result.numAffectedRows ?? 0), expected: s.count };
     });
-    return vouchers.map((v) => ({
-      id: v.id,
-      year: v.year,
-      month: v.month,
-      certificateType: v.certificateType,
-      pzNo: v.pzNo,
-      text: `${v.entry}-${v.pzNo}`,
-    }));
+    return generatedVouchers(vouchers);
   },
 };
 
