@@ -65,7 +65,7 @@ export function AccrualDialog({ onClose }: { onClose: () => void }) {
       submitLabel="生成凭证"
       note="2022年执行新制度：期初资产按启用日期补提至2021年12月的折旧（摊销），生成一张调账凭证"
       buttons={
-        <button type="button" onClick={() => void decline()}>
+        <button type="button" className="btn" onClick={() => void decline()}>
           不再提示
         </button>
       }

@@ -23,7 +23,6 @@ import { ApiError } from '../shell/request.js';
 import {
   allotCards,
   deleteCards,
-  loadAssetDepartments,
   loadCards,
   loadCategories,
   reviewCards,
@@ -33,6 +32,7 @@ import {
 import { treeOrder } from './AssetSettingsPage.js';
 import { AssetVoucherDialog } from './AssetVoucherDialog.js';
 import { CardFields, cardSaveOf, useCardForm } from './CardForm.js';
+import { DepartmentSelect, useAssetDepartments } from './DepartmentSelect.js';
 import './assets.css';
 
 /** The server's state filter (AssetCardStateFilter in the cards schema). */
@@ -85,7 +85,7 @@ function CardList({ assetClass, initialText }: { assetClass: AssetClassCode; ini
   const [allotting, setAllotting] = useState<string[] | null>(null);
   const [voucherCards, setVoucherCards] = useState<string[] | null>(null);
   const [categories, setCategories] = useState<AssetCategory[]>([]);
-  const [departments, setDepartments] = useState<AssetDepartment[]>([]);
+  const departments = useAssetDepartments();
   const [filters, setFilters] = useState<Filters>({
     categoryId: null,
     departmentId: null,
@@ -97,7 +97,6 @@ function CardList({ assetClass, initialText }: { assetClass: AssetClassCode; ini
 
   useEffect(() => {
     void loadCategories(assetClass).then(setCategories);
-    void loadAssetDepartments().then(setDepartments);
   }, [assetClass]);
 
   const [version, setVersion] = useState(0);
@@ -185,18 +184,13 @@ function CardList({ assetClass, initialText }: { assetClass: AssetClassCode; ini
             </option>
           ))}
         </select>
-        <select
-          aria-label="使用部门"
-          value={filters.departmentId ?? ''}
-          onChange={(e) => setFilter({ departmentId: e.target.value ? Number(e.target.value) : null })}
-        >
-          <option value="">全部部门</option>
-          {departments.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </select>
+        <DepartmentSelect
+          label="使用部门"
+          departments={departments}
+          value={filters.departmentId}
+          onChange={(departmentId) => setFilter({ departmentId })}
+          noneLabel="全部部门"
+        />
         <select
           aria-label="资产性质"
           value={filters.nature ?? ''}
@@ -429,18 +423,13 @@ function AllotDialog({
     <FormDialog title={`分配资产（${ids.length}张）`} busy={busy} onSubmit={() => void submit()} onCancel={onCancel}>
       <label className="field">
         <span>使用部门</span>
-        <select
-          aria-label="使用部门"
-          value={departmentId ?? ''}
-          onChange={(e) => setDepartmentId(e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">（无）</option>
-          {departments.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </select>
+        <DepartmentSelect
+          label="使用部门"
+          departments={departments}
+          value={departmentId}
+          onChange={setDepartmentId}
+          noneLabel="（无）"
+        />
       </label>
       <label className="field">
         <span>用途</span>

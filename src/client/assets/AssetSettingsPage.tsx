@@ -12,7 +12,8 @@ import { FormDialog } from '../message-box/FormDialog.js';
 import { PermissionButton } from '../shell/Permission.js';
 import { PageTabs } from '../layout/PageTabs.js';
 import { usePageTitle } from '../shell/page-title.js';
-import { deleteCategory, loadAssetDepartments, loadCategories, saveCategory, type AssetDepartment } from './asset-cards-api.js';
+import { deleteCategory, loadCategories, saveCategory } from './asset-cards-api.js';
+import { useAssetDepartments } from './DepartmentSelect.js';
 import './assets.css';
 
 /** The categories in tree order (parent before children), each with its depth. */
@@ -37,10 +38,7 @@ export function treeOrder(categories: readonly AssetCategory[]): { category: Ass
 export function AssetSettingsPage() {
   usePageTitle('资产设置');
   const [assetClass, setAssetClass] = useState<number>(1);
-  const [departments, setDepartments] = useState<AssetDepartment[]>([]);
-  useEffect(() => {
-    void loadAssetDepartments().then(setDepartments);
-  }, []);
+  const departments = useAssetDepartments();
   return (
     <div className="page asset-settings">
       <PageTabs label="资产大类" tabs={ASSET_CLASSES} value={assetClass} onChange={setAssetClass} />

@@ -45,6 +45,7 @@ import {
   saveAssetVoucher,
   type CategoryNode,
 } from './asset-voucher-api.js';
+import { DepartmentSelect } from './DepartmentSelect.js';
 import './assets.css';
 
 export interface AssetVoucherDialogProps {
@@ -382,18 +383,13 @@ export function AssetVoucherDialog(props: AssetVoucherDialogProps) {
       <div className="asset-voucher-filters" role="group" aria-label="筛选">
         <label>
           <span>部门</span>
-          <select
-            aria-label="部门"
-            value={departmentId ?? ''}
-            onChange={(e) => setDepartmentId(e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">全部</option>
-            {departments.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </select>
+          <DepartmentSelect
+            label="部门"
+            departments={departments}
+            value={departmentId}
+            onChange={setDepartmentId}
+            noneLabel="全部"
+          />
         </label>
         <label>
           <span>资产性质</span>

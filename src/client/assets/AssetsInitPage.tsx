@@ -32,7 +32,8 @@ import {
   loadInitState,
   saveInitCard,
 } from './asset-init-api.js';
-import { loadAssetDepartments, loadCategories, type AssetDepartment } from './asset-cards-api.js';
+import { loadCategories } from './asset-cards-api.js';
+import { useAssetDepartments } from './DepartmentSelect.js';
 import { CardFields, cardSaveOf, useCardForm } from './CardForm.js';
 
 const yuan = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -317,13 +318,12 @@ function InitCardDialog({
   onCancel: () => void;
 }) {
   const [categories, setCategories] = useState<AssetCategory[]>([]);
-  const [departments, setDepartments] = useState<AssetDepartment[]>([]);
+  const departments = useAssetDepartments();
   const form = useCardForm(assetClass, card, '');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     void loadCategories(assetClass).then(setCategories);
-    void loadAssetDepartments().then(setDepartments);
   }, [assetClass]);
 
   const submit = async () => {

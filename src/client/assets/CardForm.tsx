@@ -8,6 +8,7 @@ import type { AssetCard, AssetCardSave, AssetCategory } from '../../shared/api/s
 import { ASSET_NATURES, ASSET_USAGES, PURCHASING_METHODS } from '../../shared/assets/constants.js';
 import { nextCardNo, type AssetDepartment } from './asset-cards-api.js';
 import { treeOrder } from './AssetSettingsPage.js';
+import { DepartmentSelect } from './DepartmentSelect.js';
 
 export interface CardFormValues {
   cardNo: string;
@@ -219,18 +220,13 @@ export function CardFields({
       />
       <label className="field">
         <span>使用部门</span>
-        <select
-          aria-label="使用部门"
-          value={v.departmentId ?? ''}
-          onChange={(e) => set('departmentId', e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">（无）</option>
-          {departments.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </select>
+        <DepartmentSelect
+          label="使用部门"
+          departments={departments}
+          value={v.departmentId}
+          onChange={(departmentId) => set('departmentId', departmentId)}
+          noneLabel="（无）"
+        />
       </label>
       <Choice label="资产性质" value={v.nature} options={ASSET_NATURES} disabled={locked} onChange={(x) => set('nature', x)} />
       {custody && (

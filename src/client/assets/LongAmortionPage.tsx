@@ -23,7 +23,7 @@ import { messageBox } from '../message-box/message-box.js';
 import { FormDialog } from '../message-box/FormDialog.js';
 import { usePageTitle } from '../shell/page-title.js';
 import { useSession } from '../shell/session-store.js';
-import { fetchDepartments } from './asset-voucher-api.js';
+import { DepartmentSelect, useAssetDepartments } from './DepartmentSelect.js';
 import { AssetVoucherDialog } from './AssetVoucherDialog.js';
 import {
   deleteLongItems,
@@ -245,7 +245,7 @@ function today(): string {
 }
 
 function LongItemDialog({ item, onDone, onCancel }: { item: LongAmortionItem | null; onDone: () => void; onCancel: () => void }) {
-  const [departments, setDepartments] = useState<{ id: number; name: string }[]>([]);
+  const departments = useAssetDepartments();
   const [matter, setMatter] = useState(item?.matter ?? '');
   const [departmentId, setDepartmentId] = useState<number | null>(item?.departmentId ?? null);
   const [amount, setAmount] = useState(item ? String(item.payOutAmount) : '');
@@ -255,9 +255,6 @@ function LongItemDialog({ item, onDone, onCancel }: { item: LongAmortionItem | n
   const [initAmortized, setInitAmortized] = useState(item ? String(item.initAmortized) : '');
   const [remark, setRemark] = useState(item?.remark ?? '');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    void fetchDepartments().then(setDepartments);
-  }, []);
 
   const submit = async () => {
     setBusy(true);
@@ -292,18 +289,13 @@ function LongItemDialog({ item, onDone, onCancel }: { item: LongAmortionItem | n
       </label>
       <label className="field">
         <span>部门</span>
-        <select
-          aria-label="部门"
-          value={departmentId ?? ''}
-          onChange={(e) => setDepartmentId(e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">（无）</option>
-          {departments.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </select>
+        <DepartmentSelect
+          label="部门"
+          departments={departments}
+          value={departmentId}
+          onChange={setDepartmentId}
+          noneLabel="（无）"
+        />
       </label>
       <label className="field">
         <span>支出金额</span>

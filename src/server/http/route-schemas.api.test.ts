@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiPath } from '../../shared/api/paths.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { DOCS_ASSET_ROUTES } from './api-docs.js';
+import { compileSerializer } from './lazy-compile.js';
 import type { RegisteredRoute } from './route-list.js';
+import { compileValidator } from './schema-validation.js';
 
 /** The parts a route reads and does not declare. */
 function undeclared(route: RegisteredRoute): string[] {
@@ -43,5 +45,32 @@ describe('declared schemas on every route', () => {
     expect(api.length).toBeGreaterThan(100);
     const gaps = api.map((r) => ({ route: `${r.method} ${r.url}`, missing: undeclared(r) })).filter((g) => g.missing.length > 0);
     expect(gaps).toEqual([]);
+  });
+
+  it('every declared schema compiles: they compile on first use, so a broken one would otherwise wait for its first call', () => {
+    const broken: string[] = [];
+    let compiled = 0;
+    for (const route of server.routes) {
+      const schema = (route.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown> };
+      const parts = ['params', 'querystring', 'body', 'headers'].filter((part) => schema[part] !== undefined);
+      for (const part of parts) {
+        try {
+          compileValidator(part, schema[part]);
+          compiled += 1;
+        } catch (error) {
+          broken.push(`${route.method} ${route.url} ${part}: ${String(error)}`);
+        }
+      }
+      for (const [status, answer] of Object.entries(schema.response ?? {})) {
+        try {
+          compileSerializer(answer);
+          compiled += 1;
+        } catch (error) {
+          broken.push(`${route.method} ${route.url} ${status}: ${String(error)}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(compiled).toBeGreaterThan(400);
   });
 });

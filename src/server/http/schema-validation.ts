@@ -9,8 +9,9 @@
  * ('2026' to 2026); a JSON body already has types and is taken as sent: a body's `true` is not
  * month 1, nor `[3]` month 3, nor null `false`. A POST without a body is an empty one.
  */
-import { Ajv, type ErrorObject, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { lazySerializer, lazyValidator } from './lazy-compile.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { yuanToFen } from '../../shared/vouchers/amounts.js';
 
@@ -76,13 +77,20 @@ function validatorOf(coerceTypes: Options['coerceTypes']): Ajv {
   return addKeywords(ajv);
 }
 
-/** Validates each part of a call against its declared schema, with the rules above. */
+const text = validatorOf('array');
+const json = validatorOf(false);
+
+/** A part's validator, compiled now: query, params and headers arrive as text and are coerced; a JSON body is not. */
+export function compileValidator(httpPart: string | undefined, schema: unknown): ValidateFunction {
+  return (httpPart === 'body' ? json : text).compile(withFiniteNumbers(schema) as object);
+}
+
+/** Validates each part of a call against its declared schema, with the rules above; both compile on first use. */
 export function installValidation(app: FastifyInstance): void {
-  const text = validatorOf('array');
-  const json = validatorOf(false);
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? json : text).compile(withFiniteNumbers(schema) as object),
+    lazyValidator(httpPart === 'body' ? 'json' : 'text', schema, () => compileValidator(httpPart, schema)),
   );
+  app.setSerializerCompiler(lazySerializer);
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.routeOptions.schema?.body && request.method !== 'GET') request.body = {};
     done();

@@ -30,18 +30,28 @@ export interface TestServer {
 /** The dialects the database tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-/** A fresh, empty PostgreSQL database made from TEST_DATABASE_URL, and how to drop it. */
-export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** Where the run's migrated databases are (test-support/template-databases.ts), when vitest made them. */
+export const SQLITE_TEMPLATE_ENV = 'UFC_TEST_SQLITE_TEMPLATE';
+export const PG_TEMPLATE_ENV = 'UFC_TEST_PG_TEMPLATE';
+
+/**
+ * A fresh PostgreSQL database made from TEST_DATABASE_URL, and how to drop it: empty, or a copy
+ * of `template` (a database nobody is connected to).
+ */
+export async function createPgDatabase(template?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `ufc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`); // name is generated above from hex digits only
+  // The names are made here from hex digits only (the template's by this function too).
+  if (template !== undefined && !/^ufc_test_[0-9a-f]{12}$/.test(template)) throw new Error(`not a test database: ${template}`);
+  await admin.query(template === undefined ? `create database ${name}` : `create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
@@ -79,15 +89,18 @@ export async function startTestServer(dialect: DialectName, overrides: Partial<S
   let open: () => Db;
   const sql = new SqlCapture();
   if (dialect === 'postgres') {
-    const created = await createPgDatabase();
+    const created = await createPgDatabase(process.env[PG_TEMPLATE_ENV]);
     dropPg = () => created.drop();
     open = () => openPostgres(created.url, sql.observe);
   } else {
+    const template = process.env[SQLITE_TEMPLATE_ENV];
+    if (template) fs.copyFileSync(template, path.join(dataDir, SQLITE_FILE));
     open = () => openSqlite(path.join(dataDir, SQLITE_FILE), sql.observe);
   }
   const start = async () => {
     const db = open();
     // Migrations run first, outside the app's context: DDL and backfills span every set by design.
+    // On a copy of the run's migrated template this finds nothing left to do.
     await migrate(db);
     return asTheApp(async () => {
       const { app } = await prepare(config, db);
