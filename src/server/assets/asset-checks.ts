@@ -3,7 +3,8 @@
  * inventoryAssetsVO, longAmortionVO). For the checked months, per class: cards added without a voucher (assetsAdd), a
  * month's depreciation or amortisation due but not run, or run without a voucher (assetsProvision), documents without
  * a voucher (assetsDocument), and the cards' totals against the ledger's 162/163, 171/172, 141 balances at the end of
- * the last month (government: 1601/1602, 1701/1702, 1302); for 181, the items added without voucher
+ * the last month (government: 1601/1602, 1701/1702, 1302; and no fixed-asset additions check, which the spec shows
+ * for institution 3 only); for 181, the items added without voucher
  * (longAmortionAdd), the month's amortisation (amortionDetailsAdd) and the items against the 181 (1901) balance.
  *
  * A part applies when the set has the assets platform and something in it (a card of the class, an item of 181);
@@ -21,6 +22,7 @@ import {
 } from '../../shared/assets/constants.js';
 import { monthIndex, provisionFor } from '../../shared/assets/depreciation.js';
 import { AssetCheckMessages } from '../../shared/assets/long-messages.js';
+import { FINANCIAL_INSTITUTION_NEW, financialInstitutionOf } from '../../shared/constants.js';
 import { formatFen } from '../../shared/money.js';
 import { fenToYuan } from '../../shared/vouchers/amounts.js';
 import { likePrefix } from '../db/like.js';
@@ -160,7 +162,12 @@ async function classPart(
   ]);
   const hasLive = (id: string | null) => !!id && live.has(id);
 
-  const addCount = cards.filter((c) => c.is_init !== 1 && c.activation_date <= end && !hasLive(c.voucher_id)).length;
+  // Spec: the fixed-asset voucher check shows when the institution is 3 (the union system); a government set's
+  // fixed-asset purchases are vouchered in its two-table vouchers, not from the cards.
+  const checksAdditions = assetClass !== 1 || financialInstitutionOf(scope.system) === FINANCIAL_INSTITUTION_NEW;
+  const addCount = checksAdditions
+    ? cards.filter((c) => c.is_init !== 1 && c.activation_date <= end && !hasLive(c.voucher_id)).length
+    : 0;
 
   // Depreciation or amortisation per checked month: due and not run, or run with rows without voucher.
   const ranMonths = new Set(runs.map((r) => r.month));

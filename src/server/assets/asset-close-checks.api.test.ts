@@ -168,4 +168,50 @@ describe.each(TEST_DIALECTS)("the close check's asset parts (%s)", (dialect) => 
     expect(part.assetsProvision.status).toBe(true);
     expect(part).toMatchObject({ status: false, balanceOnly: true });
   });
+  it('a government set (institution 2): no fixed-asset additions check, the depreciation still checked', async () => {
+    const gov = '资产结账检查测试行政单位';
+    const govId = await createSet(server.db, { name: gov, code: 'ZCJZ-G', system: 'government', year: 2026, users: ['kuaiji'] });
+    await openPlatform(server.db, govId, 'assets');
+    const client = new ApiClient(server.url);
+    await client.openSet(server.db, 'kuaiji', 'Kuaiji@123', gov, 2026);
+    // The set's tree is seeded on its first asset call.
+    expect((await client.get(Paths.assetCategories, { assetClass: 1 })).body.errorMsg).toBeNull();
+    const category = await server.db.kysely
+      .selectFrom('asset_category')
+      .select('id')
+      .where('zt_id', '=', govId)
+      .where('asset_class', '=', 1)
+      .where('depreciates', '=', 1)
+      .where('life_months', '>', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    await server.db.kysely
+      .insertInto('asset_card')
+      .values({
+        zt_id: govId,
+        id: 'card-close-gov',
+        card_no: 'GD-0001',
+        asset_class: 1,
+        category_id: category.id,
+        name: '空调',
+        original_value: 1_200_000,
+        life_months: 120,
+        activation_date: '2026-01-05',
+        is_review: 1,
+        created_by: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const part = (await client.get<CloseCheckResult>(Paths.closeCheck, { year: 2026, month: 1 })).body.data.fixedAssetsVO;
+    expect(part).toMatchObject({
+      applicable: true,
+      status: false,
+      assetsAdd: { status: true, count: 0 },
+      assetsProvision: { status: false, months: [1] },
+    });
+    expect(part.message).not.toContain('新增未生成凭证');
+    // The same card in the union set above is counted (institution 3): see the fixed-assets case.
+  });
 });

@@ -1,6 +1,11 @@
 /** The auth-info answer of getInfo (spec doc 1 section 3). */
 import type { AuthInfo } from '../../shared/api/auth.js';
-import { FINANCIAL_INSTITUTION_NEW, UPLOAD_MAX_BYTES } from '../../shared/constants.js';
+import {
+  FINANCIAL_INSTITUTION_GOVERNMENT,
+  FINANCIAL_INSTITUTION_NEW,
+  financialInstitutionOf,
+  UPLOAD_MAX_BYTES,
+} from '../../shared/constants.js';
 import type { Db } from '../db/database.js';
 import { grantsFor, isUserCenter } from '../admin/menus.js';
 import { workingMonthOf } from '../vouchers/periods.js';
@@ -8,7 +13,7 @@ import type { AuthContext } from './guard.js';
 
 const FINANCIAL_LIST = [
   { financialValue: FINANCIAL_INSTITUTION_NEW, name: '工会会计制度（2021）' },
-  { financialValue: 2, name: '政府会计制度' },
+  { financialValue: FINANCIAL_INSTITUTION_GOVERNMENT, name: '政府会计制度' },
 ];
 
 export async function buildAuthInfo(db: Db, auth: AuthContext): Promise<AuthInfo> {
@@ -28,7 +33,7 @@ export async function buildAuthInfo(db: Db, auth: AuthContext): Promise<AuthInfo
     workingMonth: month,
     ztName: zt?.name ?? null,
     userLevel: level?.name ?? (user.is_admin ? '管理员' : null),
-    financialInstitution: zt ? (zt.accountingSystem === 'government' ? 2 : FINANCIAL_INSTITUTION_NEW) : null,
+    financialInstitution: zt ? financialInstitutionOf(zt.accountingSystem) : null,
     accountingSystem: zt?.accountingSystem ?? null,
     fileUploadContentLength: UPLOAD_MAX_BYTES,
     fileUploadAllContentLength: 1024 * 1024 * 1024,
