@@ -25,7 +25,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     await migrate(pg);
     await pg.close(); // a template copies only while nobody is connected to it
     process.env[PG_TEMPLATE_ENV] = created.name;
-    dropPg = created.drop;
+    dropPg = () => created.drop();
   }
   return async () => {
     if (dropPg) await dropPg();
