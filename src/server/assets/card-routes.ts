@@ -23,13 +23,13 @@ import {
   deleteCategory,
   listCards,
   listCategories,
-  listDepartments,
   nextCardNo,
   reviewCards,
   saveCard,
   saveCategory,
 } from './cards.js';
 import { assetContext, voucherScopeOf } from './context.js';
+import { listAssetDepartments } from './departments.js';
 import { ASSET_IMPORT_MAX_BYTES, importInitCards, initTemplate } from './init-import.js';
 import { accrualPreview, addAccrual, cancelInit, finishInit, initState, setIsProvision } from './init.js';
 
@@ -80,7 +80,7 @@ export function cardRoutes(app: App, db: Db): void {
   app.get(
     local(Paths.assetDepartments),
     { schema: AssetCardSchemas.departments, ...onLedger(Right.pages(...READERS)) },
-    async (request) => okEnvelope(await listDepartments(q, ztOf(request).id)),
+    async (request) => okEnvelope(await listAssetDepartments(q, ztOf(request).id)),
   );
 
   /* cards */

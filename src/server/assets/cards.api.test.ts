@@ -264,6 +264,8 @@ describe.each(TEST_DIALECTS)('asset settings, cards and initialisation (%s)', (d
     expect(parent.body.errorMsg).toBe(M.categoryNotLeaf);
     const otherDept = await saveCard(card({ cardNo: 'GD00004', departmentId: otherDeptId, dateOfActivation: '2026-03-01' }));
     expect(otherDept.body.errorMsg).toBe(M.departmentNotFound);
+    // A department of another set is not found, as any id of another set (the 181 item's check is the same one).
+    expect(otherDept.body.errorCode).toBe(ErrorCode.NotFound);
   });
 
   it('pages and filters the cards (text, category tree, department, state)', async () => {
@@ -356,6 +358,7 @@ describe.each(TEST_DIALECTS)('asset settings, cards and initialisation (%s)', (d
     expect(after).toMatchObject({ department: '办公室', usage: 4, usageName: '闲置', keeper: '张三' });
     const foreign = await kuaiji.post(Paths.assetCardsAllot, { ids: [target.id], departmentId: otherDeptId });
     expect(foreign.body.errorMsg).toBe(M.departmentNotFound);
+    expect(foreign.body.errorCode).toBe(ErrorCode.NotFound);
 
     // The cancel of the initialisation is refused while a provision exists.
     const cancel = await kuaiji.post(Paths.assetsInitCancel, {});

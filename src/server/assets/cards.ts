@@ -20,6 +20,7 @@ import { fenToYuan, yuanToFen } from '../../shared/vouchers/amounts.js';
 import type { AssetCardTable, AssetCategoryTable } from '../db/schema.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
 import { refuse } from '../http/app-error.js';
+import { requireDepartment } from './departments.js';
 import type { Q } from './context.js';
 import { existingVoucherIds } from './voucher-writer.js';
 import { likeContains, likePrefix } from '../db/like.js';
@@ -129,10 +130,6 @@ export async function deleteCategory(q: Q, ztId: number, id: number): Promise<vo
     .executeTakeFirst();
   if (card) refuse('BusinessRule', M.categoryInUse);
   await q.deleteFrom('asset_category').where('zt_id', '=', ztId).where('id', '=', id).execute();
-}
-
-export async function listDepartments(q: Q, ztId: number): Promise<{ id: number; name: string }[]> {
-  return q.selectFrom('department').select(['id', 'name']).where('zt_id', '=', ztId).orderBy('sort').orderBy('id').execute();
 }
 
 /* ---------------- cards ---------------- */
@@ -329,15 +326,7 @@ export async function saveCard(q: Q, ztId: number, userId: number, body: AssetCa
   if (hasChild) refuse('ValidationFailed', M.categoryNotLeaf);
   if (category.depreciates === 1 && body.assetClass !== 3 && body.estimatedServiceLife <= 0)
     refuse('ValidationFailed', M.lifeRequired);
-  if (body.departmentId) {
-    const dep = await q
-      .selectFrom('department')
-      .select('id')
-      .where('zt_id', '=', ztId)
-      .where('id', '=', body.departmentId)
-      .executeTakeFirst();
-    if (!dep) refuse('ValidationFailed', M.departmentNotFound);
-  }
+  await requireDepartment(q, ztId, body.departmentId);
   // The fixed-asset threshold (reference §2.2): the unit price of 通用设备 / 专用设备.
   if (!body.belowThreshold && belowThreshold(body.assetClass, category.code, original, body.quantity))
     refuse('BusinessRule', M.belowThreshold((thresholdOf(body.assetClass, category.code) ?? 0) / 100));
@@ -501,15 +490,7 @@ export async function allotCards(
   body: { ids: string[]; departmentId?: number | null; usage?: number; keeper?: string },
 ): Promise<number> {
   await cardsByIds(q, ztId, body.ids);
-  if (body.departmentId) {
-    const dep = await q
-      .selectFrom('department')
-      .select('id')
-      .where('zt_id', '=', ztId)
-      .where('id', '=', body.departmentId)
-      .executeTakeFirst();
-    if (!dep) refuse('ValidationFailed', M.departmentNotFound);
-  }
+  await requireDepartment(q, ztId, body.departmentId);
   const set = {
     ...(body.departmentId !== undefined ? { department_id: body.departmentId } : {}),
     ...(body.usage !== undefined ? { usage: body.usage } : {}),

@@ -18,6 +18,7 @@ import { fenToYuan, yuanToFen } from '../../shared/vouchers/amounts.js';
 import type { LongAmortionTable } from '../db/schema.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
 import { refuse } from '../http/app-error.js';
+import { requireDepartment } from './departments.js';
 import type { Q } from '../subjects/subject-repository.js';
 import { voucherTexts } from '../funds/receipts.js';
 import type { Selectable } from 'kysely';
@@ -129,15 +130,7 @@ export async function saveItem(
   if (initAmortized < 0 || initAmortized > pay) refuse('ValidationFailed', LongMessages.amortisedTooMuch);
   const payYear = Number(body.payOutDate.slice(0, 4));
   if (!isInit && payYear !== year) refuse('ValidationFailed', LongMessages.payOutYear(year));
-  if (body.departmentId) {
-    const d = await q
-      .selectFrom('department')
-      .select('id')
-      .where('zt_id', '=', ztId)
-      .where('id', '=', body.departmentId)
-      .executeTakeFirst();
-    if (!d) refuse('NotFound', '部门不存在');
-  }
+  await requireDepartment(q, ztId, body.departmentId, '部门不存在');
   const now = Date.now();
   const fields = {
     matter: body.matter.trim(),
