@@ -27,6 +27,38 @@ describe.each(TEST_DIALECTS)("the close check's asset parts (%s)", (dialect) => 
 
   const check = async (month = 1) => (await kuaiji.get<CloseCheckResult>(Paths.closeCheck, { year: 2026, month })).body.data;
 
+  /** A reviewed 空调 of 12,000.00 over 120 months from 2026-01-05, in the set's first depreciating category, without voucher. */
+  const insertReviewedCard = async (setId: number, id: string) => {
+    const category = await server.db.kysely
+      .selectFrom('asset_category')
+      .select('id')
+      .where('zt_id', '=', setId)
+      .where('asset_class', '=', 1)
+      .where('depreciates', '=', 1)
+      .where('life_months', '>', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    await server.db.kysely
+      .insertInto('asset_card')
+      .values({
+        zt_id: setId,
+        id,
+        card_no: 'GD-0001',
+        asset_class: 1,
+        category_id: category.id,
+        name: '空调',
+        original_value: 1_200_000,
+        life_months: 120,
+        activation_date: '2026-01-05',
+        is_review: 1,
+        created_by: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  };
+
   it('passes every asset part of a set without the assets platform, and of one with nothing in it', async () => {
     let r = await check();
     expect([r.fixedAssetsVO, r.intangibleAssetsVO, r.inventoryAssetsVO, r.longAmortionVO].map((p) => p.applicable)).toEqual([
@@ -104,34 +136,8 @@ describe.each(TEST_DIALECTS)("the close check's asset parts (%s)", (dialect) => 
   });
 
   it('fixed assets: a card without voucher, the month not depreciated, then run without voucher, against 162/163', async () => {
-    const category = await server.db.kysely
-      .selectFrom('asset_category')
-      .select('id')
-      .where('zt_id', '=', ztId)
-      .where('asset_class', '=', 1)
-      .where('depreciates', '=', 1)
-      .where('life_months', '>', 0)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    await insertReviewedCard(ztId, 'card-close-1');
     const now = Date.now();
-    await server.db.kysely
-      .insertInto('asset_card')
-      .values({
-        zt_id: ztId,
-        id: 'card-close-1',
-        card_no: 'GD-0001',
-        asset_class: 1,
-        category_id: category.id,
-        name: '空调',
-        original_value: 1_200_000,
-        life_months: 120,
-        activation_date: '2026-01-05',
-        is_review: 1,
-        created_by: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
     let part = (await check()).fixedAssetsVO;
     expect(part).toMatchObject({
       applicable: true,
@@ -176,34 +182,7 @@ describe.each(TEST_DIALECTS)("the close check's asset parts (%s)", (dialect) => 
     await client.openSet(server.db, 'kuaiji', 'Kuaiji@123', gov, 2026);
     // The set's tree is seeded on its first asset call.
     expect((await client.get(Paths.assetCategories, { assetClass: 1 })).body.errorMsg).toBeNull();
-    const category = await server.db.kysely
-      .selectFrom('asset_category')
-      .select('id')
-      .where('zt_id', '=', govId)
-      .where('asset_class', '=', 1)
-      .where('depreciates', '=', 1)
-      .where('life_months', '>', 0)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const now = Date.now();
-    await server.db.kysely
-      .insertInto('asset_card')
-      .values({
-        zt_id: govId,
-        id: 'card-close-gov',
-        card_no: 'GD-0001',
-        asset_class: 1,
-        category_id: category.id,
-        name: '空调',
-        original_value: 1_200_000,
-        life_months: 120,
-        activation_date: '2026-01-05',
-        is_review: 1,
-        created_by: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertReviewedCard(govId, 'card-close-gov');
     const part = (await client.get<CloseCheckResult>(Paths.closeCheck, { year: 2026, month: 1 })).body.data.fixedAssetsVO;
     expect(part).toMatchObject({
       applicable: true,
